@@ -1,0 +1,118 @@
+/**
+ * The only reader of `process.env` (ARCHITECTURE.md habit 2). Every variable has a working default
+ * for the embedded run; bad values fail start-up with one message listing each of them.
+ */
+import 'dotenv/config';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'debe ser true o false' })
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'debe empezar con postgres:// o postgresql://' })
+    .optional(),
+  DEMO_CATALOGUE: bool(true),
+  DEMO_CATALOGUE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(2000),
+  IMAGE_BASE_URL: z.string().default('/images/'),
+  IMAGE_DIR: z.string().optional(),
+  LOW_STOCK: z.coerce.number().int().min(1).default(5),
+  BRAND_NAME: z.string().min(1).default('Repuestos Online'),
+  BRAND_TAGLINE: z.string().min(1).default('Más que repuestos, Soluciones.'),
+  WHATSAPP_ADMIN: z.string().default('5491100000001'),
+  WHATSAPP_SALES: z.string().default('5491100000002'),
+  ORDER_PLATFORM_URL: z.url({ error: 'debe ser una URL' }).default('https://pedidos.example.com'),
+  ERP_SOURCE: z.string().optional(),
+  ADMIN_USERNAME: z.string().min(3).optional(),
+  ADMIN_PASSWORD: z.string().min(8, { error: 'debe tener al menos 8 caracteres' }).optional(),
+  SMTP_URL: z.string().optional(),
+  PUBLIC_ORIGIN: z.url().optional(),
+  COOKIE_SECURE: bool(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().default('./dist/web'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Validated, typed configuration of one process. */
+export interface Config {
+  nodeEnv: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `postgres://…` for a real PostgreSQL; undefined for the embedded PGlite under `dataDir`. */
+  databaseUrl: string | undefined;
+  demoCatalogue: boolean;
+  demoCatalogueSize: number;
+  imageBaseUrl: string;
+  imageDir: string;
+  /** Stock quantity (units) below which a part shows "Bajo Stock". */
+  lowStock: number;
+  brandName: string;
+  tagline: string;
+  whatsappAdmin: string;
+  whatsappSales: string;
+  orderPlatformUrl: string;
+  erpSource: string | undefined;
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  publicOrigin: string;
+  cookieSecure: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  webDistDir: string;
+}
+
+/** Thrown when the environment holds bad values; `message` lists each one. */
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates the environment.
+ * @param env defaults to `process.env`; tests pass their own.
+ * @throws ConfigError listing every bad variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Configuración inválida:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    demoCatalogue: e.DEMO_CATALOGUE,
+    demoCatalogueSize: e.DEMO_CATALOGUE_SIZE,
+    imageBaseUrl: e.IMAGE_BASE_URL,
+    imageDir: path.resolve(e.IMAGE_DIR ?? path.join(dataDir, 'images')),
+    lowStock: e.LOW_STOCK,
+    brandName: e.BRAND_NAME,
+    tagline: e.BRAND_TAGLINE,
+    whatsappAdmin: e.WHATSAPP_ADMIN.replace(/\D/g, ''),
+    whatsappSales: e.WHATSAPP_SALES.replace(/\D/g, ''),
+    orderPlatformUrl: e.ORDER_PLATFORM_URL,
+    erpSource: e.ERP_SOURCE,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
+    cookieSecure: e.COOKIE_SECURE,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    ...overrides,
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * One database type over two engines: the embedded PGlite (file-backed under `DATA_DIR`, the
+ * default) or a real PostgreSQL through a node-postgres pool when `DATABASE_URL` is set. Both get
+ * the same schema and the same migrations.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The Drizzle database every service takes first (ARCHITECTURE.md habit 7). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; it offers the same query API as {@link Db}. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  /** Applies the committed migrations of `drizzle/`. */
+  migrate(): Promise<void>;
+  /** Closes the pool or the embedded engine. */
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+
+export interface OpenOptions {
+  /** `postgres://…`; when absent the embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Folder of the PGlite files; `undefined` with no URL means an in-memory PGlite (tests). */
+  pgliteDir?: string | undefined;
+  /** node-postgres pool size. */
+  poolSize?: number;
+}
+
+/** Opens the database chosen by the options. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // A dropped connection must not crash the process; the next query gets a fresh one.
+    pool.on('error', () => {});
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+      close: () => pool.end(),
+    };
+  }
+  if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
+    extensions: { pg_trgm, unaccent },
+  });
+  const pgliteDb = drizzlePglite(client, { schema });
+  return {
+    db: pgliteDb as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  };
+}

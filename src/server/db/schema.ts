@@ -1,0 +1,238 @@
+/**
+ * Drizzle schema for every entity of spec section 3. PostgreSQL dialect; the same migrations run on
+ * PGlite and on PostgreSQL. Money is `numeric(12,2)` (ARS). Catalogue rows that anything references
+ * are deactivated, never deleted (ARCHITECTURE.md habit 13).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+
+/** Three-level category tree; level 1 = main groups, 2 = models or subgroups, 3 = brands. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Folded name (lower, no accents) that makes `REFRIGERACION` and `REFRIGERACIÓN` one category. */
+    nameKey: text('name_key').notNull(),
+    level: integer('level').notNull().default(1),
+    parentId: integer('parent_id').references((): ReturnType<typeof integer> => categories.id, { onDelete: 'restrict' }),
+    pageNumber: integer('page_number'),
+    isVisible: boolean('is_visible').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('categories_parent_name_key').on(sql`coalesce(${t.parentId}, 0)`, t.nameKey),
+    index('categories_parent_idx').on(t.parentId),
+    check('categories_level_check', sql`${t.level} between 1 and 3`),
+  ],
+);
+
+/** Parts (products). Price lists 1–10 per part; `price` is the base price. */
+export const parts = pgTable(
+  'parts',
+  {
+    id: serial('id').primaryKey(),
+    partNumber: text('part_number').notNull(),
+    /** Part number folded and without separators (`06H-103-144` → `06h103144`), for exact-code matches. */
+    partNumberKey: text('part_number_key')
+      .notNull()
+      .generatedAlwaysAs(sql`public.portal_code_key(part_number)`),
+    description: text('description').notNull().default(''),
+    brand: text('brand'),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    /** Category names level 1 > 2 > 3, denormalised for search and display. */
+    categoryPath: text('category_path').array().notNull().default(sql`'{}'::text[]`),
+    alternateCodes: text('alternate_codes').array().notNull().default(sql`'{}'::text[]`),
+    price: money('price'),
+    priceList1: money('price_list_1'),
+    priceList2: money('price_list_2'),
+    priceList3: money('price_list_3'),
+    priceList4: money('price_list_4'),
+    priceList5: money('price_list_5'),
+    priceList6: money('price_list_6'),
+    priceList7: money('price_list_7'),
+    priceList8: money('price_list_8'),
+    priceList9: money('price_list_9'),
+    priceList10: money('price_list_10'),
+    /** Discount percent (0–100) published from the on-sale carousel. */
+    discountPercentage: numeric('discount_percentage', { precision: 5, scale: 2 }).notNull().default('0'),
+    stockQuantity: integer('stock_quantity'),
+    stockLevel: text('stock_level').notNull().default('En Stock'),
+    salesUnit: text('sales_unit').notNull().default('1 unidad'),
+    imageUrl: text('image_url'),
+    documentUrl: text('document_url'),
+    videoUrl: text('video_url'),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Folded search text: codes (with and without separators), alternate codes, description, brand, categories. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`public.portal_search_text(part_number, alternate_codes, description, brand, category_path)`,
+      ),
+    /** Spanish sort key of the description (ñ after n, accents ignored), compared with C collation. */
+    descriptionSortKey: text('description_sort_key')
+      .notNull()
+      .generatedAlwaysAs(sql`public.portal_sort_key(description)`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('parts_part_number_key').on(t.partNumber),
+    index('parts_part_number_key_idx').on(t.partNumberKey),
+    index('parts_category_idx').on(t.categoryId),
+    index('parts_brand_idx').on(t.brand),
+    index('parts_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('parts_description_sort_idx').on(sql`${t.descriptionSortKey} collate "C"`, t.id),
+    index('parts_alternate_codes_idx').using('gin', t.alternateCodes),
+  ],
+);
+
+export const USER_TYPES = ['client', 'distributor', 'admin'] as const;
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    fullName: text('full_name'),
+    email: text('email'),
+    phone: text('phone'),
+    company: text('company'),
+    clientCode: text('client_code'),
+    profileType: text('profile_type', { enum: USER_TYPES }).notNull().default('client'),
+    isApproved: boolean('is_approved').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    index('users_email_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Server-side sessions: only the SHA-256 of the cookie token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash)],
+);
+
+export const PROFILE_TYPES = ['guest', 'client', 'distributor'] as const;
+
+/** Price list per role (defaults guest 4, client 1, distributor 2; admin may set 1–10). */
+export const profiles = pgTable(
+  'profiles',
+  {
+    profileType: text('profile_type', { enum: PROFILE_TYPES }).primaryKey(),
+    priceList: integer('price_list').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('profiles_price_list_check', sql`${t.priceList} between 1 and 10`)],
+);
+
+export const PART_REQUEST_STATUSES = ['pending', 'reviewed', 'completed'] as const;
+
+export const partRequests = pgTable(
+  'part_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+    message: text('message').notNull(),
+    status: text('status', { enum: PART_REQUEST_STATUSES }).notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('part_requests_created_idx').on(t.createdAt)],
+);
+
+/** Related parts: a directed link shown in the detail dialog of `partId`. */
+export const relatedParts = pgTable(
+  'related_parts',
+  {
+    partId: integer('part_id')
+      .notNull()
+      .references(() => parts.id, { onDelete: 'cascade' }),
+    relatedPartId: integer('related_part_id')
+      .notNull()
+      .references(() => parts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.partId, t.relatedPartId] }),
+    check('related_parts_not_self', sql`${t.partId} <> ${t.relatedPartId}`),
+  ],
+);
+
+export const CAROUSEL_STAGES = ['draft', 'published'] as const;
+
+/**
+ * Carousel membership. Admin edits write the `draft` stage; publishing copies it to `published`,
+ * which the public carousels read (DESIGN.md "Data").
+ */
+export const carouselEntries = pgTable(
+  'carousel_entries',
+  {
+    id: serial('id').primaryKey(),
+    stage: text('stage', { enum: CAROUSEL_STAGES }).notNull(),
+    collection: text('collection', { enum: ['featured', 'new-arrivals', 'on-sale'] }).notNull(),
+    partId: integer('part_id')
+      .notNull()
+      .references(() => parts.id, { onDelete: 'cascade' }),
+    discountPercentage: numeric('discount_percentage', { precision: 5, scale: 2 }).notNull().default('0'),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('carousel_entries_key').on(t.stage, t.collection, t.partId),
+    check('carousel_discount_check', sql`${t.discountPercentage} between 0 and 100`),
+  ],
+);
+
+/** Key/value state of the catalogue: the catalogue version that caches are keyed by. */
+export const catalogueState = pgTable('catalogue_state', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
