@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -23,6 +24,21 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle; it offers the same query API as {@link Db}. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
+
+/**
+ * Runs raw SQL and returns its rows; both drivers answer `{ rows }`.
+ * @example const [r] = await queryRows<{ n: number }>(db, sql`select 1 as n`);
+ */
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** Rows changed by a raw UPDATE/DELETE (PGlite says `affectedRows`, node-postgres `rowCount`). */
+export async function executeCount(db: Executor, query: SQL): Promise<number> {
+  const result = (await db.execute(query)) as unknown as { affectedRows?: number; rowCount?: number | null };
+  return Number(result.affectedRows ?? result.rowCount ?? 0);
+}
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -32,7 +33,7 @@ export const categories = pgTable(
     /** Folded name (lower, no accents) that makes `REFRIGERACION` and `REFRIGERACIÓN` one category. */
     nameKey: text('name_key').notNull(),
     level: integer('level').notNull().default(1),
-    parentId: integer('parent_id').references((): ReturnType<typeof integer> => categories.id, { onDelete: 'restrict' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
     pageNumber: integer('page_number'),
     isVisible: boolean('is_visible').notNull().default(true),
     createdAt: createdAt(),

@@ -1,0 +1,175 @@
+/**
+ * `buildApp({ database, config })`: plugins, the one error handler and the module routes. It never
+ * listens (ARCHITECTURE.md habit 1); tests drive it with `app.inject()`, only main.ts opens a port.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { healthSchema, publicConfigSchema } from '../shared/api.ts';
+import type { ErrorCode } from '../shared/errors.ts';
+import type { Config } from './config.ts';
+import { type Database, type Db, queryRows } from './db/client.ts';
+import { AppError } from './errors.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { GUEST, type Viewer } from './modules/catalogue/service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The viewer decided from the session (a guest without one). */
+    viewer: Viewer;
+  }
+}
+
+/** What route plugins receive. */
+export interface AppContext {
+  db: Db;
+  database: Database;
+  config: Config;
+}
+
+export interface BuildOptions {
+  database: Database;
+  config: Config;
+  /** Fastify logger; off in tests. */
+  logger?: boolean;
+}
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'VALIDATION',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+/** Spanish text of a zod validation failure: `page: debe ser al menos 1; search: …`. */
+function validationMessage(error: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const parts = error.validation.map((issue) => {
+      const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      return field ? `${field}: ${issue.message}` : issue.message;
+    });
+    return `Datos inválidos (${error.validationContext ?? 'solicitud'}): ${parts.join('; ')}`;
+  }
+  return error.message;
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { database, config } = options;
+  const app = Fastify({
+    logger: options.logger ? { level: config.logLevel } : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ error: { code: error.code, message: error.message } });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({ error: { code: 'VALIDATION', message: validationMessage(error) } });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Error interno del servidor' } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      return reply
+        .status(status)
+        .send({ error: { code: STATUS_CODES[status] ?? 'VALIDATION', message: error.message } });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Error interno del servidor' } });
+  });
+
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${config.brandName} API`, version: '1.0.0', description: 'Catálogo de repuestos' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  app.decorateRequest('viewer', null as unknown as Viewer);
+  app.addHook('onRequest', async (request) => {
+    request.viewer = GUEST;
+  });
+
+  const ctx: AppContext = { db: database.db, database, config };
+
+  app.get(
+    '/api/health',
+    { schema: { tags: ['system'], response: { 200: healthSchema } } },
+    async () => {
+      const [row] = await queryRows<{ count: number }>(database.db, sql`select count(*)::int as count from parts where is_active`);
+      return { status: 'ok' as const, database: database.kind, parts: Number(row?.count ?? 0) };
+    },
+  );
+  app.get('/api/config', { schema: { tags: ['system'], response: { 200: publicConfigSchema } } }, async () => ({
+    brandName: config.brandName,
+    tagline: config.tagline,
+    whatsappAdmin: config.whatsappAdmin,
+    whatsappSales: config.whatsappSales,
+    orderPlatformUrl: config.orderPlatformUrl,
+  }));
+  await app.register(catalogueRoutes(ctx));
+
+  // Supplier photos (DESIGN.md "image storage base"), long-lived caching.
+  if (fs.existsSync(config.imageDir)) {
+    await app.register(fastifyStatic, {
+      root: config.imageDir,
+      prefix: '/images/',
+      decorateReply: false,
+      maxAge: '30d',
+      immutable: true,
+      index: false,
+    });
+  }
+  // The built web app: hashed assets cached for a year, index.html never cached.
+  const indexFile = path.join(config.webDistDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (hasWeb && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/images/')) {
+      return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+    }
+    return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `Ruta no encontrada: ${request.method} ${url}` } });
+  });
+  return app;
+}

@@ -1,0 +1,58 @@
+/**
+ * The process: env → database → migrate → seed → buildApp → listen → graceful close.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import path from 'node:path';
+import { seedDemoCatalogue } from './modules/demo/seed.ts';
+import { formatSummary } from './modules/import/service.ts';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  await database.migrate();
+  if (config.demoCatalogue) {
+    const report = await seedDemoCatalogue(database.db, config.demoCatalogueSize, config.lowStock);
+    if (report) console.log(`demo catalogue: ${formatSummary(report)}`);
+  }
+  const app: FastifyInstance = await buildApp({ database, config, logger: true });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`${config.brandName} listo en http://localhost:${config.port} (${database.kind})`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,373 @@
+/**
+ * Catalogue reads (spec section 7 "Catalogue"): the parts list with search, filters, sort and
+ * pages; one part; the published carousels; related parts; the public category tree. Every price
+ * is the viewer's own (DESIGN.md "Roles, prices"): one list per role, falling back to the base
+ * price, never to another role's list.
+ */
+import { type SQL, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { CategoryNode, Collection, Part, PartFilters, PartsQuery } from '../../../shared/api.ts';
+import { parseImageList } from '../../../shared/media.ts';
+import { applyDiscount, showsOriginalPrice } from '../../../shared/pricing.ts';
+import { isInStock } from '../../../shared/stock.ts';
+import { partNumberKey, searchTokens } from '../../../shared/text.ts';
+import type { Executor } from '../../db/client.ts';
+import { carouselEntries, categories, parts, profiles, relatedParts } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+
+/** Who is looking: decided by the server from the session, never from the request. */
+export interface Viewer {
+  role: 'guest' | 'client' | 'distributor' | 'admin';
+  userId?: number;
+  username?: string;
+}
+
+export const GUEST: Viewer = { role: 'guest' };
+
+/** Presentation settings the part presenter needs. */
+export interface CatalogueSettings {
+  /** Prepended to image names that do not start with http (DESIGN.md "image storage base"). */
+  imageBaseUrl: string;
+}
+
+const DEFAULT_PRICE_LIST = { guest: 4, client: 1, distributor: 2 } as const;
+
+/**
+ * The price list (1–10) of a viewer's role, from the `profiles` table. Admins browse the catalogue
+ * at the client list.
+ */
+export async function priceListFor(db: Executor, viewer: Viewer): Promise<number> {
+  const profileType = viewer.role === 'admin' ? 'client' : viewer.role;
+  const [row] = await db
+    .select({ priceList: profiles.priceList })
+    .from(profiles)
+    .where(eq(profiles.profileType, profileType));
+  return row?.priceList ?? DEFAULT_PRICE_LIST[profileType];
+}
+
+const PRICE_LIST_COLUMNS = [
+  parts.priceList1,
+  parts.priceList2,
+  parts.priceList3,
+  parts.priceList4,
+  parts.priceList5,
+  parts.priceList6,
+  parts.priceList7,
+  parts.priceList8,
+  parts.priceList9,
+  parts.priceList10,
+] as const;
+
+/** SQL of the viewer's undiscounted price: the role's list, else the base price. */
+function listPriceSql(priceList: number): SQL<string | null> {
+  const column = PRICE_LIST_COLUMNS[priceList - 1] ?? parts.priceList1;
+  return sql<string | null>`coalesce(${column}, ${parts.price})`;
+}
+
+/** The columns a public part response needs, with only the viewer's price. */
+function partColumns(priceList: number) {
+  return {
+    id: parts.id,
+    partNumber: parts.partNumber,
+    description: parts.description,
+    brand: parts.brand,
+    listPrice: listPriceSql(priceList),
+    discountPercentage: parts.discountPercentage,
+    stockLevel: parts.stockLevel,
+    salesUnit: parts.salesUnit,
+    imageUrl: parts.imageUrl,
+    documentUrl: parts.documentUrl,
+    videoUrl: parts.videoUrl,
+    categoryId: parts.categoryId,
+    categoryPath: parts.categoryPath,
+    alternateCodes: parts.alternateCodes,
+  };
+}
+
+type PartRow = {
+  id: number;
+  partNumber: string;
+  description: string;
+  brand: string | null;
+  listPrice: string | null;
+  discountPercentage: string;
+  stockLevel: string;
+  salesUnit: string;
+  imageUrl: string | null;
+  documentUrl: string | null;
+  videoUrl: string | null;
+  categoryId: number | null;
+  categoryPath: string[];
+  alternateCodes: string[];
+};
+
+/** Whitelists a row into the public part shape (ARCHITECTURE.md habit 4). */
+export function presentPart(row: PartRow, settings: CatalogueSettings): Part {
+  const discount = Number(row.discountPercentage);
+  const list = row.listPrice === null ? null : Number(row.listPrice).toFixed(2);
+  const onSale = list !== null && showsOriginalPrice(discount);
+  return {
+    id: row.id,
+    partNumber: row.partNumber,
+    description: row.description,
+    brand: row.brand,
+    price: list === null ? null : onSale ? applyDiscount(list, discount) : list,
+    ...(onSale && list !== null ? { originalPrice: list, discountPercentage: discount } : {}),
+    isOnSale: onSale,
+    stockLevel: row.stockLevel,
+    inStock: isInStock(row.stockLevel),
+    salesUnit: row.salesUnit || '1 unidad',
+    imageUrl: row.imageUrl,
+    images: parseImageList(row.imageUrl, settings.imageBaseUrl),
+    documentUrl: row.documentUrl,
+    videoUrl: row.videoUrl,
+    categoryId: row.categoryId,
+    categoryPath: row.categoryPath,
+    alternateCodes: row.alternateCodes,
+  };
+}
+
+interface CategoryRow {
+  id: number;
+  name: string;
+  level: number;
+  parentId: number | null;
+  pageNumber: number | null;
+  isVisible: boolean;
+}
+
+/** All categories with the ids hidden from the public (hidden ones and all their descendants). */
+export async function loadCategories(db: Executor): Promise<{ all: CategoryRow[]; hidden: Set<number> }> {
+  const all = await db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      level: categories.level,
+      parentId: categories.parentId,
+      pageNumber: categories.pageNumber,
+      isVisible: categories.isVisible,
+    })
+    .from(categories);
+  const byId = new Map(all.map((c) => [c.id, c]));
+  const hidden = new Set<number>();
+  for (const c of all) {
+    let node: CategoryRow | undefined = c;
+    while (node) {
+      if (!node.isVisible) {
+        hidden.add(c.id);
+        break;
+      }
+      node = node.parentId === null ? undefined : byId.get(node.parentId);
+    }
+  }
+  return { all, hidden };
+}
+
+/** A category id and every descendant's id. */
+function descendantIds(all: CategoryRow[], rootId: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const c of all) {
+    if (c.parentId === null) continue;
+    const list = children.get(c.parentId) ?? [];
+    list.push(c.id);
+    children.set(c.parentId, list);
+  }
+  const ids = [rootId];
+  for (let i = 0; i < ids.length; i++) ids.push(...(children.get(ids[i] as number) ?? []));
+  return ids;
+}
+
+/** Escapes LIKE wildcards in a search token. */
+function likeEscape(token: string): string {
+  return token.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Conditions shared by every public part read: active and not in a hidden category. */
+function publicConditions(hidden: Set<number>): SQL[] {
+  const conditions: SQL[] = [eq(parts.isActive, true)];
+  if (hidden.size) {
+    conditions.push(sql`(${parts.categoryId} is null or ${parts.categoryId} not in (${sql.join([...hidden].map((id) => sql`${id}`), sql`, `)}))`);
+  }
+  return conditions;
+}
+
+/**
+ * WHERE conditions of a filtered list (shared with the exports): category with its descendants,
+ * brand (case-insensitive), and search tokens that must all match the normalized search text
+ * (DESIGN.md "search").
+ */
+export async function filterConditions(db: Executor, filters: PartFilters): Promise<SQL[]> {
+  const { all, hidden } = await loadCategories(db);
+  const conditions = publicConditions(hidden);
+  if (filters.categoryId) {
+    const ids = descendantIds(all, filters.categoryId).filter((id) => !hidden.has(id));
+    conditions.push(ids.length ? inArray(parts.categoryId, ids) : sql`false`);
+  }
+  if (filters.brand) conditions.push(sql`lower(${parts.brand}) = lower(${filters.brand})`);
+  for (const token of searchTokens(filters.search ?? '')) {
+    const text = `%${likeEscape(token.text)}%`;
+    if (token.key && token.key !== token.text) {
+      conditions.push(sql`(${parts.searchText} like ${text} or ${parts.searchText} like ${`%${token.key}%`})`);
+    } else {
+      conditions.push(sql`${parts.searchText} like ${text}`);
+    }
+  }
+  return conditions;
+}
+
+/** ORDER BY of a list: exact part-number matches first when searching, then the chosen sort. */
+export function orderBy(filters: PartFilters, priceList: number): SQL[] {
+  const direction = filters.sortDir === 'desc' ? desc : asc;
+  const order: SQL[] = [];
+  const key = partNumberKey(filters.search ?? '');
+  if (key) {
+    order.push(
+      sql`case when ${parts.partNumberKey} = ${key} then 0 when ${parts.partNumberKey} like ${`${likeEscape(key)}%`} then 1 else 2 end`,
+    );
+  }
+  switch (filters.sortBy) {
+    case 'description':
+      order.push(direction(sql`${parts.descriptionSortKey} collate "C"`));
+      break;
+    case 'price':
+      order.push(sql`${listPriceSql(priceList)} ${sql.raw(filters.sortDir === 'desc' ? 'desc' : 'asc')} nulls last`);
+      break;
+    default:
+      order.push(direction(sql`${parts.partNumber} collate "C"`));
+  }
+  order.push(direction(parts.id));
+  return order;
+}
+
+/**
+ * One page of parts and the total that matches (spec 7 `GET /api/parts`).
+ * @returns `{ parts, total, page, limit }`; parts carry only the viewer's price.
+ */
+export async function listParts(
+  db: Executor,
+  viewer: Viewer,
+  query: PartsQuery,
+  settings: CatalogueSettings,
+): Promise<{ parts: Part[]; total: number; page: number; limit: number }> {
+  const priceList = await priceListFor(db, viewer);
+  const conditions = await filterConditions(db, query);
+  const where = and(...conditions);
+  const [rows, countRows] = await Promise.all([
+    db
+      .select(partColumns(priceList))
+      .from(parts)
+      .where(where)
+      .orderBy(...orderBy(query, priceList))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(parts).where(where),
+  ]);
+  return {
+    parts: rows.map((r) => presentPart(r, settings)),
+    total: Number(countRows[0]?.total ?? 0),
+    page: query.page,
+    limit: query.limit,
+  };
+}
+
+/**
+ * One active, visible part.
+ * @throws AppError NOT_FOUND "Producto no encontrado".
+ */
+export async function getPart(db: Executor, viewer: Viewer, id: number, settings: CatalogueSettings): Promise<Part> {
+  const priceList = await priceListFor(db, viewer);
+  const { hidden } = await loadCategories(db);
+  const [row] = await db
+    .select(partColumns(priceList))
+    .from(parts)
+    .where(and(eq(parts.id, id), ...publicConditions(hidden)));
+  if (!row) throw notFound('Producto no encontrado');
+  return presentPart(row, settings);
+}
+
+/** The published parts of a home carousel, in their order (spec 2 "carousels"). */
+export async function listCollection(
+  db: Executor,
+  viewer: Viewer,
+  collection: Collection,
+  settings: CatalogueSettings,
+): Promise<Part[]> {
+  const priceList = await priceListFor(db, viewer);
+  const { hidden } = await loadCategories(db);
+  const rows = await db
+    .select(partColumns(priceList))
+    .from(carouselEntries)
+    .innerJoin(parts, eq(parts.id, carouselEntries.partId))
+    .where(
+      and(eq(carouselEntries.stage, 'published'), eq(carouselEntries.collection, collection), ...publicConditions(hidden)),
+    )
+    .orderBy(asc(carouselEntries.position), asc(carouselEntries.id))
+    .limit(200);
+  return rows.map((r) => presentPart(r, settings));
+}
+
+/**
+ * Related parts of a part shown in its detail dialog.
+ * @throws AppError NOT_FOUND when the part itself is not public.
+ */
+export async function listRelated(db: Executor, viewer: Viewer, id: number, settings: CatalogueSettings): Promise<Part[]> {
+  await getPart(db, GUEST, id, settings);
+  const priceList = await priceListFor(db, viewer);
+  const { hidden } = await loadCategories(db);
+  const rows = await db
+    .select(partColumns(priceList))
+    .from(relatedParts)
+    .innerJoin(parts, eq(parts.id, relatedParts.relatedPartId))
+    .where(and(eq(relatedParts.partId, id), ...publicConditions(hidden)))
+    .orderBy(asc(parts.partNumber))
+    .limit(100);
+  return rows.map((r) => presentPart(r, settings));
+}
+
+/**
+ * The visible category tree with the number of active parts of each category and its descendants
+ * (spec 3 "Category"), children sorted by name in Spanish order.
+ */
+export async function categoryTree(db: Executor, options: { includeHidden?: boolean } = {}): Promise<CategoryNode[]> {
+  const { all, hidden } = await loadCategories(db);
+  const counts = await db
+    .select({ categoryId: parts.categoryId, count: sql<number>`count(*)::int` })
+    .from(parts)
+    .where(eq(parts.isActive, true))
+    .groupBy(parts.categoryId);
+  const own = new Map(counts.map((c) => [c.categoryId, Number(c.count)]));
+  const nodes = new Map<number, CategoryNode>();
+  for (const c of all) {
+    if (!options.includeHidden && hidden.has(c.id)) continue;
+    nodes.set(c.id, { ...c, partCount: own.get(c.id) ?? 0, children: [] });
+  }
+  const roots: CategoryNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentId === null ? undefined : nodes.get(node.parentId);
+    if (parent) parent.children.push(node);
+    else if (node.parentId === null) roots.push(node);
+  }
+  const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
+  const finish = (list: CategoryNode[]): number => {
+    list.sort((a, b) => collator.compare(a.name, b.name));
+    let sum = 0;
+    for (const n of list) {
+      n.partCount += finish(n.children);
+      sum += n.partCount;
+    }
+    return sum;
+  };
+  finish(roots);
+  return roots;
+}
+
+/** Distinct brands of public parts with their counts, for the brand filter. */
+export async function listBrands(db: Executor): Promise<{ brand: string; count: number }[]> {
+  const { hidden } = await loadCategories(db);
+  const rows = await db
+    .select({ brand: parts.brand, count: sql<number>`count(*)::int` })
+    .from(parts)
+    .where(and(sql`${parts.brand} is not null`, ...publicConditions(hidden)))
+    .groupBy(parts.brand)
+    .orderBy(asc(parts.brand));
+  return rows.map((r) => ({ brand: r.brand as string, count: Number(r.count) }));
+}

@@ -1,0 +1,58 @@
+/**
+ * Seeds an empty database with the deterministic demo catalogue (DESIGN.md "Operational contract")
+ * and publishes a few parts in each home carousel, so a fresh clone shows a living catalogue.
+ */
+import { asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { carouselEntries, parts } from '../../db/schema.ts';
+import type { SourceRecord } from '../import/parse.ts';
+import { type ImportReport, importRecords } from '../import/service.ts';
+import { generateCatalogueRecords } from './generate.ts';
+
+/** Parts per home carousel in the demo. */
+const CAROUSEL_SIZE = 12;
+
+/**
+ * Imports `count` generated parts when the catalogue has no parts at all; does nothing otherwise.
+ * @returns the import report, or null when the database already had parts.
+ */
+export async function seedDemoCatalogue(db: Db, count: number, lowStock: number): Promise<ImportReport | null> {
+  const [existing] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from parts`);
+  if (Number(existing?.n ?? 0) > 0 || count <= 0) return null;
+  const records: SourceRecord[] = [];
+  let row = 1;
+  for (const record of generateCatalogueRecords(count)) {
+    records.push({ row: row++, values: record as unknown as Record<string, unknown> });
+  }
+  const report = await importRecords(db, records, 'records', { lowStock });
+  await seedCarousels(db);
+  return report;
+}
+
+/** Publishes the first priced parts in every carousel, on-sale ones at 10–30 % off. */
+async function seedCarousels(db: Db): Promise<void> {
+  const candidates = await db
+    .select({ id: parts.id })
+    .from(parts)
+    .where(isNotNull(parts.priceList1))
+    .orderBy(asc(parts.id))
+    .limit(CAROUSEL_SIZE * 3);
+  const collections = ['featured', 'new-arrivals', 'on-sale'] as const;
+  await db.transaction(async (tx) => {
+    for (const [c, collection] of collections.entries()) {
+      const chosen = candidates.slice(c * CAROUSEL_SIZE, (c + 1) * CAROUSEL_SIZE);
+      for (const [position, part] of chosen.entries()) {
+        const discount = collection === 'on-sale' ? String(10 + (position % 3) * 10) : '0';
+        for (const stage of ['draft', 'published'] as const) {
+          await tx
+            .insert(carouselEntries)
+            .values({ stage, collection, partId: part.id, position, discountPercentage: discount })
+            .onConflictDoNothing();
+        }
+        if (collection === 'on-sale') {
+          await tx.update(parts).set({ discountPercentage: discount }).where(eq(parts.id, part.id));
+        }
+      }
+    }
+  });
+}

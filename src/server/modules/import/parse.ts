@@ -1,0 +1,187 @@
+/**
+ * Reads a catalogue source into plain records: JSON (raw ERP records, any array of objects, or an
+ * object holding one such array), CSV (comma or semicolon, UTF-8 or Latin-1) or XLSX (first sheet,
+ * header row first), detected by content, never by file name (DESIGN.md "Data").
+ */
+import { parse as parseCsv } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { AppError } from '../../errors.ts';
+
+/** One source record with the row number a person sees in the file (1-based; XLSX/CSV count the header). */
+export interface SourceRecord {
+  row: number;
+  values: Record<string, unknown>;
+}
+
+export type SourceFormat = 'json' | 'csv' | 'xlsx';
+
+export interface ParsedSource {
+  format: SourceFormat;
+  records: SourceRecord[];
+}
+
+/** Limits that protect the process from hostile files (zip bombs, huge sheets). */
+export const SOURCE_LIMITS = {
+  /** Largest accepted source, bytes. */
+  maxBytes: 50 * 1024 * 1024,
+  /** Most records in one source. */
+  maxRecords: 500_000,
+  /** Largest uncompressed size of all XLSX entries, bytes. */
+  maxXlsxUncompressedBytes: 200 * 1024 * 1024,
+  /** Most entries in an XLSX zip. */
+  maxXlsxEntries: 2_000,
+};
+
+const fail = (message: string): never => {
+  throw new AppError('IMPORT_FAILED', message);
+};
+
+/** Detects the format from the bytes: `PK\x03\x04` is XLSX, `[` or `{` is JSON, anything else CSV. */
+export function detectFormat(buffer: Buffer): SourceFormat {
+  if (buffer.length >= 4 && buffer.readUInt32LE(0) === 0x04034b50) return 'xlsx';
+  const head = decodeText(buffer.subarray(0, 64)).trimStart();
+  if (head.startsWith('[') || head.startsWith('{')) return 'json';
+  return 'csv';
+}
+
+/** Decodes UTF-8 (with or without BOM); falls back to Latin-1 when the bytes are not valid UTF-8. */
+export function decodeText(buffer: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(buffer).replace(/^\uFEFF/, '');
+  } catch {
+    return new TextDecoder('latin1').decode(buffer);
+  }
+}
+
+/**
+ * Parses a source held in memory.
+ * @throws AppError IMPORT_FAILED with a Spanish message when the file cannot be read at all.
+ */
+export async function parseSource(buffer: Buffer): Promise<ParsedSource> {
+  if (buffer.length === 0) fail('El archivo está vacío.');
+  if (buffer.length > SOURCE_LIMITS.maxBytes) {
+    fail(`El archivo supera el máximo de ${SOURCE_LIMITS.maxBytes / 1024 / 1024} MB.`);
+  }
+  const format = detectFormat(buffer);
+  const records =
+    format === 'xlsx' ? await parseXlsx(buffer) : format === 'json' ? parseJson(buffer) : parseCsvText(buffer);
+  if (records.length > SOURCE_LIMITS.maxRecords) fail(`El archivo tiene más de ${SOURCE_LIMITS.maxRecords} filas.`);
+  return { format, records };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parseJson(buffer: Buffer): SourceRecord[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(decodeText(buffer));
+  } catch (error) {
+    return fail(`El JSON no es válido: ${(error as Error).message}`);
+  }
+  let list: unknown[] | undefined;
+  if (Array.isArray(data)) list = data;
+  else if (isPlainObject(data)) list = Object.values(data).find((v): v is unknown[] => Array.isArray(v));
+  if (!list) return fail('El JSON debe ser una lista de productos o un objeto que contenga una lista.');
+  return list.map((values, index) => ({
+    row: index + 1,
+    values: isPlainObject(values) ? values : { __invalid: values },
+  }));
+}
+
+function parseCsvText(buffer: Buffer): SourceRecord[] {
+  const text = decodeText(buffer);
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  let rows: string[][];
+  try {
+    rows = parseCsv(text, { delimiter, relax_column_count: true, skip_empty_lines: false, trim: true });
+  } catch (error) {
+    return fail(`El CSV no es válido: ${(error as Error).message}`);
+  }
+  const header = rows[0];
+  if (!header || header.every((h) => !h)) return fail('El CSV no tiene fila de encabezados.');
+  const records: SourceRecord[] = [];
+  rows.slice(1).forEach((cells, index) => {
+    if (cells.every((c) => !c)) return;
+    const values: Record<string, unknown> = {};
+    header.forEach((name, col) => {
+      if (name) values[name] = cells[col] ?? '';
+    });
+    records.push({ row: index + 2, values });
+  });
+  return records;
+}
+
+/** Checks the zip's central directory before ExcelJS inflates anything (zip-bomb guard). */
+function checkZipLimits(buffer: Buffer): void {
+  // End of central directory record: signature 0x06054b50 within the last 65,557 bytes.
+  const start = Math.max(0, buffer.length - 65_557);
+  let eocd = -1;
+  for (let i = buffer.length - 22; i >= start; i--) {
+    if (buffer.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) fail('El archivo XLSX está dañado (no se encontró el directorio del ZIP).');
+  const entries = buffer.readUInt16LE(eocd + 10);
+  let offset = buffer.readUInt32LE(eocd + 16);
+  if (entries > SOURCE_LIMITS.maxXlsxEntries) fail('El archivo XLSX tiene demasiadas entradas.');
+  let total = 0;
+  for (let i = 0; i < entries; i++) {
+    if (offset + 46 > buffer.length || buffer.readUInt32LE(offset) !== 0x02014b50) {
+      fail('El archivo XLSX está dañado.');
+    }
+    total += buffer.readUInt32LE(offset + 24);
+    const nameLength = buffer.readUInt16LE(offset + 28);
+    const extraLength = buffer.readUInt16LE(offset + 30);
+    const commentLength = buffer.readUInt16LE(offset + 32);
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  if (total > SOURCE_LIMITS.maxXlsxUncompressedBytes) {
+    fail('El archivo XLSX descomprimido es demasiado grande (posible bomba ZIP).');
+  }
+}
+
+function cellValue(value: ExcelJS.CellValue): unknown {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('result' in value) return value.result ?? null;
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('text' in value) return value.text;
+    if ('error' in value) return null;
+  }
+  return value;
+}
+
+async function parseXlsx(buffer: Buffer): Promise<SourceRecord[]> {
+  checkZipLimits(buffer);
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  } catch (error) {
+    return fail(`El archivo XLSX no se pudo leer: ${(error as Error).message}`);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return fail('El archivo XLSX no tiene hojas.');
+  let header: string[] | undefined;
+  const records: SourceRecord[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    const cells = (row.values as ExcelJS.CellValue[]).slice(1).map(cellValue);
+    if (!header) {
+      header = cells.map((c) => (c === null ? '' : String(c).trim()));
+      return;
+    }
+    if (cells.every((c) => c === null || c === '')) return;
+    const values: Record<string, unknown> = {};
+    header.forEach((name, col) => {
+      if (name) values[name] = cells[col] ?? null;
+    });
+    records.push({ row: rowNumber, values });
+  });
+  if (!header) return fail('La hoja está vacía.');
+  return records;
+}

@@ -1,0 +1,258 @@
+/**
+ * `importCatalogue`: the one code path of file imports, the CLI and the ERP sync (DESIGN.md "Data"):
+ * parse → validate each row → upsert in one transaction. A failed run changes nothing; importing
+ * the same source twice reports every part unchanged.
+ */
+import { inArray, sql } from 'drizzle-orm';
+import { foldText } from '../../../shared/text.ts';
+import { type Db, type Tx, executeCount } from '../../db/client.ts';
+import { categories, parts } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { bumpCatalogueVersion } from '../catalogue/version.ts';
+import { type CatalogueRow, PRICE_LIST_COUNT, type Rejection, mapRecords } from './map.ts';
+import { type SourceFormat, type SourceRecord, parseSource } from './parse.ts';
+
+export interface ImportProgress {
+  phase: 'reading' | 'validating' | 'writing' | 'done';
+  /** Source records read so far. */
+  read: number;
+  /** Parts written (inserted or updated) so far. */
+  written: number;
+  total: number;
+}
+
+export interface ImportOptions {
+  /** Full sync: active parts missing from the source are marked inactive (never deleted). */
+  fullSync?: boolean;
+  /** Stock quantity (units) below which a part shows "Bajo Stock". */
+  lowStock: number;
+  onProgress?: (progress: ImportProgress) => void;
+}
+
+export interface ImportReport {
+  format: SourceFormat | 'records';
+  /** Source records read (header rows excluded). */
+  rows: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** Parts marked inactive by a full sync. */
+  deactivated: number;
+  rejected: number;
+  /** Each rejected row with its row number and reason. */
+  rejections: Rejection[];
+}
+
+/** The summary line of the CLI and the logs (DESIGN.md "Operational contract"). */
+export function formatSummary(report: ImportReport): string {
+  const base = `imported: ${report.inserted} inserted, ${report.updated} updated, ${report.unchanged} unchanged, ${report.rejected} rejected`;
+  return report.deactivated ? `${base}, ${report.deactivated} deactivated` : base;
+}
+
+const BATCH = 1000;
+
+/**
+ * Imports a source file held in memory (JSON, CSV or XLSX, detected by content).
+ * @throws AppError IMPORT_FAILED when the file cannot be read or no row is valid; nothing changes then.
+ */
+export async function importCatalogueFile(db: Db, buffer: Buffer, options: ImportOptions): Promise<ImportReport> {
+  options.onProgress?.({ phase: 'reading', read: 0, written: 0, total: 0 });
+  const source = await parseSource(buffer);
+  return importRecords(db, source.records, source.format, options);
+}
+
+/**
+ * Imports records already read (an ERP's JSON array, a generator's output).
+ * @throws AppError IMPORT_FAILED when no row is valid; nothing changes then.
+ */
+export async function importRecords(
+  db: Db,
+  records: SourceRecord[],
+  format: ImportReport['format'],
+  options: ImportOptions,
+): Promise<ImportReport> {
+  const total = records.length;
+  options.onProgress?.({ phase: 'validating', read: total, written: 0, total });
+  const { rows, rejections } = mapRecords(records, { lowStock: options.lowStock });
+  if (rows.length === 0) {
+    const first = rejections.slice(0, 3).map((r) => `fila ${r.row}: ${r.reason}`).join('; ');
+    throw new AppError('IMPORT_FAILED', `No se pudo importar ninguna fila${first ? ` (${first})` : ''}.`, { rejections });
+  }
+  const report: ImportReport = {
+    format,
+    rows: total,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    deactivated: 0,
+    rejected: rejections.length,
+    rejections,
+  };
+  await db.transaction(async (tx) => {
+    const categoryIds = await ensureCategories(tx, rows);
+    let written = 0;
+    for (let start = 0; start < rows.length; start += BATCH) {
+      const batch = rows.slice(start, start + BATCH);
+      const counts = await upsertBatch(tx, batch, categoryIds);
+      report.inserted += counts.inserted;
+      report.updated += counts.updated;
+      report.unchanged += counts.unchanged;
+      written += counts.inserted + counts.updated;
+      options.onProgress?.({ phase: 'writing', read: total, written, total });
+    }
+    if (options.fullSync) {
+      const keep = rows.map((r) => r.partNumber);
+      report.deactivated = await executeCount(
+        tx,
+        sql`update parts set is_active = false, updated_at = now()
+            where is_active and part_number <> all(${sql.param(keep)}::text[])`,
+      );
+    }
+    if (report.inserted + report.updated + report.deactivated > 0) await bumpCatalogueVersion(tx);
+  });
+  options.onProgress?.({ phase: 'done', read: total, written: report.inserted + report.updated, total });
+  return report;
+}
+
+const pathKey = (path: string[]) => path.map(foldText).join('\u0000');
+
+/**
+ * Creates the categories the rows name, level by level, folding accent twins into one category.
+ * Among spellings of one new category the one with most accented letters wins (`REFRIGERACIÓN`).
+ * @returns the category id of each distinct path key.
+ */
+async function ensureCategories(tx: Tx, rows: CatalogueRow[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  const spellings = new Map<string, string>();
+  const accents = (s: string) => s.normalize('NFD').length - s.length;
+  const wanted = new Map<string, string[]>();
+  for (const row of rows) {
+    for (let level = 1; level <= row.categoryPath.length; level++) {
+      const path = row.categoryPath.slice(0, level);
+      const key = pathKey(path);
+      wanted.set(key, path);
+      const name = path[level - 1] as string;
+      const best = spellings.get(key);
+      if (best === undefined || accents(name) > accents(best)) spellings.set(key, name);
+    }
+  }
+  const existing = await tx
+    .select({ id: categories.id, nameKey: categories.nameKey, parentId: categories.parentId })
+    .from(categories);
+  const byParentAndKey = new Map(existing.map((c) => [`${c.parentId ?? 0}|${c.nameKey}`, c.id]));
+  const sorted = [...wanted.entries()].sort((a, b) => a[1].length - b[1].length);
+  for (const [key, path] of sorted) {
+    const parentId = path.length > 1 ? (ids.get(pathKey(path.slice(0, -1))) ?? null) : null;
+    const nameKey = foldText(path[path.length - 1] as string);
+    const lookup = `${parentId ?? 0}|${nameKey}`;
+    let id = byParentAndKey.get(lookup);
+    if (id === undefined) {
+      const [created] = await tx
+        .insert(categories)
+        .values({ name: spellings.get(key) as string, nameKey, level: path.length, parentId })
+        .returning({ id: categories.id });
+      id = (created as { id: number }).id;
+      byParentAndKey.set(lookup, id);
+    }
+    ids.set(key, id);
+  }
+  return ids;
+}
+
+type PartValues = typeof parts.$inferInsert;
+
+function toValues(row: CatalogueRow, categoryIds: Map<string, number>): PartValues {
+  const lists = Object.fromEntries(
+    Array.from({ length: PRICE_LIST_COUNT }, (_, i) => [`priceList${i + 1}`, row.priceLists[i] ?? null]),
+  ) as Pick<PartValues, `priceList${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10}`>;
+  return {
+    partNumber: row.partNumber,
+    description: row.description,
+    brand: row.brand,
+    categoryId: row.categoryPath.length ? (categoryIds.get(pathKey(row.categoryPath)) ?? null) : null,
+    categoryPath: row.categoryPath.length
+      ? row.categoryPath.map((_, i) => row.categoryPath[i] as string)
+      : [],
+    alternateCodes: row.alternateCodes,
+    price: row.price,
+    ...lists,
+    stockQuantity: row.stockQuantity,
+    stockLevel: row.stockLevel,
+    salesUnit: row.salesUnit ?? '1 unidad',
+    imageUrl: row.imageUrl,
+    isActive: true,
+  };
+}
+
+/** Columns an import owns; admin-owned fields (documentUrl, videoUrl, discount) are never overwritten. */
+const IMPORTED_FIELDS = [
+  'description',
+  'brand',
+  'categoryId',
+  'alternateCodes',
+  'price',
+  'priceList1',
+  'priceList2',
+  'priceList3',
+  'priceList4',
+  'priceList5',
+  'priceList6',
+  'priceList7',
+  'priceList8',
+  'priceList9',
+  'priceList10',
+  'stockQuantity',
+  'stockLevel',
+  'salesUnit',
+  'imageUrl',
+  'isActive',
+] as const satisfies readonly (keyof PartValues)[];
+
+/** SQL column name of a parts field (`priceList1` → `price_list_1`). */
+function columnName(field: keyof typeof parts.$inferSelect): string {
+  return parts[field].name;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
+  return (a ?? null) === (b ?? null);
+}
+
+async function upsertBatch(
+  tx: Tx,
+  batch: CatalogueRow[],
+  categoryIds: Map<string, number>,
+): Promise<{ inserted: number; updated: number; unchanged: number }> {
+  const values = batch.map((row) => toValues(row, categoryIds));
+  const existing = await tx
+    .select()
+    .from(parts)
+    .where(inArray(parts.partNumber, values.map((v) => v.partNumber)));
+  const byNumber = new Map(existing.map((p) => [p.partNumber, p]));
+  const toInsert: PartValues[] = [];
+  const toUpdate: { id: number; values: PartValues }[] = [];
+  let unchanged = 0;
+  for (const v of values) {
+    const current = byNumber.get(v.partNumber);
+    if (!current) {
+      toInsert.push(v);
+      continue;
+    }
+    // categoryPath follows the category names, which may have been renamed by staff: compare ids only.
+    const changed = IMPORTED_FIELDS.some((f) => !sameValue(current[f], v[f]));
+    if (changed) toUpdate.push({ id: current.id, values: v });
+    else unchanged++;
+  }
+  if (toInsert.length) await tx.insert(parts).values(toInsert);
+  if (toUpdate.length) {
+    const set = Object.fromEntries(
+      [...IMPORTED_FIELDS, 'categoryPath' as const].map((f) => [f, sql.raw(`excluded.${columnName(f)}`)]),
+    );
+    await tx
+      .insert(parts)
+      .values(toUpdate.map((u) => u.values))
+      .onConflictDoUpdate({ target: parts.partNumber, set: { ...set, updatedAt: sql`now()` } });
+  }
+  return { inserted: toInsert.length, updated: toUpdate.length, unchanged };
+}
+

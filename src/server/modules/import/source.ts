@@ -1,0 +1,34 @@
+/** Reads a catalogue source named by a trusted operator: a local file path or an http(s) URL. */
+import fs from 'node:fs/promises';
+import { AppError } from '../../errors.ts';
+import { SOURCE_LIMITS } from './parse.ts';
+
+/** Time allowed to fetch a source URL, ms. */
+const FETCH_TIMEOUT_MS = 60_000;
+
+/**
+ * Returns the bytes of `target` (never taken from a request; DESIGN.md "ERP raw API").
+ * @throws AppError IMPORT_FAILED when the file is missing, too large or the URL answers an error.
+ */
+export async function readSource(target: string): Promise<Buffer> {
+  if (/^https?:\/\//i.test(target)) {
+    let response: Response;
+    try {
+      response = await fetch(target, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    } catch (error) {
+      throw new AppError('IMPORT_FAILED', `No se pudo leer ${target}: ${(error as Error).message}`);
+    }
+    if (!response.ok) throw new AppError('IMPORT_FAILED', `La fuente respondió ${response.status} ${response.statusText}`);
+    const buffer = Buffer.from(await response.arrayBuffer());
+    if (buffer.length > SOURCE_LIMITS.maxBytes) throw new AppError('IMPORT_FAILED', 'La fuente es demasiado grande.');
+    return buffer;
+  }
+  try {
+    const stat = await fs.stat(target);
+    if (stat.size > SOURCE_LIMITS.maxBytes) throw new AppError('IMPORT_FAILED', 'El archivo es demasiado grande.');
+    return await fs.readFile(target);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('IMPORT_FAILED', `No se pudo leer el archivo ${target}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}

@@ -1,0 +1,100 @@
+import { FileText, PlayCircle } from 'lucide-react';
+import type { Part } from '../../../shared/api.ts';
+import { cn } from '../../lib/cn.ts';
+import { PriceTag } from './price-tag.tsx';
+import { useProductActions } from './product-actions.tsx';
+import { ProductImage } from './product-image.tsx';
+import { StockBadge } from './stock-badge.tsx';
+
+export const DEFAULT_SALES_UNIT = '1 unidad';
+
+export interface ProductCardProps {
+  part: Part;
+  /** Show original price and discount (on-sale lists only, spec 5). */
+  showOriginal?: boolean;
+  /** Overrides the provider's `openProduct` (e.g. navigation to /product/:id). */
+  onOpen?: (part: Part) => void;
+  layout?: 'grid' | 'list';
+  imageLoading?: 'lazy' | 'eager';
+}
+
+function MediaButtons({ part, onVideo }: { part: Part; onVideo: ((part: Part) => void) | undefined }) {
+  if (!part.documentUrl && !(part.videoUrl && onVideo)) return null;
+  const cls =
+    'relative z-10 inline-flex h-8 items-center gap-1 rounded-md border border-slate-300 bg-white px-2 text-xs font-medium text-slate-700 hover:bg-slate-50';
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      {part.documentUrl ? (
+        <a href={part.documentUrl} target="_blank" rel="noopener noreferrer" className={cls}>
+          <FileText aria-hidden="true" className="size-3.5" />
+          Ficha<span className="sr-only"> de {part.partNumber} (se abre en una pestaña nueva)</span>
+        </a>
+      ) : null}
+      {part.videoUrl && onVideo ? (
+        <button type="button" className={cls} onClick={() => onVideo(part)}>
+          <PlayCircle aria-hidden="true" className="size-3.5" />
+          Video<span className="sr-only"> de {part.partNumber}</span>
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A part in a list (spec 2 "Full-list page"): image or "Sin imagen", part number, description,
+ * price, stock badge (green in stock, red otherwise), sales unit (default "1 unidad"), document
+ * and video buttons. The description is the button that opens the detail; the whole card is its
+ * click target.
+ */
+export function ProductCard({ part, showOriginal = false, onOpen, layout = 'grid', imageLoading }: ProductCardProps) {
+  const actions = useProductActions();
+  const open = onOpen ?? actions?.openProduct;
+  const unit = part.salesUnit.trim() || DEFAULT_SALES_UNIT;
+  const title = (
+    <h3 className={cn('font-medium text-slate-900', layout === 'grid' ? 'line-clamp-3 text-sm' : 'text-sm sm:text-base')}>
+      <button
+        type="button"
+        onClick={() => open?.(part)}
+        className="text-left after:absolute after:inset-0 after:content-[''] hover:text-brand-700 focus-visible:outline-none focus-visible:after:rounded-lg focus-visible:after:outline-2 focus-visible:after:outline-brand-500"
+      >
+        {part.description || part.partNumber}
+      </button>
+    </h3>
+  );
+  if (layout === 'list') {
+    return (
+      <article className="relative flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 hover:border-brand-200 hover:shadow-sm">
+        <ProductImage src={part.images[0]} alt="" className="w-16 shrink-0 rounded sm:w-20" size={80} loading={imageLoading} />
+        <div className="min-w-0 flex-1 space-y-1">
+          <p className="font-mono text-xs font-semibold text-brand-700">{part.partNumber}</p>
+          {title}
+          <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+            <StockBadge stockLevel={part.stockLevel} />
+            <span>{unit}</span>
+          </div>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-2">
+          <PriceTag part={part} showOriginal={showOriginal} size="sm" className="justify-end text-right" />
+          <MediaButtons part={part} onVideo={actions?.playVideo} />
+        </div>
+      </article>
+    );
+  }
+  return (
+    <article className="relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white hover:border-brand-200 hover:shadow-md">
+      <ProductImage src={part.images[0]} alt="" className="border-b border-slate-100" loading={imageLoading} />
+      <div className="flex flex-1 flex-col gap-1.5 p-3">
+        <p className="font-mono text-xs font-semibold text-brand-700">{part.partNumber}</p>
+        {title}
+        <div className="mt-auto space-y-1.5 pt-1">
+          <PriceTag part={part} showOriginal={showOriginal} size="sm" />
+          <div className="flex flex-wrap items-center justify-between gap-1 text-xs text-slate-600">
+            <StockBadge stockLevel={part.stockLevel} />
+            <span>{unit}</span>
+          </div>
+          <MediaButtons part={part} onVideo={actions?.playVideo} />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Part } from '../../../shared/api.ts';
+import { cn } from '../../lib/cn.ts';
+import { Skeleton } from '../ui/skeleton.tsx';
+import type { ViewMode } from '../ui/view-toggle.tsx';
+import { ProductCard } from './product-card.tsx';
+
+/** Column classes: catalogue (with the index beside it) or full-width collection pages (2 to 6). */
+const columns = {
+  catalogue: 'grid-cols-2 sm:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5',
+  wide: 'grid-cols-2 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6',
+} as const;
+
+export interface ProductGridProps {
+  parts: Part[];
+  view?: ViewMode;
+  showOriginal?: boolean;
+  columns?: keyof typeof columns;
+  onOpen?: (part: Part) => void;
+}
+
+/** Parts as a card grid or a list. The first row loads eagerly (LCP); the rest lazily. */
+export function ProductGrid({ parts, view = 'grid', showOriginal = false, columns: cols = 'catalogue', onOpen }: ProductGridProps) {
+  return (
+    <ul className={cn(view === 'grid' ? cn('grid gap-3', columns[cols]) : 'flex flex-col gap-2')}>
+      {parts.map((part, index) => (
+        <li key={part.id}>
+          <ProductCard
+            part={part}
+            layout={view}
+            showOriginal={showOriginal}
+            onOpen={onOpen}
+            imageLoading={index < 4 ? 'eager' : 'lazy'}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Loading placeholder shaped like the grid, so nothing jumps when the parts arrive. */
+export function ProductGridSkeleton({ count = 8, columns: cols = 'catalogue' }: { count?: number; columns?: keyof typeof columns }) {
+  return (
+    <div role="status" aria-live="polite">
+      <span className="sr-only">Cargando productos...</span>
+      <div className={cn('grid gap-3', columns[cols])}>
+        {Array.from({ length: count }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+          <div key={i} className="overflow-hidden rounded-lg border border-slate-200 bg-white">
+            <Skeleton className="aspect-square w-full rounded-none" />
+            <div className="space-y-2 p-3">
+              <Skeleton className="h-3 w-1/3" />
+              <Skeleton className="h-4 w-full" />
+              <Skeleton className="h-4 w-2/3" />
+              <Skeleton className="h-5 w-1/2" />
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

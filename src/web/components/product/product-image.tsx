@@ -1,0 +1,44 @@
+import { ImageOff } from 'lucide-react';
+import { useState } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+export interface ProductImageProps {
+  src: string | undefined;
+  alt: string;
+  /** Classes of the square box; the image keeps its aspect ratio inside it. */
+  className?: string;
+  /** `eager` for the first visible image of a page (the LCP candidate); lazy otherwise. */
+  loading?: 'lazy' | 'eager';
+  /** Rendered size hint in pixels; the box reserves its space either way (no layout shift). */
+  size?: number;
+}
+
+/**
+ * A part photo in a fixed square box: lazy, async-decoded, "Sin imagen" when there is none and
+ * "Error al cargar" when it fails (spec 8 "Images").
+ */
+export function ProductImage({ src, alt, className, loading = 'lazy', size = 320 }: ProductImageProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const failed = src !== undefined && failedSrc === src;
+  return (
+    <div className={cn('relative aspect-square w-full overflow-hidden bg-white', className)}>
+      {src && !failed ? (
+        <img
+          src={src}
+          alt={alt}
+          width={size}
+          height={size}
+          loading={loading}
+          decoding="async"
+          onError={() => setFailedSrc(src)}
+          className="absolute inset-0 h-full w-full object-contain p-1"
+        />
+      ) : (
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-slate-100 text-slate-400">
+          <ImageOff aria-hidden="true" className="size-6" />
+          <span className="text-xs font-medium">{failed ? 'Error al cargar' : 'Sin imagen'}</span>
+        </div>
+      )}
+    </div>
+  );
+}

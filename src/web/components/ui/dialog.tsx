@@ -1,0 +1,70 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Accessible name and visible heading. */
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  /** `center` (default) is a modal card; `left` is a slide-in drawer (mobile index). */
+  side?: 'center' | 'left';
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** Hides the heading visually while keeping it as the dialog's name. */
+  hideTitle?: boolean;
+}
+
+const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl', xl: 'max-w-5xl' } as const;
+
+/**
+ * Modal dialog on Radix: focus trap, Escape to close, focus return, `role="dialog"` named by its
+ * title. Close button labelled "Cerrar".
+ */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  side = 'center',
+  size = 'md',
+  hideTitle = false,
+}: DialogProps) {
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <DialogPrimitive.Content
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          className={cn(
+            'fixed z-50 flex flex-col bg-white shadow-xl focus:outline-none',
+            side === 'center' &&
+              cn('left-1/2 top-1/2 max-h-[92dvh] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg', widths[size]),
+            side === 'left' && 'inset-y-0 left-0 w-[86vw] max-w-sm',
+          )}
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-3">
+            <div>
+              <DialogPrimitive.Title className={cn('text-lg font-semibold text-slate-900', hideTitle && 'sr-only')}>
+                {title}
+              </DialogPrimitive.Title>
+              {description ? (
+                <DialogPrimitive.Description className="text-sm text-slate-600">{description}</DialogPrimitive.Description>
+              ) : null}
+            </div>
+            <DialogPrimitive.Close
+              aria-label="Cerrar"
+              className="-mr-2 rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </DialogPrimitive.Close>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

@@ -1,0 +1,58 @@
+import { ArrowDownAZ, ArrowUpZA } from 'lucide-react';
+import { useId } from 'react';
+import type { SortField } from '../../../shared/api.ts';
+
+export type SortDirection = 'asc' | 'desc';
+
+/** Labels of the sort select (spec 2: Código = partNumber, Descripción = description, Precio = price). */
+export const SORT_LABELS: Record<SortField, string> = {
+  partNumber: 'Código',
+  description: 'Descripción',
+  price: 'Precio',
+};
+
+export interface SortSelectProps {
+  sortBy: SortField;
+  direction: SortDirection;
+  onChange: (sortBy: SortField, direction: SortDirection) => void;
+}
+
+/**
+ * "Ordenar por" select plus a direction button. A native select: keyboard and screen-reader
+ * friendly on every phone without extra code.
+ */
+export function SortSelect({ sortBy, direction, onChange }: SortSelectProps) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-1.5">
+      <label htmlFor={id} className="text-sm text-slate-600">
+        Ordenar por
+      </label>
+      <select
+        id={id}
+        value={sortBy}
+        onChange={(event) => onChange(event.target.value as SortField, direction)}
+        className="h-10 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-800"
+      >
+        {(Object.keys(SORT_LABELS) as SortField[]).map((field) => (
+          <option key={field} value={field}>
+            {SORT_LABELS[field]}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        onClick={() => onChange(sortBy, direction === 'asc' ? 'desc' : 'asc')}
+        aria-label={direction === 'asc' ? 'Orden ascendente' : 'Orden descendente'}
+        title={direction === 'asc' ? 'Orden ascendente' : 'Orden descendente'}
+        className="inline-flex h-10 w-10 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
+      >
+        {direction === 'asc' ? (
+          <ArrowDownAZ aria-hidden="true" className="size-4" />
+        ) : (
+          <ArrowUpZA aria-hidden="true" className="size-4" />
+        )}
+      </button>
+    </div>
+  );
+}

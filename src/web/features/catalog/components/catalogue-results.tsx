@@ -1,0 +1,123 @@
+import { AlertTriangle, PackageSearch, RotateCw, X } from 'lucide-react';
+import { useRef } from 'react';
+import type { UserType } from '../../../../shared/api.ts';
+import { ProductGrid, ProductGridSkeleton } from '../../../components/product/product-grid.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { SortSelect } from '../../../components/ui/sort-select.tsx';
+import { ViewToggle } from '../../../components/ui/view-toggle.tsx';
+import { useViewMode } from '../../../lib/use-view-mode.ts';
+import { usePartsList } from '../api.ts';
+import type { CatalogueStateApi } from '../use-catalogue-state.ts';
+
+export interface CatalogueResultsProps {
+  catalogue: CatalogueStateApi;
+  userType: UserType;
+  /** Category name, or TODOS LOS PRODUCTOS. */
+  title: string;
+}
+
+const countFormat = new Intl.NumberFormat('es-AR');
+
+/** Shown when the list could not load (spec 2 "Load failure"). */
+export function CatalogueError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-6 py-12 text-center">
+      <AlertTriangle aria-hidden="true" className="size-10 text-red-600" />
+      <h3 className="text-lg font-semibold text-red-900">Error al cargar el catálogo</h3>
+      <p className="max-w-md text-sm text-red-800">Recargue la página o intente nuevamente más tarde.</p>
+      <Button variant="outline" onClick={onRetry}>
+        <RotateCw aria-hidden="true" className="size-4" />
+        Reintentar
+      </Button>
+    </div>
+  );
+}
+
+/** Shown when nothing matches (spec 2 "Empty result"). */
+export function CatalogueEmpty({ onReset }: { onReset?: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <PackageSearch aria-hidden="true" className="size-10 text-slate-400" />
+      <h3 className="text-lg font-semibold text-slate-900">No se encontraron productos</h3>
+      <p className="max-w-md text-sm text-slate-600">Intente cambiar los filtros o los términos de búsqueda.</p>
+      {onReset ? (
+        <Button variant="outline" onClick={onReset}>
+          Ver todos los productos
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The catalogue list (spec 2): title bar, sort select, grid/list toggle, "Mostrando X de N
+ * repuestos", the parts, pagination (page size 60), and the loading, empty and error states.
+ */
+export function CatalogueResults({ catalogue, userType, title }: CatalogueResultsProps) {
+  const { state, filtered } = catalogue;
+  const [view, setView] = useViewMode();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const query = usePartsList({ ...state, userType });
+  const data = query.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+
+  const goToPage = (page: number) => {
+    catalogue.setPage(page);
+    headingRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    headingRef.current?.focus({ preventScroll: true });
+  };
+
+  return (
+    <section aria-labelledby="catalogue-title" className="space-y-4">
+      <div className="flex flex-col gap-3 rounded-lg bg-brand-800 px-4 py-3 text-white sm:flex-row sm:items-center sm:justify-between">
+        <h2 id="catalogue-title" ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-lg font-bold uppercase tracking-wide">
+          {title}
+        </h2>
+        <div className="flex flex-wrap items-center gap-2 text-slate-900 [&_label]:text-brand-100">
+          <SortSelect sortBy={state.sortBy} direction={state.sortDir} onChange={catalogue.setSort} />
+          <ViewToggle value={view} onChange={setView} />
+        </div>
+      </div>
+
+      {state.search || state.brand ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          {state.search ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-brand-800">
+              Búsqueda: «{state.search}»
+              <button type="button" aria-label="Quitar búsqueda" onClick={() => catalogue.setSearch('')} className="rounded-full p-0.5 hover:bg-brand-100">
+                <X aria-hidden="true" className="size-3.5" />
+              </button>
+            </span>
+          ) : null}
+          {state.brand ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-brand-800">
+              Marca: {state.brand}
+              <button type="button" aria-label="Quitar marca" onClick={() => catalogue.setBrand('')} className="rounded-full p-0.5 hover:bg-brand-100">
+                <X aria-hidden="true" className="size-3.5" />
+              </button>
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+
+      {query.isPending ? (
+        <ProductGridSkeleton />
+      ) : query.isError && !data ? (
+        <CatalogueError onRetry={() => void query.refetch()} />
+      ) : data && data.total === 0 ? (
+        <CatalogueEmpty onReset={filtered ? catalogue.reset : undefined} />
+      ) : data ? (
+        <>
+          <p className="text-sm text-slate-600" aria-live="polite">
+            Mostrando {countFormat.format(data.parts.length)} de {countFormat.format(data.total)} repuestos
+          </p>
+          <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isFetching}>
+            <ProductGrid parts={data.parts} view={view} />
+          </div>
+          <Pagination page={state.page} pageCount={pageCount} onPageChange={goToPage} />
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { LogOut, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { logout } from '../api.ts';
+import { type Session, USER_TYPE_LABELS } from '../session-store.ts';
+import { ProfileDialog } from './profile-dialog.tsx';
+
+/** Header user badge (username and type label), "Mi Perfil" dialog and "Salir". */
+export function UserMenu({ session }: { session: Session }) {
+  const [profileOpen, setProfileOpen] = useState(false);
+  return (
+    <div className="flex items-center gap-1">
+      <button
+        type="button"
+        onClick={() => setProfileOpen(true)}
+        className="flex items-center gap-2 rounded-md px-2 py-1.5 text-left text-white hover:bg-white/10"
+        aria-label={`Mi Perfil: ${session.username}, ${USER_TYPE_LABELS[session.userType]}`}
+      >
+        <span className="rounded-full bg-white/15 p-1.5">
+          <UserRound aria-hidden="true" className="size-4" />
+        </span>
+        <span className="hidden flex-col leading-tight md:flex">
+          <span className="max-w-36 truncate text-sm font-medium">{session.username}</span>
+          <span className="text-xs text-brand-200">{USER_TYPE_LABELS[session.userType]}</span>
+        </span>
+      </button>
+      <button
+        type="button"
+        onClick={() => void logout()}
+        className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm text-white hover:bg-white/10"
+      >
+        <LogOut aria-hidden="true" className="size-4" />
+        <span className="hidden sm:inline">Salir</span>
+        <span className="sr-only sm:hidden">Salir</span>
+      </button>
+      <ProfileDialog session={session} open={profileOpen} onOpenChange={setProfileOpen} />
+    </div>
+  );
+}

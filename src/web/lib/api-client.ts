@@ -1,0 +1,121 @@
+/**
+ * The one HTTP client of the web app (ARCHITECTURE.md habit 14). Every call sends cookies, sends
+ * a JSON content type only when there is a body, and parses the answer with a shared zod schema
+ * (habit 3). Failures throw {@link ApiError}.
+ */
+import type { z } from 'zod';
+import { errorBodySchema } from '../../shared/api.ts';
+import type { ErrorCode } from '../../shared/errors.ts';
+
+/** Codes the client adds to the server's closed set: no answer at all, or an answer of the wrong shape. */
+export type ClientErrorCode = ErrorCode | 'NETWORK' | 'BAD_RESPONSE';
+
+/**
+ * A failed call. `message` follows spec section 8: the status code, a colon and a space, then the
+ * response body text (or the status text when the body is empty). `serverMessage` holds the
+ * human-readable message of an `{error:{code,message}}` body, when there is one.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ClientErrorCode;
+  readonly serverMessage: string | undefined;
+
+  constructor(status: number, code: ClientErrorCode, message: string, serverMessage?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.serverMessage = serverMessage;
+  }
+}
+
+/** Query-string values; `undefined`, `null` and `''` are left out. */
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+/** Appends the defined query parameters to a path: `withQuery('/api/parts', {page: 2})` → `/api/parts?page=2`. */
+export function withQuery(path: string, query?: QueryParams): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: QueryParams;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function errorFromResponse(response: Response, text: string): ApiError {
+  const message = `${response.status}: ${text || response.statusText}`;
+  let code: ClientErrorCode = 'INTERNAL';
+  let serverMessage: string | undefined;
+  try {
+    const parsed = errorBodySchema.safeParse(JSON.parse(text));
+    if (parsed.success) {
+      code = parsed.data.error.code;
+      serverMessage = parsed.data.error.message;
+    }
+  } catch {
+    // Not JSON: keep the generic code; the text is in `message`.
+  }
+  if (!serverMessage && response.status === 404) code = 'NOT_FOUND';
+  if (!serverMessage && response.status === 401) code = 'UNAUTHENTICATED';
+  return new ApiError(response.status, code, message, serverMessage);
+}
+
+/**
+ * Calls the API and returns the body parsed with `schema`.
+ * @throws {ApiError} on a network failure (status 0, code `NETWORK`), a non-2xx answer (its
+ *   status and code) or a body that does not match the schema (code `BAD_RESPONSE`).
+ */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.output<S>> {
+  const { method = 'GET', query, body, signal } = options;
+  const init: RequestInit = { method, credentials: 'include', signal, headers: { Accept: 'application/json' } };
+  if (body !== undefined) {
+    init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, query), init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', `0: ${error instanceof Error ? error.message : 'Network error'}`);
+  }
+  const text = await response.text();
+  if (!response.ok) throw errorFromResponse(response, text);
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw new ApiError(response.status, 'BAD_RESPONSE', `${response.status}: ${text.slice(0, 200)}`);
+    }
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError(response.status, 'BAD_RESPONSE', `${response.status}: respuesta inesperada del servidor`);
+  }
+  return parsed.data;
+}
+
+/** `GET path?query`, parsed with `schema`. */
+export function apiGet<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  query?: QueryParams,
+  signal?: AbortSignal,
+): Promise<z.output<S>> {
+  return apiRequest(path, schema, { query, signal });
+}

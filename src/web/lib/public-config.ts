@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type PublicConfig, publicConfigSchema } from '../../shared/api.ts';
+import { apiGet } from './api-client.ts';
+
+/** Shown until `/api/config` answers (and if it fails): neutral texts, no chat links. */
+export const FALLBACK_CONFIG: PublicConfig = {
+  brandName: 'Catálogo de Repuestos',
+  tagline: 'Más que repuestos, Soluciones.',
+  whatsappAdmin: '',
+  whatsappSales: '',
+  orderPlatformUrl: '',
+};
+
+export const publicConfigQuery = queryOptions({
+  queryKey: ['config'] as const,
+  queryFn: ({ signal }) => apiGet('/api/config', publicConfigSchema, undefined, signal),
+});
+
+/** Public configuration (brand, chat numbers, order platform) with a fallback while loading. */
+export function usePublicConfig(): PublicConfig {
+  const { data } = useQuery(publicConfigQuery);
+  return data ?? FALLBACK_CONFIG;
+}
+
+/** `https://wa.me/<digits>` for a chat number, or null when the number is empty. */
+export function whatsappUrl(digits: string): string | null {
+  const clean = digits.replace(/\D/g, '');
+  return clean ? `https://wa.me/${clean}` : null;
+}
