@@ -214,15 +214,20 @@ export async function filterConditions(db: Executor, filters: PartFilters): Prom
   return conditions;
 }
 
-/** ORDER BY of a list: exact part-number matches first when searching, then the chosen sort. */
+/**
+ * ORDER BY of a list: when searching, exact part-number matches first (and, for code-like queries,
+ * part numbers that start with it), then the chosen sort.
+ */
 export function orderBy(filters: PartFilters, priceList: number): SQL[] {
   const direction = filters.sortDir === 'desc' ? desc : asc;
   const order: SQL[] = [];
   const key = partNumberKey(filters.search ?? '');
-  if (key) {
+  if (key && /\d/.test(key) && key.length >= 3) {
     order.push(
       sql`case when ${parts.partNumberKey} = ${key} then 0 when ${parts.partNumberKey} like ${`${likeEscape(key)}%`} then 1 else 2 end`,
     );
+  } else if (key) {
+    order.push(sql`case when ${parts.partNumberKey} = ${key} then 0 else 1 end`);
   }
   switch (filters.sortBy) {
     case 'description':
