@@ -18,6 +18,9 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
   const id = useId();
   const [text, setText] = useState(value);
   const applied = useRef(value);
+  // The latest callback, so a parent re-render does not restart the debounce timer.
+  const onSearchRef = useRef(onSearch);
+  onSearchRef.current = onSearch;
 
   useEffect(() => {
     if (value !== applied.current) {
@@ -31,13 +34,13 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
     if (next === applied.current) return;
     const timer = setTimeout(() => {
       applied.current = next;
-      onSearch(next, 'replace');
+      onSearchRef.current(next, 'replace');
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, onSearch]);
+  }, [text]);
 
   return (
-    <div role="search" className="w-full">
+    <search className="block w-full">
       <form
         className="relative"
         onSubmit={(event) => {
@@ -76,6 +79,6 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
           </button>
         ) : null}
       </form>
-    </div>
+    </search>
   );
 }

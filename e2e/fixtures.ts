@@ -1,0 +1,28 @@
+/**
+ * What the browser journeys rely on: the real catalogues of ../shared/data imported into a fresh
+ * database, plus a few links the fixture makes (related parts, published carousels).
+ */
+
+/** A Zabala part with a real photo in zabala-repuestos/img. */
+export const PHOTO_PART = {
+  partNumber: '0011843925',
+  description: 'ELEMENTO F/ACEITE 1114/1517/1518 OM352',
+  image: 'img/products/om352/elemento-aceite-om352.jpg',
+} as const;
+
+/** Linked by the fixture as related to {@link PHOTO_PART}. */
+export const RELATED_PART = {
+  partNumber: '0002504615',
+  description: 'CONJ. PLACA DISCO CRAPODINA DE EMBRAGUE 310mm 10 est LUK OM352 1114/1517',
+} as const;
+
+/** A Zabala part whose code has separators: searched without them. */
+export const SEPARATED_CODE_PART = { partNumber: '08-174311-80', typed: '0817431180' } as const;
+
+/** DLC parts with a price, published in the carousels; the first is on sale at 20 %. */
+export const CAROUSEL_PARTS = {
+  featured: ['CE0007', 'CE0099', '0002504615', '0011843925', '1041'],
+  'new-arrivals': ['3009', '3010', '3151', '3154', '5505'],
+  'on-sale': ['CE0007'],
+} as const;
+export const ON_SALE_DISCOUNT = 20;

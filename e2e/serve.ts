@@ -1,0 +1,58 @@
+/**
+ * The server the Playwright journeys drive: a fresh PGlite database in a temporary folder holding
+ * the three real catalogues of ../shared/data (never copied into the repository), the fixture's
+ * related parts and carousels, and the real Zabala photos served from IMAGE_DIR.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, inArray } from 'drizzle-orm';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { carouselEntries, parts, relatedParts } from '../src/server/db/schema.ts';
+import { importCatalogueFile } from '../src/server/modules/import/service.ts';
+import { REAL_DATA } from '../src/server/test/data.ts';
+import { CAROUSEL_PARTS, ON_SALE_DISCOUNT, PHOTO_PART, RELATED_PART } from './fixtures.ts';
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+const config = loadConfig(
+  { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, DEMO_CATALOGUE: 'false', IMAGE_DIR: REAL_DATA.zabalaImages, NODE_ENV: 'test', PORT: String(port) },
+);
+const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+await database.migrate();
+const db = database.db;
+for (const file of [REAL_DATA.dlc, REAL_DATA.resortes, REAL_DATA.zabala]) {
+  await importCatalogueFile(db, fs.readFileSync(file), { lowStock: config.lowStock });
+}
+
+const idOf = async (partNumber: string) => {
+  const [row] = await db.select({ id: parts.id }).from(parts).where(eq(parts.partNumber, partNumber));
+  if (!row) throw new Error(`fixture part ${partNumber} is missing`);
+  return row.id;
+};
+await db.insert(relatedParts).values({ partId: await idOf(PHOTO_PART.partNumber), relatedPartId: await idOf(RELATED_PART.partNumber) });
+for (const [collection, numbers] of Object.entries(CAROUSEL_PARTS) as [keyof typeof CAROUSEL_PARTS, readonly string[]][]) {
+  for (const [position, partNumber] of numbers.entries()) {
+    const discount = collection === 'on-sale' ? String(ON_SALE_DISCOUNT) : '0';
+    const partId = await idOf(partNumber);
+    for (const stage of ['draft', 'published'] as const) {
+      await db.insert(carouselEntries).values({ stage, collection, partId, position, discountPercentage: discount });
+    }
+  }
+}
+await db.update(parts).set({ discountPercentage: String(ON_SALE_DISCOUNT) }).where(inArray(parts.partNumber, [...CAROUSEL_PARTS['on-sale']]));
+
+const app = await buildApp({ database, config, logger: false });
+await app.listen({ port, host: '127.0.0.1' });
+console.log(`e2e server on http://127.0.0.1:${port} (data in ${dataDir})`);
+
+const stop = async () => {
+  await app.close();
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

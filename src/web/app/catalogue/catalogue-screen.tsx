@@ -1,0 +1,53 @@
+import { CatalogueResults, GuestNotice, SearchBox, useCatalogueState } from '../../features/catalog/index.ts';
+import { HomeCarousels } from '../../features/carousels/index.ts';
+import { CategoryDrawer, CategoryIndex, findCategoryPath, usePublicCategories } from '../../features/categories/index.ts';
+import { useSession } from '../../features/session/index.ts';
+import { ProductOverlays } from '../product-overlays.tsx';
+import { AppFooter } from './app-footer.tsx';
+import { AppHeader } from './app-header.tsx';
+
+const ALL_PRODUCTS_TITLE = 'TODOS LOS PRODUCTOS';
+
+/**
+ * The main catalogue screen (spec 2): header with search, the index (sidebar on desktop, drawer
+ * on mobile), the carousels when nothing narrows the list, the list, and the guest notice.
+ */
+export function CatalogueScreen() {
+  const catalogue = useCatalogueState();
+  const session = useSession();
+  const userType = session?.userType ?? 'guest';
+  const { data: tree } = usePublicCategories();
+  const { categoryId } = catalogue.state;
+  const category = categoryId && tree ? findCategoryPath(tree, categoryId).at(-1) : undefined;
+  const title = categoryId ? (category?.name ?? 'Categoría') : ALL_PRODUCTS_TITLE;
+
+  return (
+    <ProductOverlays>
+      <a
+        href="#contenido"
+        className="sr-only z-50 rounded bg-white px-3 py-2 text-brand-800 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
+        Saltar al contenido
+      </a>
+      <div className="flex min-h-dvh flex-col">
+        <AppHeader search={<SearchBox value={catalogue.state.search} onSearch={catalogue.setSearch} />} />
+        <div className="mx-auto flex w-full max-w-[1600px] flex-1 gap-6 px-3 py-4 sm:px-4">
+          <aside className="hidden w-64 shrink-0 lg:block xl:w-72">
+            <div className="sticky top-20 max-h-[calc(100dvh-6rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-3">
+              <CategoryIndex selectedId={categoryId} onSelect={catalogue.setCategory} />
+            </div>
+          </aside>
+          <main id="contenido" tabIndex={-1} className="min-w-0 flex-1 space-y-5 focus:outline-none">
+            <div className="lg:hidden">
+              <CategoryDrawer selectedId={categoryId} onSelect={catalogue.setCategory} />
+            </div>
+            {catalogue.filtered ? null : <HomeCarousels userType={userType} />}
+            <CatalogueResults catalogue={catalogue} userType={userType} title={title} />
+            {userType === 'guest' ? <GuestNotice /> : null}
+          </main>
+        </div>
+        <AppFooter />
+      </div>
+    </ProductOverlays>
+  );
+}

@@ -1,0 +1,11 @@
+import { DistributorLogin, useSession } from '../../features/session/index.ts';
+import { CatalogueScreen } from '../catalogue/catalogue-screen.tsx';
+
+/**
+ * `/distribuidores` (spec 2 "/distri{product}"): the catalogue for a logged-in user, otherwise the
+ * distributor login. A guest session still sees the login, so a distributor can sign in from it.
+ */
+export default function DistributorsPage() {
+  const session = useSession();
+  return session?.isAuthenticated && session.userType !== 'guest' ? <CatalogueScreen /> : <DistributorLogin />;
+}

@@ -1,0 +1,17 @@
+import { Link } from 'wouter';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { routes } from '../paths.ts';
+
+/** Any unknown path (spec 2): "Page Not Found". */
+export default function NotFoundPage() {
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-slate-50 px-4 text-center">
+      <p className="text-6xl font-black text-brand-200">404</p>
+      <h1 className="text-2xl font-bold text-slate-900">Page Not Found</h1>
+      <p className="text-slate-600">La página que busca no existe o fue movida.</p>
+      <Link href={routes.home} className={buttonClasses('primary')}>
+        Volver al inicio
+      </Link>
+    </main>
+  );
+}

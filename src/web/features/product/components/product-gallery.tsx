@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { ProductImage } from '../../../components/product/product-image.tsx';
+import { cn } from '../../../lib/cn.ts';
+
+/** Main image plus thumbnails when there are several (spec 2 "image gallery with thumbnails"). */
+export function ProductGallery({ images, alt }: { images: string[]; alt: string }) {
+  const [index, setIndex] = useState(0);
+  const current = images[Math.min(index, images.length - 1)];
+  return (
+    <div className="space-y-2">
+      <ProductImage src={current} alt={alt} loading="eager" size={560} className="rounded-lg border border-slate-200" />
+      {images.length > 1 ? (
+        <ul className="flex flex-wrap gap-2" aria-label="Imágenes del producto">
+          {images.map((src, i) => (
+            <li key={src}>
+              <button
+                type="button"
+                onClick={() => setIndex(i)}
+                aria-label={`Ver imagen ${i + 1} de ${images.length}`}
+                aria-pressed={i === index}
+                className={cn(
+                  'block w-16 overflow-hidden rounded-md border-2',
+                  i === index ? 'border-brand-600' : 'border-slate-200 hover:border-slate-400',
+                )}
+              >
+                <ProductImage src={src} alt="" size={64} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
