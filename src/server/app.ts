@@ -25,12 +25,21 @@ import type { Config } from './config.ts';
 import { type Database, type Db, queryRows } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
-import { GUEST, type Viewer } from './modules/catalogue/service.ts';
+import type { Viewer } from './modules/catalogue/service.ts';
+import { createMailer, type Mailer } from './modules/auth/mail.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { registerSecurity } from './modules/auth/security.ts';
+import type { SessionUser } from './modules/auth/sessions.ts';
+import { partRequestRoutes } from './modules/part-requests/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import fastifyRateLimit from '@fastify/rate-limit';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The viewer decided from the session (a guest without one). */
     viewer: Viewer;
+    /** The signed-in account behind the session cookie, or null. */
+    sessionUser: SessionUser | null;
   }
 }
 
@@ -46,6 +55,8 @@ export interface BuildOptions {
   config: Config;
   /** Fastify logger; off in tests. */
   logger?: boolean;
+  /** Outgoing mail; defaults to SMTP_URL or the development logger. */
+  mailer?: Mailer;
 }
 
 const STATUS_CODES: Record<number, ErrorCode> = {
@@ -71,12 +82,25 @@ function validationMessage(error: FastifyError): string {
   return error.message;
 }
 
+/** Replaces secrets in a URL before it is logged (reset tokens in paths and query strings). */
+export function redactUrl(url: string): string {
+  return url.replace(/(validate-reset-token\/)[^/?#]+/, '$1[redacted]').replace(/([?&]token=)[^&#]+/, '$1[redacted]');
+}
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { database, config } = options;
   const app = Fastify({
-    logger: options.logger ? { level: config.logLevel } : false,
+    logger: options.logger
+      ? {
+          level: config.logLevel,
+          // Reset tokens travel in a URL path: keep them out of the request log.
+          serializers: {
+            req: (request: { method: string; url: string }) => ({ method: request.method, url: redactUrl(request.url) }),
+          },
+        }
+      : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -113,9 +137,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   app.decorateRequest('viewer', null as unknown as Viewer);
-  app.addHook('onRequest', async (request) => {
-    request.viewer = GUEST;
-  });
+  app.decorateRequest('sessionUser', null);
+  await app.register(fastifyRateLimit, { global: false });
+  registerSecurity(app, database.db, config);
 
   const ctx: AppContext = { db: database.db, database, config };
 
@@ -135,6 +159,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     orderPlatformUrl: config.orderPlatformUrl,
   }));
   await app.register(catalogueRoutes(ctx));
+  await app.register(authRoutes(ctx, options.mailer ?? createMailer(config, app.log)));
+  await app.register(userRoutes(ctx));
+  await app.register(partRequestRoutes(ctx));
 
   // Supplier photos (DESIGN.md "image storage base"), long-lived caching.
   if (fs.existsSync(config.imageDir)) {

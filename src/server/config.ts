@@ -37,6 +37,12 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   PUBLIC_ORIGIN: z.url().optional(),
   COOKIE_SECURE: bool(false),
+  TRUST_PROXY: z.string().default(''),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(50),
+  RATE_LIMIT_FORGOT_PER_IP: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_PART_REQUESTS_PER_USER: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
 });
@@ -69,6 +75,16 @@ export interface Config {
   publicOrigin: string;
   cookieSecure: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** Proxies whose X-Forwarded-For is believed: addresses or CIDRs; empty trusts none. */
+  trustProxy: string[];
+  /** Requests allowed per 15 minutes (login, forgot password) or per hour (registration, part requests). */
+  rateLimits: {
+    loginPerAccount: number;
+    loginPerIp: number;
+    forgotPerIp: number;
+    registerPerIp: number;
+    partRequestsPerUser: number;
+  };
   webDistDir: string;
 }
 
@@ -112,6 +128,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
     cookieSecure: e.COOKIE_SECURE,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean),
+    rateLimits: {
+      loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+      loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
+      forgotPerIp: e.RATE_LIMIT_FORGOT_PER_IP,
+      registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
+      partRequestsPerUser: e.RATE_LIMIT_PART_REQUESTS_PER_USER,
+    },
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     ...overrides,
   };

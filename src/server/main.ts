@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.ts';
 import path from 'node:path';
 import { seedDemoCatalogue } from './modules/demo/seed.ts';
 import { formatSummary } from './modules/import/service.ts';
+import { ensureAdmin } from './modules/auth/service.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -28,6 +29,10 @@ async function main(): Promise<void> {
   if (config.demoCatalogue) {
     const report = await seedDemoCatalogue(database.db, config.demoCatalogueSize, config.lowStock);
     if (report) console.log(`demo catalogue: ${formatSummary(report)}`);
+  }
+  if (config.adminUsername && config.adminPassword) {
+    const result = await ensureAdmin(database.db, config.adminUsername, config.adminPassword);
+    if (result === 'created') console.log(`admin "${config.adminUsername}" created`);
   }
   const app: FastifyInstance = await buildApp({ database, config, logger: true });
 

@@ -1,0 +1,19 @@
+/**
+ * Access guards used as `preHandler`s: 401 without a session, 403 for the wrong role
+ * (DESIGN.md "Roles").
+ */
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.ts';
+
+/** A signed-in client, distributor or admin. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (request.viewer.role === 'guest' || !request.viewer.userId) {
+    throw new AppError('UNAUTHENTICATED', 'Debe iniciar sesión');
+  }
+}
+
+/** An admin. */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  await requireUser(request);
+  if (request.viewer.role !== 'admin') throw new AppError('FORBIDDEN', 'Acceso solo para administradores');
+}

@@ -1,0 +1,179 @@
+/** HTTP routes of accounts and sessions (spec section 7 "Auth"). Rules live in service.ts. */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  TEXTS,
+  forgotBodySchema,
+  forgotResponseSchema,
+  loginBodySchema,
+  loginResponseSchema,
+  messageSchema,
+  profileUpdateSchema,
+  registerBodySchema,
+  resetBodySchema,
+  sessionSchema,
+  validateTokenResponseSchema,
+  type Session,
+} from '../../../shared/auth.ts';
+import type { AppContext } from '../../app.ts';
+import { requireUser } from './guards.ts';
+import type { Mailer } from './mail.ts';
+import { isResetTokenValid, login, register, requestPasswordReset, resetPassword, updateProfile } from './service.ts';
+import {
+  SESSION_COOKIE,
+  type SessionUser,
+  clearSessionCookie,
+  createSession,
+  deleteSession,
+  setSessionCookie,
+} from './sessions.ts';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
+
+function sessionOf(user: SessionUser | null): Session {
+  if (!user) {
+    return { isAuthenticated: false, userId: null, username: null, userType: 'guest', email: null, fullName: null, clientCode: null };
+  }
+  return {
+    isAuthenticated: true,
+    userId: user.userId,
+    username: user.username,
+    userType: user.profileType,
+    email: user.email,
+    fullName: user.fullName,
+    clientCode: user.clientCode,
+  };
+}
+
+export function authRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZod {
+  const { db, config } = ctx;
+  return async (app) => {
+    const limits = config.rateLimits;
+    const perIp = (max: number, timeWindow: number) => app.rateLimit({ max, timeWindow });
+    const loginPerAccount = app.rateLimit({
+      max: limits.loginPerAccount,
+      timeWindow: FIFTEEN_MINUTES,
+      keyGenerator: (request: FastifyRequest) =>
+        `login:${String((request.body as { username?: unknown } | undefined)?.username ?? '').trim().toLowerCase()}`,
+    });
+
+    app.post(
+      '/api/auth/register',
+      {
+        preHandler: perIp(limits.registerPerIp, ONE_HOUR),
+        schema: { tags: ['auth'], body: registerBodySchema, response: { 201: messageSchema } },
+      },
+      async (request, reply) => {
+        await register(db, request.body);
+        return reply.status(201).send({ message: TEXTS.registered });
+      },
+    );
+
+    app.post(
+      '/api/auth/login',
+      {
+        preHandler: [perIp(limits.loginPerIp, FIFTEEN_MINUTES), loginPerAccount],
+        schema: { tags: ['auth'], body: loginBodySchema, response: { 200: loginResponseSchema } },
+      },
+      async (request, reply) => {
+        const user = await login(db, request.body);
+        const old = request.cookies[SESSION_COOKIE];
+        if (old) await deleteSession(db, old);
+        setSessionCookie(reply, config, await createSession(db, user.id));
+        return {
+          user: {
+            id: user.id,
+            username: user.username,
+            email: user.email,
+            fullName: user.fullName,
+            clientCode: user.clientCode,
+            userType: user.profileType,
+          },
+        };
+      },
+    );
+
+    app.post('/api/auth/logout', { schema: { tags: ['auth'], response: { 200: messageSchema } } }, async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await deleteSession(db, token);
+      clearSessionCookie(reply, config);
+      return { message: 'Sesión cerrada' };
+    });
+
+    app.post(
+      '/api/auth/forgot-password',
+      {
+        preHandler: perIp(limits.forgotPerIp, FIFTEEN_MINUTES),
+        schema: { tags: ['auth'], body: forgotBodySchema, response: { 200: forgotResponseSchema } },
+      },
+      async (request) => {
+        const reset = await requestPasswordReset(db, request.body.usernameOrEmail);
+        if (reset?.email) {
+          const link = `${config.publicOrigin}/reset-password?token=${encodeURIComponent(reset.token)}`;
+          await mailer
+            .send({
+              to: reset.email,
+              subject: `${config.brandName}: restablecer contraseña`,
+              text: `Hola ${reset.username}:\n\nPara restablecer tu contraseña abrí este enlace (vence en 60 minutos):\n${link}\n\nSi no lo pediste, ignorá este mensaje.`,
+            })
+            .catch((error: unknown) => request.log.error({ err: error }, 'reset mail failed'));
+        }
+        // The development box of the spec; production never carries the token.
+        const dev = config.nodeEnv !== 'production' && reset;
+        return dev ? { message: TEXTS.forgotSent, resetToken: reset.token } : { message: TEXTS.forgotSent };
+      },
+    );
+
+    app.get(
+      '/api/auth/validate-reset-token/:token',
+      {
+        schema: {
+          tags: ['auth'],
+          params: z.object({ token: z.string().max(200) }),
+          response: { 200: validateTokenResponseSchema },
+        },
+      },
+      async (request) => {
+        const valid = await isResetTokenValid(db, request.params.token);
+        return { valid, message: valid ? 'Token válido' : TEXTS.tokenInvalid };
+      },
+    );
+
+    app.post(
+      '/api/auth/reset-password',
+      {
+        preHandler: perIp(limits.forgotPerIp * 2, FIFTEEN_MINUTES),
+        schema: { tags: ['auth'], body: resetBodySchema, response: { 200: messageSchema } },
+      },
+      async (request, reply) => {
+        await resetPassword(db, request.body.token, request.body.newPassword);
+        clearSessionCookie(reply, config);
+        return { message: 'Contraseña restablecida' };
+      },
+    );
+
+    app.get('/api/user/session', { schema: { tags: ['auth'], response: { 200: sessionSchema } } }, async (request) =>
+      sessionOf(request.sessionUser),
+    );
+
+    app.put(
+      '/api/user/profile',
+      {
+        preHandler: requireUser,
+        schema: { tags: ['auth'], body: profileUpdateSchema, response: { 200: sessionSchema } },
+      },
+      async (request, reply) => {
+        const user = request.sessionUser as SessionUser;
+        const passwordChanged = await updateProfile(db, user.userId, request.body);
+        if (passwordChanged) setSessionCookie(reply, config, await createSession(db, user.userId));
+        return sessionOf({
+          ...user,
+          fullName: request.body.fullName !== undefined ? request.body.fullName || null : user.fullName,
+          email: request.body.email !== undefined ? request.body.email || null : user.email,
+        });
+      },
+    );
+  };
+}
