@@ -4,6 +4,7 @@ import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Database, DatabaseKind } from '../db/client.ts';
 import { createTestDatabase } from './db.ts';
+import type { Mailer } from '../modules/auth/mail.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -13,10 +14,18 @@ export interface TestApp {
 }
 
 /** Builds the app on a fresh migrated database of `kind`, with test configuration. */
-export async function buildTestApp(kind: DatabaseKind, overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(kind: DatabaseKind, overrides: Partial<Config> = {}, mailer?: Mailer): Promise<TestApp> {
   const database = await createTestDatabase(kind);
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-test-data' }, { webDistDir: '/nonexistent', ...overrides });
-  const app = await buildApp({ database, config });
+  const config = loadConfig(
+    { NODE_ENV: 'test', DATA_DIR: '/nonexistent-test-data' },
+    {
+      webDistDir: '/nonexistent',
+      // Generous limits so tests that log in often are not throttled; the rate-limit test sets its own.
+      rateLimits: { loginPerAccount: 1000, loginPerIp: 10_000, forgotPerIp: 1000, registerPerIp: 1000, partRequestsPerUser: 1000 },
+      ...overrides,
+    },
+  );
+  const app = await buildApp({ database, config, ...(mailer ? { mailer } : {}) });
   await app.ready();
   return {
     app,

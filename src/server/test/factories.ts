@@ -2,6 +2,9 @@
 import type { Db } from '../db/client.ts';
 import type { SourceRecord } from '../modules/import/parse.ts';
 import { importRecords } from '../modules/import/service.ts';
+import type { FastifyInstance } from 'fastify';
+import { users } from '../db/schema.ts';
+import { hashPassword } from '../modules/auth/password.ts';
 
 let sequence = 0;
 
@@ -24,4 +27,50 @@ export function buildPartRecord(overrides: Record<string, unknown> = {}): Record
 export async function insertParts(db: Db, records: Record<string, unknown>[]): Promise<void> {
   const source: SourceRecord[] = records.map((values, i) => ({ row: i + 1, values }));
   await importRecords(db, source, 'records', { lowStock: 5 });
+}
+
+
+export interface TestUser {
+  id: number;
+  username: string;
+  password: string;
+}
+
+/** Inserts an account directly (approved unless told otherwise). */
+export async function createUser(
+  db: Db,
+  overrides: { username?: string; password?: string; profileType?: 'client' | 'distributor' | 'admin'; isApproved?: boolean; email?: string } = {},
+): Promise<TestUser> {
+  sequence += 1;
+  const username = overrides.username ?? `user${sequence}`;
+  const password = overrides.password ?? 'secreto123';
+  const [row] = await db
+    .insert(users)
+    .values({
+      username,
+      passwordHash: await hashPassword(password),
+      profileType: overrides.profileType ?? 'client',
+      isApproved: overrides.isApproved ?? true,
+      email: overrides.email ?? `${username}@example.com`,
+      fullName: `Usuario ${username}`,
+    })
+    .returning({ id: users.id });
+  return { id: (row as { id: number }).id, username, password };
+}
+
+/** Logs in through the API and returns the `cookie` header value of the new session. */
+export async function loginCookie(
+  app: FastifyInstance,
+  user: TestUser,
+  userType: 'client' | 'distributor' | 'admin' = 'client',
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username: user.username, password: user.password, userType },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies.find((c) => c.name === 'portal_session');
+  if (!cookie) throw new Error('no session cookie');
+  return `portal_session=${cookie.value}`;
 }

@@ -18,6 +18,7 @@ import {
 } from '../../../shared/auth.ts';
 import type { AppContext } from '../../app.ts';
 import { requireUser } from './guards.ts';
+import { rateLimit } from './rate-limit.ts';
 import type { Mailer } from './mail.ts';
 import { isResetTokenValid, login, register, requestPasswordReset, resetPassword, updateProfile } from './service.ts';
 import {
@@ -51,8 +52,8 @@ export function authRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZ
   const { db, config } = ctx;
   return async (app) => {
     const limits = config.rateLimits;
-    const perIp = (max: number, timeWindow: number) => app.rateLimit({ max, timeWindow });
-    const loginPerAccount = app.rateLimit({
+    const perIp = (max: number, timeWindow: number) => rateLimit(app, { max, timeWindow });
+    const loginPerAccount = rateLimit(app, {
       max: limits.loginPerAccount,
       timeWindow: FIFTEEN_MINUTES,
       keyGenerator: (request: FastifyRequest) =>

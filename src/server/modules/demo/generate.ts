@@ -31,9 +31,9 @@ export interface RawErpRecord {
    * Ten ARS prices (lists 1..10), dash-separated, each a plain decimal with a dot and two decimals:
    * `"12345.50-9876.40-…"`. List 1 is the client price (500–900,000), list 2 the distributor price
    * (15–30 % below list 1), list 4 the guest price (above list 1), the rest variations. A list
-   * without a price is an empty entry (`"1200.00--980.00-…"`: list 2 reads as "-", no price), so
-   * splitting on `-` always gives ten entries; about 3 % of parts have no price at all
-   * (`"---------"`).
+   * without a price is the entry `-`, joined like the others: `"1200.00---980.00-…"` is list 1
+   * 1200.00, list 2 no price, list 3 980.00 (the importer's `splitPriceList` reads it so). About
+   * 3 % of parts have no price at all: ten `-` entries (`"-------------------"`).
    */
   precios: string;
   /** Units in stock: some 0, some below 5, most above. */
@@ -167,8 +167,8 @@ const ALL_VEHICLES: readonly Vehicle[] = [...CARS, ...HEAVY];
 
 /**
  * Code templates. `{d}` is the record's six unique digits, `{a}`/`{b}` its first/last three,
- * `{c}`/`{e}` its first four/last two, `{r}` a free digit 3–8. The six digits must come last in the
- * code apart from separators and letters (the uniqueness rule above); `{r}` never follows them.
+ * `{c}`/`{e}` its first four/last two. The six digits must come last in the code apart from
+ * separators and trailing letters (the uniqueness rule above).
  */
 type Templates = readonly string[];
 
@@ -339,7 +339,8 @@ const TYPES: readonly PartType[] = [
   { l1: 'Repuestos', l2: 'Motor', w: 8, nouns: ['Juego de juntas de motor', 'Juego juntas completo'], brands: ['Taranto', 'Sabó'], fit: 'any', oem: 0.1, price: [35_000, 420_000], quals: ['', 'con retenes', 'descarbonización'], unit: ['Kit', 0.5] },
   { l1: 'Repuestos', l2: 'Motor', w: 10, nouns: ['Retén de cigüeñal', 'Retén cigüeñal'], quals: ['delantero', 'trasero'], brands: ['Sabó', 'Taranto', 'SKF'], fit: 'any', oem: 0.15, price: [3_500, 48_000],
     spec: (r) => `${r.range(30, 110)} x ${r.range(45, 130)} x ${r.range(7, 14)} mm`, codes: { SKF: ['CR {d}', 'CR{d}'] } },
-  { l1: 'Repuestos', l2: 'Motor', w: 6, nouns: ['Polea de cigüeñal', 'Polea damper de cigüeñal', 'Cigüeñal'], brands: ['Dayco', 'Gates', 'Taranto'], fit: 'any', oem: 0.3, price: [28_000, 780_000], quals: ['', 'rectificado', 'nuevo'] },
+  { l1: 'Repuestos', l2: 'Motor', w: 4, nouns: ['Polea de cigüeñal', 'Polea damper de cigüeñal'], brands: ['Dayco', 'Gates', 'Taranto'], fit: 'any', oem: 0.3, price: [28_000, 260_000], quals: ['', 'reforzada', 'con chaveta'] },
+  { l1: 'Repuestos', l2: 'Motor', w: 3, nouns: ['Cigüeñal', 'Cigüeñal completo'], brands: ['Taranto', 'Mahle'], fit: 'any', oem: 0.4, price: [240_000, 890_000], quals: ['', 'rectificado', 'nuevo', 'forjado'] },
   { l1: 'Repuestos', l2: 'Motor', w: 7, nouns: ['Juego de cojinetes de biela', 'Juego de cojinetes de bancada', 'Cojinetes de cigüeñal'], brands: ['Mahle', 'Taranto'], fit: 'any', price: [15_000, 160_000], quals: ['STD', '0,25', '0,50', '0,75'], unit: ['Kit', 0.3] },
   { l1: 'Repuestos', l2: 'Motor', w: 7, nouns: ['Piñón de distribución', 'Piñón de cigüeñal', 'Piñón de árbol de levas'], brands: ['SKF', 'Gates', 'Dayco', 'Taranto'], fit: 'any', oem: 0.35, price: [9_000, 140_000],
     spec: (r) => `${r.range(18, 46)} dientes`, codes: { SKF: ['VKM {d}', 'VKM{d}'] } },
@@ -353,18 +354,20 @@ const TYPES: readonly PartType[] = [
     codes: { SKF: ['VKMA {d}', 'VKMC {d}'], Gates: ['K{d}XS', 'KP{d}XS'] } },
   { l1: 'Repuestos', l2: 'Motor', w: 7, nouns: ['Tensor de distribución', 'Rodillo tensor de correa'], brands: ['SKF', 'Gates', 'Dayco'], fit: 'car', price: [14_000, 120_000], codes: { SKF: ['VKM {d}'], Gates: ['T{d}'] } },
   { l1: 'Repuestos', l2: 'Motor', w: 10, nouns: ['Correa poly-V', 'Correa de alternador', 'Correa multicanal'], brands: ['Gates', 'Dayco', 'Bosch'], fit: 'any', price: [4_500, 48_000],
-    spec: (r) => `${r.range(3, 8)}PK ${r.range(70, 250) * 10}`, codes: { Gates: ['{r}PK{d}', '{r}PK-{d}'], Dayco: ['{r}PK{d}'] } },
-  { l1: 'Repuestos', l2: 'Motor', w: 6, nouns: ['Inyector', 'Inyector de combustible', 'Bomba de inyección'], quals: ['inyección multipunto', 'inyección monopunto', 'common rail', ''], brands: ['Bosch', 'Magneti Marelli'], fit: 'any', price: [35_000, 890_000],
+    spec: (r) => `${r.range(3, 8)}PK ${r.range(70, 250) * 10}`, codes: { Gates: ['PV{d}', 'PK-{d}'], Dayco: ['DPK{d}', 'DPK {d}'] } },
+  { l1: 'Repuestos', l2: 'Motor', w: 6, nouns: ['Inyector', 'Inyector de combustible', 'Inyector de nafta'], quals: ['para inyección multipunto', 'para inyección monopunto', 'common rail', ''], brands: ['Bosch', 'Magneti Marelli'], fit: 'any', price: [35_000, 420_000],
     codes: { Bosch: ['0 280 {a} {b}', '0280.{a}.{b}', '0 445 {a} {b}'] } },
+  { l1: 'Repuestos', l2: 'Motor', w: 3, nouns: ['Bomba de inyección', 'Bomba inyectora'], quals: ['', 'rotativa', 'lineal', 'reconstruida'], brands: ['Bosch'], fit: 'any', price: [280_000, 890_000],
+    codes: { Bosch: ['0 460 {a} {b}', '0 440 {a} {b}', '0402.{a}.{b}'] } },
   { l1: 'Repuestos', l2: 'Motor', w: 5, nouns: ['Bomba de aceite', 'Bomba aceite'], brands: ['Mahle', 'Taranto'], fit: 'any', oem: 0.25, price: [30_000, 420_000] },
   { l1: 'Repuestos', l2: 'Motor', w: 4, nouns: ['Soporte de motor', 'Taco de motor'], quals: ['delantero', 'trasero', 'izquierdo', 'derecho'], brands: ['Corven', 'Taranto'], fit: 'car', oem: 0.2, price: [8_000, 95_000] },
 
   // Repuestos › Frenos
-  { l1: 'Repuestos', l2: 'Frenos', w: 22, nouns: ['Pastillas de freno', 'Pastilla de freno', 'Juego de pastillas de freno'], quals: ['delanteras', 'traseras', 'delanteras cerámicas', 'con sensor'], brands: ['Fric-Rot', 'Ferodo', 'Bosch', 'Cobreq'], fit: 'any', price: [9_000, 145_000],
+  { l1: 'Repuestos', l2: 'Frenos', w: 22, nouns: ['Pastillas de freno', 'Pastillas freno', 'Juego de pastillas de freno'], quals: ['delanteras', 'traseras', 'delanteras cerámicas', 'con sensor'], brands: ['Fric-Rot', 'Ferodo', 'Bosch', 'Cobreq'], fit: 'any', price: [9_000, 145_000],
     unit: ['Juego x 4', 0.55], spec: (r) => (r.chance(0.35) ? `espesor ${r.range(14, 20)},${r.pick(['0', '5'])} mm` : '') },
   { l1: 'Repuestos', l2: 'Frenos', w: 12, nouns: ['Disco de freno', 'Disco freno'], quals: ['ventilado', 'macizo', 'delantero ventilado', 'trasero'], brands: ['Fric-Rot', 'Bosch', 'Ferodo'], fit: 'any', price: [22_000, 260_000],
     unit: ['Par', 0.4], spec: (r) => `Ø ${r.range(236, 320)} mm`, codes: { Ferodo: ['DDF{d}', 'DDF {d}'] } },
-  { l1: 'Repuestos', l2: 'Frenos', w: 7, nouns: ['Juego de zapatas de freno', 'Zapatas de freno', 'Cinta de freno'], quals: ['', 'traseras', 'con palanca'], brands: ['Fric-Rot', 'Ferodo', 'Cobreq'], fit: 'any', price: [14_000, 180_000],
+  { l1: 'Repuestos', l2: 'Frenos', w: 7, nouns: ['Juego de zapatas de freno', 'Zapatas de freno', 'Cintas de freno'], quals: ['', 'traseras', 'con palanca'], brands: ['Fric-Rot', 'Ferodo', 'Cobreq'], fit: 'any', price: [14_000, 180_000],
     unit: ['Juego x 4', 0.4], spec: (r) => `${diameter(r, [180, 200, 203, 220, 228, 254])} x ${r.range(30, 60)} mm` },
   { l1: 'Repuestos', l2: 'Frenos', w: 7, nouns: ['Bomba de freno', 'Cilindro de rueda', 'Bombín de freno'], brands: ['Fric-Rot', 'Bosch'], fit: 'any', oem: 0.1, price: [12_000, 210_000], spec: (r) => `Ø ${r.pick(['19,05', '20,64', '22,22', '23,81', '25,40'])} mm` },
   { l1: 'Repuestos', l2: 'Frenos', w: 4, nouns: ['Flexible de freno', 'Caño de freno'], quals: ['delantero', 'trasero', 'izquierdo', 'derecho'], brands: ['Fric-Rot', 'Cobreq'], fit: 'any', price: [3_500, 28_000] },
@@ -372,12 +375,12 @@ const TYPES: readonly PartType[] = [
   // Repuestos › Suspensión
   { l1: 'Repuestos', l2: 'Suspensión', w: 16, nouns: ['Amortiguador', 'Amortiguador de suspensión'], quals: ['delantero', 'trasero', 'delantero a gas', 'trasero hidráulico', 'de cabina'], brands: ['Corven', 'Fric-Rot', 'Monroe'], fit: 'any', price: [38_000, 420_000],
     unit: ['Par', 0.3] },
-  { l1: 'Repuestos', l2: 'Suspensión', w: 9, nouns: ['Brazo de suspensión', 'Parrilla de suspensión'], quals: ['inferior izquierdo', 'inferior derecho', 'superior', 'delantero'], brands: ['Corven', 'Fric-Rot'], fit: 'car', oem: 0.1, price: [25_000, 240_000] },
-  { l1: 'Repuestos', l2: 'Suspensión', w: 9, nouns: ['Extremo de dirección', 'Rótula de dirección', 'Barra de dirección'], quals: ['izquierdo', 'derecho', 'interior', 'exterior'], brands: ['Corven', 'Fric-Rot', 'SKF'], fit: 'any', price: [9_000, 95_000],
+  { l1: 'Repuestos', l2: 'Suspensión', w: 9, nouns: ['Brazo de suspensión', 'Parrilla de suspensión'], quals: ['inferior lado izquierdo', 'inferior lado derecho', 'superior', 'eje delantero'], brands: ['Corven', 'Fric-Rot'], fit: 'car', oem: 0.1, price: [25_000, 240_000] },
+  { l1: 'Repuestos', l2: 'Suspensión', w: 9, nouns: ['Extremo de dirección', 'Rótula de dirección', 'Barra de dirección'], quals: ['lado izquierdo', 'lado derecho', 'interior', 'exterior'], brands: ['Corven', 'Fric-Rot', 'SKF'], fit: 'any', price: [9_000, 95_000],
     codes: { SKF: ['VKDY {d}'] } },
   { l1: 'Repuestos', l2: 'Suspensión', w: 5, nouns: ['Bomba de dirección hidráulica', 'Caja de dirección', 'Cremallera de dirección'], brands: ['Corven', 'Bosch'], fit: 'any', oem: 0.3, price: [95_000, 890_000], quals: ['', 'reconstruida', 'nueva'],
     codes: { Bosch: ['K S01 {a} {b}', '7691{d}'] } },
-  { l1: 'Repuestos', l2: 'Suspensión', w: 6, nouns: ['Buje de parrilla', 'Bieleta de suspensión', 'Buje de muñón'], quals: ['', 'delantero', 'trasero', 'de goma', 'de poliuretano'], brands: ['Corven', 'Fric-Rot', 'Monroe'], fit: 'any', price: [3_000, 38_000], unit: ['Par', 0.3] },
+  { l1: 'Repuestos', l2: 'Suspensión', w: 6, nouns: ['Buje de parrilla', 'Bieleta de suspensión', 'Buje de muñón'], quals: ['', 'eje delantero', 'eje trasero', 'de goma', 'de poliuretano'], brands: ['Corven', 'Fric-Rot', 'Monroe'], fit: 'any', price: [3_000, 38_000], unit: ['Par', 0.3] },
   { l1: 'Repuestos', l2: 'Suspensión', w: 4, nouns: ['Espiral de suspensión', 'Elástico de suspensión'], quals: ['delantero', 'trasero', 'reforzado'], brands: ['Corven', 'Fric-Rot'], fit: 'any', price: [28_000, 260_000], unit: ['Par', 0.5] },
 
   // Repuestos › Transmisión
@@ -386,7 +389,7 @@ const TYPES: readonly PartType[] = [
   { l1: 'Repuestos', l2: 'Transmisión', w: 7, nouns: ['Rulemán de embrague', 'Rodamiento de embrague', 'Crapodina'], brands: ['SKF', 'Valeo', 'Sachs'], fit: 'any', price: [9_000, 120_000], codes: { SKF: ['VKC {d}', 'VKC{d}'] } },
   { l1: 'Repuestos', l2: 'Transmisión', w: 10, nouns: ['Rodamiento', 'Rodamiento rígido de bolillas', 'Rodamiento cónico'], brands: ['SKF'], fit: 'none', price: [2_500, 65_000],
     spec: (r) => r.pick(BEARINGS), codes: { SKF: ['SKF{d}', 'SKF-{d}', 'RB {d}'] } },
-  { l1: 'Repuestos', l2: 'Transmisión', w: 8, nouns: ['Rodamiento de rueda', 'Kit rodamiento de rueda', 'Maza de rueda'], quals: ['delantero', 'trasero', 'con ABS'], brands: ['SKF', 'Corven'], fit: 'any', price: [18_000, 230_000],
+  { l1: 'Repuestos', l2: 'Transmisión', w: 8, nouns: ['Rodamiento de rueda', 'Kit rodamiento de rueda', 'Maza de rueda'], quals: ['eje delantero', 'eje trasero', 'con ABS'], brands: ['SKF', 'Corven'], fit: 'any', price: [18_000, 230_000],
     codes: { SKF: ['VKBA {d}', 'BAH-{d}'] } },
   { l1: 'Repuestos', l2: 'Transmisión', w: 6, nouns: ['Junta homocinética', 'Homocinética'], quals: ['lado rueda', 'lado caja', 'con ABS'], brands: ['SKF', 'Corven'], fit: 'car', price: [32_000, 260_000], codes: { SKF: ['VKJA {d}'] } },
   { l1: 'Repuestos', l2: 'Transmisión', w: 4, nouns: ['Corona y piñón', 'Piñón de caja de cambios', 'Piñón de ataque'], brands: ['Taranto', 'SKF'], fit: 'any', oem: 0.4, price: [60_000, 890_000], spec: (r) => `${r.range(9, 14)}/${r.range(37, 47)}` },
@@ -414,7 +417,7 @@ const TYPES: readonly PartType[] = [
     codes: { Bosch: ['0 092 S{d}', '0092{d}'] } },
   { l1: 'Repuestos', l2: 'Electricidad', w: 4, nouns: ['Cable unipolar', 'Cable para batería'], brands: ['Hella', 'Bosch'], fit: 'none', price: [600, 9_500], unit: ['Metro', 0.9], spec: (r) => `${r.pick(['1', '1,5', '2,5', '4', '16', '25'])} mm²` },
   { l1: 'Repuestos', l2: 'Electricidad', w: 4, nouns: ['Fusible tipo uña', 'Relay', 'Relé de luces'], brands: ['Hella', 'Bosch'], fit: 'none', price: [500, 18_000], unit: ['Caja x 10', 0.5], spec: (r) => `${r.pick(['12V', '24V'])} ${r.pick([10, 15, 20, 30, 40])}A` },
-  { l1: 'Repuestos', l2: 'Electricidad', w: 4, nouns: ['Óptica delantera', 'Faro trasero', 'Faro auxiliar'], quals: ['izquierdo', 'derecho', 'antiniebla'], brands: ['Hella', 'Valeo'], fit: 'car', price: [28_000, 360_000] },
+  { l1: 'Repuestos', l2: 'Electricidad', w: 4, nouns: ['Óptica delantera', 'Faro trasero', 'Faro antiniebla'], quals: ['lado izquierdo', 'lado derecho', ''], brands: ['Hella', 'Valeo'], fit: 'car', price: [28_000, 360_000] },
 
   // Herramientas
   { l1: 'Herramientas', l2: 'Manuales', l3: 'Llaves', w: 8, nouns: ['Llave combinada', 'Juego de llaves combinadas', 'Llave francesa'], brands: ['Bahco', 'Stanley', 'Bremen', 'Crossmaster'], fit: 'none', price: [2_500, 160_000],
@@ -494,17 +497,17 @@ const SHOWCASE: readonly Showcase[] = [
   { codigo: 'BP6ES', descripcion: 'Bujía de encendido NGK BP6ES Fiat 128', path: ['Repuestos', 'Encendido', 'NGK'], marca: 'NGK', unidad: '1 unidad', codbarras: '7790713078225', price: [4_500, 6_500], slug: 'bujia' },
   { codigo: 'F 026 407 006', descripcion: 'Filtro de aceite Bosch VW Gol 1.6 / 1.8 AP', path: ['Repuestos', 'Filtros', 'Bosch'], marca: 'Bosch', unidad: '1 unidad', codbarras: '4047024709514 W712/75', price: [9_000, 12_000], slug: 'filtro-de-aceite' },
   { codigo: 'OC 1055/4', descripcion: 'FILTRO DE ACEITE FORD FALCON 3.0 / 3.6', path: ['Repuestos', 'Filtros', 'Mahle'], marca: 'Mahle', unidad: '1 unidad', codbarras: 'PH2870A', price: [11_000, 15_000], slug: 'filtro-de-aceite' },
-  { codigo: '0986.494.113', descripcion: 'Pastillas de freno delanteras Bosch Peugeot 504 / 505', path: ['Repuestos', 'Frenos', 'Bosch'], marca: 'Bosch', unidad: 'Juego x 4', codbarras: '0986494113', price: [42_000, 55_000], slug: 'pastillas-de-freno' },
+  { codigo: '0986.494.113', descripcion: 'Pastillas de freno delanteras Bosch Peugeot 504 / 505', path: ['Repuestos', 'Frenos', 'Bosch'], marca: 'Bosch', unidad: 'Juego x 4', codbarras: '425467 4047024123457', price: [42_000, 55_000], slug: 'pastillas-de-freno' },
   { codigo: '7700-500-168', descripcion: 'BOMBA DE AGUA RENAULT 12 1.4 / 1.6 ORIGINAL', path: ['Repuestos', 'Refrigeración', 'Renault'], marca: 'Renault', unidad: '1 unidad', codbarras: '', price: [88_000, 110_000], slug: 'bomba-de-agua' },
   { codigo: '5462XS', descripcion: 'Correa de distribución Gates VW Gol 1.6 / 1.8 AP 137 dientes 25 mm', path: ['Repuestos', 'Motor', 'Gates'], marca: 'Gates', unidad: '1 unidad', codbarras: '5414465301234', price: [24_000, 31_000], slug: 'correa-distribucion' },
   { codigo: '6204-2RS', descripcion: 'Rodamiento rígido de bolillas SKF 6204-2RS 20 x 47 x 14 mm', path: ['Repuestos', 'Transmisión', 'SKF'], marca: 'SKF', unidad: '1 unidad', codbarras: '7316571234567', price: [6_500, 9_000], slug: 'rodamiento' },
   { codigo: 'AMF-32211', descripcion: 'Amortiguador delantero a gas Fric-Rot Chevrolet Corsa 1.6 8v', path: ['Repuestos', 'Suspensión', 'Fric-Rot'], marca: 'Fric-Rot', unidad: 'Par', codbarras: '', price: [120_000, 160_000], slug: 'amortiguador' },
   { codigo: '310200', descripcion: 'JUNTA DE TAPA DE CILINDROS TARANTO PEUGEOT 504 2.0 NAFTA', path: ['Repuestos', 'Motor', 'Taranto'], marca: 'Taranto', unidad: '1 unidad', codbarras: '', price: [32_000, 41_000], slug: 'junta-tapa-cilindros' },
   { codigo: '826317', descripcion: 'Kit de embrague Valeo Chevrolet Corsa 1.6 8v Ø 200 mm', path: ['Repuestos', 'Transmisión', 'Valeo'], marca: 'Valeo', unidad: 'Kit', codbarras: '3276428263170', price: [210_000, 260_000], slug: 'kit-de-embrague' },
-  { codigo: 'A 366 052 01 01', descripcion: 'Piñón de cigüeñal Mercedes Benz OM366 LA', path: ['Repuestos', 'Motor', 'Mercedes Benz'], marca: 'Mercedes Benz', unidad: '1 unidad', codbarras: 'A3660520101', price: [95_000, 130_000], slug: 'pinon-ciguenal' },
+  { codigo: 'A 366 052 01 01', descripcion: 'Piñón de cigüeñal Mercedes Benz OM366 LA', path: ['Repuestos', 'Motor', 'Mercedes Benz'], marca: 'Mercedes Benz', unidad: '1 unidad', codbarras: '', price: [95_000, 130_000], slug: 'pinon-ciguenal' },
   { codigo: '0 440 008 090', descripcion: 'BOMBA DE INYECCIÓN BOSCH SCANIA 112 DS11', path: ['Repuestos', 'Motor', 'Bosch'], marca: 'Bosch', unidad: '1 unidad', codbarras: '', price: [780_000, 880_000], slug: 'bomba-de-inyeccion' },
   { codigo: 'VA-2318', descripcion: 'Válvula de admisión Mahle Iveco Daily 2.8 / 3.0', path: ['Repuestos', 'Motor', 'Mahle'], marca: 'Mahle', unidad: '1 unidad', codbarras: '', price: [14_000, 19_000], slug: 'valvula-de-admision' },
-  { codigo: '44310-0K020', descripcion: 'Bomba de dirección hidráulica Toyota Hilux 3.0 TD', path: ['Repuestos', 'Suspensión', 'Toyota'], marca: 'Toyota', unidad: '1 unidad', codbarras: '443100K020', price: [520_000, 640_000], slug: 'bomba-de-direccion' },
+  { codigo: '44310-0K020', descripcion: 'Bomba de dirección hidráulica Toyota Hilux 3.0 TD', path: ['Repuestos', 'Suspensión', 'Toyota'], marca: 'Toyota', unidad: '1 unidad', codbarras: '', price: [520_000, 640_000], slug: 'bomba-de-direccion' },
   { codigo: 'AL-188', descripcion: 'Árbol de levas Mahle Ford Falcon 3.0 / 3.6', path: ['Repuestos', 'Motor', 'Mahle'], marca: 'Mahle', unidad: '1 unidad', codbarras: '', price: [260_000, 330_000], slug: 'arbol-de-levas' },
   { codigo: 'CV 1440 D', descripcion: 'Brazo de suspensión inferior derecho Corven Ford Falcon', path: ['Repuestos', 'Suspensión', 'Corven'], marca: 'Corven', unidad: '1 unidad', codbarras: '', price: [68_000, 85_000], slug: 'brazo-de-suspension' },
   { codigo: '64193', descripcion: 'LAMPARA H4 12V 60/55W OSRAM', path: ['Repuestos', 'Electricidad', 'Osram'], marca: 'Osram', unidad: 'Caja x 10', codbarras: '4050300925219', price: [3_200, 4_800], slug: 'lampara' },
@@ -584,11 +587,11 @@ function slug(value: string): string {
 /** A template split into literal text and placeholders (`{d}` → "d"), compiled once. */
 const compiledTemplates = new Map<string, readonly string[]>();
 
-function fillTemplate(template: string, digits: string, r: Rng): string {
+function fillTemplate(template: string, digits: string): string {
   let pieces = compiledTemplates.get(template);
   if (!pieces) {
     // Odd positions hold placeholder names: "0 986 {a} {b}" → ["0 986 ", "a", " ", "b", ""].
-    pieces = template.split(/\{([abcder])\}/);
+    pieces = template.split(/\{([abcde])\}/);
     compiledTemplates.set(template, pieces);
   }
   let out = pieces[0]!;
@@ -598,8 +601,7 @@ function fillTemplate(template: string, digits: string, r: Rng): string {
     else if (name === 'a') out += digits.slice(0, 3);
     else if (name === 'b') out += digits.slice(3);
     else if (name === 'c') out += digits.slice(0, 4);
-    else if (name === 'e') out += digits.slice(4);
-    else out += String(r.range(3, 8));
+    else out += digits.slice(4);
     out += pieces[i + 1]!;
   }
   return out;
@@ -650,7 +652,8 @@ function vehicleText(r: Rng, vehicle: Vehicle): string {
 // ---------------------------------------------------------------------------------------------
 // Prices
 
-const NO_PRICES = '-'.repeat(9);
+/** Ten `-` entries joined by `-`. */
+const NO_PRICES = Array.from({ length: 10 }, () => '-').join('-');
 
 function formatCents(cents: number): string {
   const c = Math.max(1, Math.round(cents));
@@ -661,7 +664,7 @@ function formatCents(cents: number): string {
 /**
  * Ten dash-separated ARS prices. List 1 client (log-uniform in range), 2 distributor (15–30 % below
  * list 1), 3 wholesale, 4 guest (10–30 % above list 1), 5 card, 6 cash, 7 large distributor,
- * 8 promotion, 9 guest with card, 10 free variation. Missing lists are empty entries.
+ * 8 promotion, 9 guest with card, 10 free variation. A missing list is the entry `-`.
  */
 function priceList(r: Rng, min: number, max: number, allowMissing: boolean): string {
   if (allowMissing && r.chance(0.03)) return NO_PRICES;
@@ -687,7 +690,7 @@ function priceList(r: Rng, min: number, max: number, allowMissing: boolean): str
   for (let i = 0; i < 10; i++) {
     const missing = allowMissing && r.chance(i === 0 ? 0.01 : i === 1 || i === 3 ? 0.02 : i === 2 ? 0.03 : 0.06);
     if (i > 0) out += '-';
-    if (!missing) out += formatCents(cents[i]!);
+    out += missing ? '-' : formatCents(cents[i]!);
   }
   return out;
 }
@@ -743,15 +746,18 @@ function generatedRecord(type: PartType, digits: string, r: Rng): RawErpRecord {
   const vehicle = type.fit === 'none' ? null : r.pick(type.fit === 'car' ? CARS : type.fit === 'heavy' ? HEAVY : ALL_VEHICLES);
   let brand = r.pick(type.brands);
   let templates = type.codes?.[brand] ?? BRAND_CODES[brand] ?? ['{d}'];
+  // The brand as the description names it; an original part says "original" after the vehicle.
+  let brandWord = brand;
   if (vehicle && type.oem && r.chance(type.oem)) {
     const oemTemplates = OEM_CODES[vehicle.make];
     const oemBrand = OEM_BRAND[vehicle.make];
     if (oemTemplates && oemBrand) {
       brand = oemBrand;
       templates = oemTemplates;
+      brandWord = r.pick(['original', 'orig.', '']);
     }
   }
-  const codigo = fillTemplate(r.pick(templates), digits, r);
+  const codigo = fillTemplate(r.pick(templates), digits);
 
   // Description in the counter's words.
   const noun = r.pick(type.nouns);
@@ -760,7 +766,8 @@ function generatedRecord(type: PartType, digits: string, r: Rng): RawErpRecord {
   const veh = vehicle ? vehicleText(r, vehicle) : '';
   const pattern = r.int(4);
   let parts: string[];
-  if (pattern === 0) parts = [noun, qual, brand, spec, veh];
+  if (brandWord !== brand) parts = [noun, qual, veh, spec, brandWord];
+  else if (pattern === 0) parts = [noun, qual, brand, spec, veh];
   else if (pattern === 1) parts = [noun, qual, veh, spec];
   else if (pattern === 2) parts = [noun, qual, spec, veh, '-', brand];
   else parts = [noun, brand, qual, veh, spec];
@@ -782,7 +789,7 @@ function generatedRecord(type: PartType, digits: string, r: Rng): RawErpRecord {
     const oem = vehicle ? OEM_CODES[vehicle.make] : undefined;
     const other = (Number(digits) * 7919 + 104_729) % SPACE;
     if (oem && alt < 0.2 && !RESERVED.includes(other)) {
-      const oemCode = asciiKey(fillTemplate(r.pick(oem), String(other).padStart(6, '0'), r)).toUpperCase();
+      const oemCode = asciiKey(fillTemplate(r.pick(oem), String(other).padStart(6, '0'))).toUpperCase();
       codbarras = alt < 0.08 ? `${ean} ${oemCode}` : oemCode;
     } else {
       codbarras = ean;

@@ -11,6 +11,7 @@ import type { AppContext } from '../../app.ts';
 import { PART_REQUEST_STATUSES, partRequests } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { requireAdmin, requireUser } from '../auth/guards.ts';
+import { rateLimit } from '../auth/rate-limit.ts';
 
 type Row = typeof partRequests.$inferSelect;
 const present = (r: Row) => ({
@@ -29,7 +30,7 @@ export function partRequestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         preHandler: [
           requireUser,
-          app.rateLimit({
+          rateLimit(app, {
             max: config.rateLimits.partRequestsPerUser,
             timeWindow: 60 * 60 * 1000,
             keyGenerator: (request) => `part-request:${request.viewer.userId ?? request.ip}`,

@@ -1,0 +1,296 @@
+import { eq, sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEXTS } from '../../../shared/auth.ts';
+import { passwordResetTokens, sessions, users } from '../../db/schema.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { testEngines } from '../../test/db.ts';
+import { createUser, loginCookie } from '../../test/factories.ts';
+import type { MailMessage } from './mail.ts';
+
+describe.each(testEngines())('accounts and sessions on %s', (engine) => {
+  let t: TestApp;
+  const mails: MailMessage[] = [];
+  const inject = (options: InjectOptions) => t.app.inject(options);
+
+  beforeAll(async () => {
+    t = await buildTestApp(engine, { publicOrigin: 'https://repuestos.example.com' }, { send: async (m) => void mails.push(m) });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('registration creates an unapproved client whatever the body says, and answers the same for a taken username', async () => {
+    const body = {
+      username: 'taller.sur',
+      password: 'clave123',
+      fullName: 'Taller del Sur',
+      email: 'taller@example.com',
+      phone: '11 5555-0000',
+      company: 'Taller del Sur SRL',
+      profileType: 'distributor',
+      isApproved: true,
+      role: 'admin',
+      clientCode: 'C-999',
+      priceList: 2,
+    };
+    const first = await inject({ method: 'POST', url: '/api/auth/register', payload: body });
+    expect(first.statusCode).toBe(201);
+    const [user] = await t.database.db.select().from(users).where(eq(users.username, 'taller.sur'));
+    expect(user).toMatchObject({ profileType: 'client', isApproved: false, clientCode: null, company: 'Taller del Sur SRL' });
+    expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const again = await inject({ method: 'POST', url: '/api/auth/register', payload: { ...body, password: 'otra-clave' } });
+    expect(again.statusCode).toBe(first.statusCode);
+    expect(again.json()).toEqual(first.json());
+    const count = await t.database.db.select().from(users).where(sql`lower(${users.username}) = 'taller.sur'`);
+    expect(count).toHaveLength(1);
+  });
+
+  it('validates registration with the spec texts', async () => {
+    const short = await inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: 'nuevo', password: '123', fullName: 'N', email: 'n@example.com' },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.message).toContain(TEXTS.passwordTooShort);
+    const badEmail = await inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: 'nuevo', password: '123456', fullName: 'N', email: 'no-es-email' },
+    });
+    expect(badEmail.statusCode).toBe(400);
+  });
+
+  it('a pending account is told it awaits approval only with the right password; failures are generic', async () => {
+    const pending = await inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'taller.sur', password: 'clave123', userType: 'client' } });
+    expect(pending.statusCode).toBe(403);
+    expect(pending.json().error.message).toBe(TEXTS.pendingApproval);
+    const wrong = await inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'taller.sur', password: 'mala-clave', userType: 'client' } });
+    const unknown = await inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'nadie', password: 'mala-clave', userType: 'client' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().error.message).toBe(TEXTS.loginFailed);
+  });
+
+  it('after approval the client logs in with a safe cookie and the session says who it is', async () => {
+    const admin = await createUser(t.database.db, { profileType: 'admin' });
+    const adminCookie = await loginCookie(t.app, admin, 'admin');
+    const [user] = await t.database.db.select().from(users).where(eq(users.username, 'taller.sur'));
+    const approve = await inject({
+      method: 'PATCH',
+      url: `/api/users/${user?.id}/approve`,
+      headers: { cookie: adminCookie },
+      payload: { clientCode: 'C-0042' },
+    });
+    expect(approve.statusCode).toBe(200);
+    expect(approve.json()).toMatchObject({ isApproved: true, clientCode: 'C-0042' });
+    expect(approve.json()).not.toHaveProperty('passwordHash');
+
+    const login = await inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'TALLER.SUR', password: 'clave123', userType: 'client' } });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().user).toMatchObject({ username: 'taller.sur', clientCode: 'C-0042', userType: 'client' });
+    const setCookie = String(login.headers['set-cookie']);
+    expect(setCookie).toMatch(/portal_session=[A-Za-z0-9_-]{43};/);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).toMatch(/Path=\//);
+    expect(setCookie).not.toMatch(/Secure/);
+    const token = /portal_session=([^;]+)/.exec(setCookie)?.[1] as string;
+    const stored = await t.database.db.select().from(sessions);
+    expect(stored.some((s) => s.tokenHash === token)).toBe(false);
+    expect(stored.every((s) => /^[0-9a-f]{64}$/.test(s.tokenHash))).toBe(true);
+
+    const session = await inject({ method: 'GET', url: '/api/user/session', headers: { cookie: `portal_session=${token}` } });
+    expect(session.json()).toMatchObject({ isAuthenticated: true, username: 'taller.sur', userType: 'client', clientCode: 'C-0042' });
+    const guest = await inject({ method: 'GET', url: '/api/user/session' });
+    expect(guest.json()).toMatchObject({ isAuthenticated: false, userType: 'guest', username: null });
+  });
+
+  it('a login for another account type fails generically', async () => {
+    const distributor = await createUser(t.database.db, { profileType: 'distributor' });
+    const asClient = await inject({ method: 'POST', url: '/api/auth/login', payload: { username: distributor.username, password: distributor.password, userType: 'client' } });
+    expect(asClient.statusCode).toBe(401);
+    expect(asClient.json().error.message).toBe(TEXTS.loginFailed);
+    expect((await loginCookie(t.app, distributor, 'distributor')).length).toBeGreaterThan(20);
+  });
+
+  it('logout ends the session server-side: the old cookie no longer works', async () => {
+    const user = await createUser(t.database.db);
+    const cookie = await loginCookie(t.app, user);
+    const logout = await inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect(logout.statusCode).toBe(200);
+    expect(String(logout.headers['set-cookie'])).toMatch(/portal_session=;/);
+    const replay = await inject({ method: 'PUT', url: '/api/user/profile', headers: { cookie }, payload: { fullName: 'X' } });
+    expect(replay.statusCode).toBe(401);
+  });
+
+  it('a login rotates the session token', async () => {
+    const user = await createUser(t.database.db);
+    const first = await loginCookie(t.app, user);
+    const second = await inject({ method: 'POST', url: '/api/auth/login', headers: { cookie: first }, payload: { username: user.username, password: user.password, userType: 'client' } });
+    expect(second.statusCode).toBe(200);
+    const replay = await inject({ method: 'GET', url: '/api/user/session', headers: { cookie: first } });
+    expect(replay.json().isAuthenticated).toBe(false);
+  });
+
+  it('profile edits change name and email, ignore extra keys, and a password change needs the current one and ends old sessions', async () => {
+    const user = await createUser(t.database.db);
+    const cookie = await loginCookie(t.app, user);
+    const edit = await inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: { cookie },
+      payload: { fullName: 'Nombre Nuevo', email: 'nuevo@example.com', profileType: 'distributor', isApproved: false, clientCode: 'HACK', priceList: 2 },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json()).toMatchObject({ fullName: 'Nombre Nuevo', email: 'nuevo@example.com', userType: 'client', clientCode: null });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ profileType: 'client', isApproved: true, clientCode: null });
+
+    const noCurrent = await inject({ method: 'PUT', url: '/api/user/profile', headers: { cookie }, payload: { newPassword: 'nueva123' } });
+    expect(noCurrent.statusCode).toBe(400);
+    expect(noCurrent.json().error.message).toContain(TEXTS.currentPasswordRequired);
+    const wrong = await inject({ method: 'PUT', url: '/api/user/profile', headers: { cookie }, payload: { currentPassword: 'mala', newPassword: 'nueva123' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe('La contraseña actual es incorrecta');
+    const short = await inject({ method: 'PUT', url: '/api/user/profile', headers: { cookie }, payload: { currentPassword: user.password, newPassword: '123' } });
+    expect(short.json().error.message).toContain(TEXTS.newPasswordTooShort);
+
+    const changed = await inject({ method: 'PUT', url: '/api/user/profile', headers: { cookie }, payload: { currentPassword: user.password, newPassword: 'nueva123' } });
+    expect(changed.statusCode).toBe(200);
+    const fresh = changed.cookies.find((c) => c.name === 'portal_session');
+    expect(fresh?.value).toBeTruthy();
+    expect((await inject({ method: 'PUT', url: '/api/user/profile', headers: { cookie }, payload: { fullName: 'Y' } })).statusCode).toBe(401);
+    const withFresh = await inject({ method: 'GET', url: '/api/user/session', headers: { cookie: `portal_session=${fresh?.value}` } });
+    expect(withFresh.json().isAuthenticated).toBe(true);
+    await loginCookie(t.app, { ...user, password: 'nueva123' });
+  });
+
+  it('password reset: same answer for unknown accounts, hashed single-use tokens, link from the public origin', async () => {
+    mails.length = 0;
+    const user = await createUser(t.database.db, { email: 'reset@example.com' });
+    const unknown = await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { usernameOrEmail: 'nadie@example.com' } });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ message: TEXTS.forgotSent });
+    const known = await inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      headers: { host: 'evil.example.net' },
+      payload: { usernameOrEmail: 'RESET@example.com' },
+    });
+    expect(known.statusCode).toBe(200);
+    expect(known.json().message).toBe(TEXTS.forgotSent);
+    const token = known.json().resetToken as string;
+    expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to).toBe('reset@example.com');
+    expect(mails[0]?.text).toContain(`https://repuestos.example.com/reset-password?token=${token}`);
+    expect(mails[0]?.text).not.toContain('evil.example.net');
+    const stored = await t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    expect(stored.map((s) => s.tokenHash)).not.toContain(token);
+
+    expect((await inject({ method: 'GET', url: `/api/auth/validate-reset-token/${token}` })).json()).toEqual({ valid: true, message: 'Token válido' });
+    expect((await inject({ method: 'GET', url: '/api/auth/validate-reset-token/nope' })).json()).toEqual({ valid: false, message: TEXTS.tokenInvalid });
+
+    const cookie = await loginCookie(t.app, user);
+    // Two resets race with the same token: exactly one succeeds.
+    const [a, b] = await Promise.all([
+      inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'elegida1' } }),
+      inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'elegida2' } }),
+    ]);
+    expect([a?.statusCode, b?.statusCode].sort()).toEqual([200, 400]);
+    const loser = a?.statusCode === 400 ? a : b;
+    expect(loser?.json().error.message).toBe(TEXTS.tokenInvalid);
+    const winner = a?.statusCode === 200 ? 'elegida1' : 'elegida2';
+    expect((await inject({ method: 'GET', url: '/api/user/session', headers: { cookie } })).json().isAuthenticated).toBe(false);
+    await loginCookie(t.app, { ...user, password: winner });
+    expect((await inject({ method: 'GET', url: `/api/auth/validate-reset-token/${token}` })).json().valid).toBe(false);
+  });
+
+  it('a newer reset request supersedes the older token, and tokens expire', async () => {
+    const user = await createUser(t.database.db);
+    const first = (await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { usernameOrEmail: user.username } })).json().resetToken;
+    const second = (await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { usernameOrEmail: user.username } })).json().resetToken;
+    expect((await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: first, newPassword: 'abcdef' } })).statusCode).toBe(400);
+    await t.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, user.id));
+    const expired = await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: second, newPassword: 'abcdef' } });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().error.message).toBe(TEXTS.tokenInvalid);
+  });
+
+  it('in production the forgot-password answer never carries the token', async () => {
+    const prod = await buildTestApp(engine, { nodeEnv: 'production' }, { send: async () => {} });
+    try {
+      await createUser(prod.database.db, { username: 'prod.user' });
+      const response = await prod.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { usernameOrEmail: 'prod.user' } });
+      expect(response.json()).toEqual({ message: TEXTS.forgotSent });
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('refuses cross-site writes and non-JSON bodies', async () => {
+    const payload = { username: 'x', password: 'y', userType: 'client' };
+    const crossSite = await inject({ method: 'POST', url: '/api/auth/login', headers: { 'sec-fetch-site': 'cross-site' }, payload });
+    expect(crossSite.statusCode).toBe(403);
+    const foreign = await inject({ method: 'POST', url: '/api/auth/login', headers: { origin: 'https://evil.example.net' }, payload });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().error.code).toBe('FORBIDDEN');
+    const own = await inject({ method: 'POST', url: '/api/auth/login', headers: { origin: 'https://repuestos.example.com' }, payload });
+    expect(own.statusCode).toBe(401);
+    const text = await inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'username=x' });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const form = await inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'username=x' });
+    expect(form.statusCode).toBe(415);
+  });
+
+  it('part requests take the username from the session and need one', async () => {
+    const user = await createUser(t.database.db);
+    const cookie = await loginCookie(t.app, user);
+    const guest = await inject({ method: 'POST', url: '/api/part-requests', payload: { username: 'otro', message: 'Hola' } });
+    expect(guest.statusCode).toBe(401);
+    const sent = await inject({ method: 'POST', url: '/api/part-requests', headers: { cookie }, payload: { username: 'otro', message: '  Necesito la bomba de agua del Gol  ' } });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json()).toMatchObject({ username: user.username, message: 'Necesito la bomba de agua del Gol', status: 'pending' });
+    const blank = await inject({ method: 'POST', url: '/api/part-requests', headers: { cookie }, payload: { message: '   ' } });
+    expect(blank.statusCode).toBe(400);
+    const long = await inject({ method: 'POST', url: '/api/part-requests', headers: { cookie }, payload: { message: 'x'.repeat(501) } });
+    expect(long.statusCode).toBe(400);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 with Retry-After for repeated logins on one account and for forgot-password', async () => {
+    const t = await buildTestApp('pglite', {
+      rateLimits: { loginPerAccount: 3, loginPerIp: 100, forgotPerIp: 2, registerPerIp: 2, partRequestsPerUser: 2 },
+    });
+    try {
+      const attempt = () => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'victima', password: 'x', userType: 'client' } });
+      for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
+      const limited = await attempt();
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.json().error.code).toBe('RATE_LIMITED');
+      // Another account is not limited by the first one's attempts.
+      const other = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'otra', password: 'x', userType: 'client' } });
+      expect(other.statusCode).toBe(401);
+      const forgot = () => t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { usernameOrEmail: 'x' } });
+      await forgot();
+      await forgot();
+      expect((await forgot()).statusCode).toBe(429);
+      const register = () =>
+        t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: `r${Math.random()}`.replace('.', ''), password: 'abcdef', fullName: 'R', email: 'r@example.com' } });
+      await register();
+      await register();
+      expect((await register()).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});
