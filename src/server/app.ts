@@ -41,6 +41,10 @@ declare module 'fastify' {
     /** The signed-in account behind the session cookie, or null. */
     sessionUser: SessionUser | null;
   }
+  interface FastifyInstance {
+    /** Every route registered, for the route × role access matrix test. */
+    routeTable: { method: string; url: string }[];
+  }
 }
 
 /** What route plugins receive. */
@@ -102,6 +106,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    }
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

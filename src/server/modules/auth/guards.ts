@@ -1,5 +1,5 @@
 /**
- * Access guards used as `preHandler`s: 401 without a session, 403 for the wrong role
+ * Access guards used as route `onRequest` hooks (before body validation, so a guest learns nothing): 401 without a session, 403 for the wrong role
  * (DESIGN.md "Roles").
  */
 import type { FastifyRequest } from 'fastify';

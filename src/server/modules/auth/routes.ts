@@ -162,7 +162,7 @@ export function authRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZ
     app.put(
       '/api/user/profile',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags: ['auth'], body: profileUpdateSchema, response: { 200: sessionSchema } },
       },
       async (request, reply) => {

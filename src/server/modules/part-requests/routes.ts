@@ -28,8 +28,8 @@ export function partRequestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/api/part-requests',
       {
+        onRequest: requireUser,
         preHandler: [
-          requireUser,
           rateLimit(app, {
             max: config.rateLimits.partRequestsPerUser,
             timeWindow: 60 * 60 * 1000,
@@ -49,14 +49,14 @@ export function partRequestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/part-requests',
-      { preHandler: requireAdmin, schema: { tags: ['part-requests'], response: { 200: z.array(partRequestSchema) } } },
+      { onRequest: requireAdmin, schema: { tags: ['part-requests'], response: { 200: z.array(partRequestSchema) } } },
       async () => (await db.select().from(partRequests).orderBy(desc(partRequests.createdAt), desc(partRequests.id))).map(present),
     );
 
     app.patch(
       '/api/part-requests/:id/status',
       {
-        preHandler: requireAdmin,
+        onRequest: requireAdmin,
         schema: {
           tags: ['part-requests'],
           params: idParamsSchema,
@@ -77,7 +77,7 @@ export function partRequestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/api/part-requests/:id',
-      { preHandler: requireAdmin, schema: { tags: ['part-requests'], params: idParamsSchema, response: { 200: messageSchema } } },
+      { onRequest: requireAdmin, schema: { tags: ['part-requests'], params: idParamsSchema, response: { 200: messageSchema } } },
       async (request) => {
         const [row] = await db.delete(partRequests).where(eq(partRequests.id, request.params.id)).returning({ id: partRequests.id });
         if (!row) throw new AppError('NOT_FOUND', 'Solicitud no encontrada');

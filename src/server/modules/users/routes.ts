@@ -66,7 +66,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const userSchema = { response: { 200: adminUserSchema } };
 
   return async (app) => {
-    app.addHook('preHandler', requireAdmin);
+    app.addHook('onRequest', requireAdmin);
 
     app.get('/api/users', { schema: { tags: ['users'], response: { 200: z.array(adminUserSchema) } } }, async () =>
       (await db.select().from(users).orderBy(desc(users.createdAt), desc(users.id))).map(presentUser),
