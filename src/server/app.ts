@@ -32,6 +32,7 @@ import { registerSecurity } from './modules/auth/security.ts';
 import type { SessionUser } from './modules/auth/sessions.ts';
 import { partRequestRoutes } from './modules/part-requests/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import fastifyRateLimit from '@fastify/rate-limit';
 
 declare module 'fastify' {
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authRoutes(ctx, options.mailer ?? createMailer(config, app.log)));
   await app.register(userRoutes(ctx));
   await app.register(partRequestRoutes(ctx));
+  await app.register(adminRoutes(ctx));
 
   // Supplier photos (DESIGN.md "image storage base"), long-lived caching.
   if (fs.existsSync(config.imageDir)) {

@@ -46,6 +46,22 @@ const MATRIX: Record<string, Access> = {
   'PATCH /api/users/:id/type': 'admin',
   'PATCH /api/users/:id': 'admin',
   'DELETE /api/users/:id': 'admin',
+  'GET /api/profiles': 'admin',
+  'POST /api/profiles/:profileType/price-list': 'admin',
+  'GET /api/admin/parts': 'admin',
+  'PATCH /api/admin/parts/:id/sales-unit': 'admin',
+  'PUT /api/admin/parts/:id/multimedia': 'admin',
+  'GET /api/categories': 'admin',
+  'GET /api/categories/admin': 'admin',
+  'PUT /api/categories/visibility': 'admin',
+  'GET /api/products/:id/relations': 'admin',
+  'POST /api/products/:id/related': 'admin',
+  'DELETE /api/products/:id/related/:relatedId': 'admin',
+  'GET /api/products/search-for-relation': 'admin',
+  'GET /api/admin/carousels': 'admin',
+  'PUT /api/products/carousel/:partId': 'admin',
+  'POST /api/carousel/save': 'admin',
+  'GET /api/carousel/products-with-discounts/on-sale': 'admin',
 };
 
 const ROLES = ['guest', 'pending', 'client', 'distributor', 'admin'] as const;
@@ -55,6 +71,7 @@ function concreteUrl(url: string): string {
   return url
     .replace(':collection', 'featured')
     .replace(':token', 'not-a-token')
+    .replace(':profileType', 'guest')
     .replace(':relatedId', '999998')
     .replace(/:[a-zA-Z]+/g, '999999');
 }

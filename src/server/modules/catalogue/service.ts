@@ -203,15 +203,18 @@ export async function filterConditions(db: Executor, filters: PartFilters): Prom
     conditions.push(ids.length ? inArray(parts.categoryId, ids) : sql`false`);
   }
   if (filters.brand) conditions.push(sql`lower(${parts.brand}) = lower(${filters.brand})`);
-  for (const token of searchTokens(filters.search ?? '')) {
-    const text = `%${likeEscape(token.text)}%`;
-    if (token.key && token.key !== token.text) {
-      conditions.push(sql`(${parts.searchText} like ${text} or ${parts.searchText} like ${`%${token.key}%`})`);
-    } else {
-      conditions.push(sql`${parts.searchText} like ${text}`);
-    }
-  }
+  conditions.push(...searchConditions(filters.search));
   return conditions;
+}
+
+/** One condition per search token; every token must match the folded search text. */
+export function searchConditions(search: string | undefined): SQL[] {
+  return searchTokens(search ?? '').map((token) => {
+    const text = `%${likeEscape(token.text)}%`;
+    return token.key && token.key !== token.text
+      ? sql`(${parts.searchText} like ${text} or ${parts.searchText} like ${`%${token.key}%`})`
+      : sql`${parts.searchText} like ${text}`;
+  });
 }
 
 /**

@@ -1,0 +1,155 @@
+/**
+ * Admin routes (spec section 7 "Admin"). Every route answers 401 without a session and 403 for a
+ * non-admin, checked before the body is read.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminPartSchema,
+  adminPartsQuerySchema,
+  adminPartsResponseSchema,
+  carouselBodySchema,
+  carouselDraftSchema,
+  discountedProductSchema,
+  flatCategorySchema,
+  multimediaBodySchema,
+  priceListBodySchema,
+  profileSchema,
+  relatedBodySchema,
+  relationSearchQuerySchema,
+  salesUnitBodySchema,
+  visibilityBodySchema,
+} from '../../../shared/admin.ts';
+import { categoryTreeSchema, idParamsSchema } from '../../../shared/api.ts';
+import { messageSchema } from '../../../shared/auth.ts';
+import type { AppContext } from '../../app.ts';
+import { requireAdmin } from '../auth/guards.ts';
+import { categoryTree } from '../catalogue/service.ts';
+import {
+  addRelation,
+  carouselDraft,
+  discountedProducts,
+  listAdminParts,
+  listAllCategories,
+  listProfiles,
+  listRelations,
+  publishCarousels,
+  removeRelation,
+  searchForRelation,
+  setMultimedia,
+  setProfilePriceList,
+  setSalesUnit,
+  setVisibility,
+  updateCarouselDraft,
+} from './service.ts';
+
+const tags = ['admin'];
+
+export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const { db } = ctx;
+  return async (app) => {
+    app.addHook('onRequest', requireAdmin);
+
+    app.get('/api/profiles', { schema: { tags, response: { 200: z.array(profileSchema) } } }, async () => listProfiles(db));
+    app.post(
+      '/api/profiles/:profileType/price-list',
+      {
+        schema: {
+          tags,
+          params: z.object({ profileType: z.enum(['guest', 'client', 'distributor']) }),
+          body: priceListBodySchema,
+          response: { 200: profileSchema },
+        },
+      },
+      async (request) => setProfilePriceList(db, request.params.profileType, request.body.priceList),
+    );
+
+    app.get(
+      '/api/admin/parts',
+      { schema: { tags, querystring: adminPartsQuerySchema, response: { 200: adminPartsResponseSchema } } },
+      async (request) => listAdminParts(db, request.query),
+    );
+    app.patch(
+      '/api/admin/parts/:id/sales-unit',
+      { schema: { tags, params: idParamsSchema, body: salesUnitBodySchema, response: { 200: adminPartSchema } } },
+      async (request) => setSalesUnit(db, request.params.id, request.body.salesUnit),
+    );
+    app.put(
+      '/api/admin/parts/:id/multimedia',
+      { schema: { tags, params: idParamsSchema, body: multimediaBodySchema, response: { 200: adminPartSchema } } },
+      async (request) => setMultimedia(db, request.params.id, request.body),
+    );
+
+    app.get('/api/categories', { schema: { tags, response: { 200: z.array(flatCategorySchema) } } }, async () =>
+      listAllCategories(db),
+    );
+    app.get('/api/categories/admin', { schema: { tags, response: { 200: categoryTreeSchema } } }, async () =>
+      categoryTree(db, { includeHidden: true }),
+    );
+    app.put(
+      '/api/categories/visibility',
+      { schema: { tags, body: visibilityBodySchema, response: { 200: z.object({ updated: z.number().int() }) } } },
+      async (request) => ({ updated: await setVisibility(db, request.body.updates) }),
+    );
+
+    app.get(
+      '/api/products/:id/relations',
+      { schema: { tags, params: idParamsSchema, response: { 200: z.object({ relatedProducts: z.array(adminPartSchema) }) } } },
+      async (request) => ({ relatedProducts: await listRelations(db, request.params.id) }),
+    );
+    app.post(
+      '/api/products/:id/related',
+      { schema: { tags, params: idParamsSchema, body: relatedBodySchema, response: { 201: messageSchema } } },
+      async (request, reply) => {
+        await addRelation(db, request.params.id, request.body.relatedProductId);
+        return reply.status(201).send({ message: 'Producto relacionado agregado' });
+      },
+    );
+    app.delete(
+      '/api/products/:id/related/:relatedId',
+      {
+        schema: {
+          tags,
+          params: z.object({ id: z.coerce.number().int().min(1), relatedId: z.coerce.number().int().min(1) }),
+          response: { 200: messageSchema },
+        },
+      },
+      async (request) => {
+        await removeRelation(db, request.params.id, request.params.relatedId);
+        return { message: 'Producto relacionado eliminado' };
+      },
+    );
+    app.get(
+      '/api/products/search-for-relation',
+      { schema: { tags, querystring: relationSearchQuerySchema, response: { 200: z.array(adminPartSchema) } } },
+      async (request) => searchForRelation(db, request.query.query, request.query.excludeId),
+    );
+
+    app.get('/api/admin/carousels', { schema: { tags, response: { 200: carouselDraftSchema } } }, async () => carouselDraft(db));
+    app.put(
+      '/api/products/carousel/:partId',
+      {
+        schema: {
+          tags,
+          params: z.object({ partId: z.coerce.number().int().min(1) }),
+          body: carouselBodySchema,
+          response: { 200: carouselDraftSchema },
+        },
+      },
+      async (request) => {
+        const { category, action, discountPercentage } = request.body;
+        await updateCarouselDraft(db, request.params.partId, category, action, discountPercentage);
+        return carouselDraft(db);
+      },
+    );
+    app.post('/api/carousel/save', { schema: { tags, response: { 200: messageSchema } } }, async () => {
+      await publishCarousels(db);
+      return { message: 'Cambios guardados' };
+    });
+    app.get(
+      '/api/carousel/products-with-discounts/on-sale',
+      { schema: { tags, response: { 200: z.array(discountedProductSchema) } } },
+      async () => discountedProducts(db),
+    );
+  };
+}
