@@ -194,7 +194,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       prefix: '/',
-      wildcard: false,
       index: false,
       setHeaders: (res, filePath) => {
         res.setHeader(
@@ -206,7 +205,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (hasWeb && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/images/')) {
+    const isFile = /^\/(api|images|assets)\//.test(url) || /\.[a-z0-9]{2,5}$/i.test(url);
+    if (hasWeb && request.method === 'GET' && !isFile) {
       return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
     }
     return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `Ruta no encontrada: ${request.method} ${url}` } });

@@ -127,3 +127,16 @@ export const discountedProductSchema = z.object({
   originalPriceList2: money,
   originalPriceList4: money,
 });
+
+/** One audit row: who changed what, when, with the state before and after. */
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  actorId: z.number().int().nullable(),
+  actorUsername: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});

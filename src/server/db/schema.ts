@@ -237,3 +237,23 @@ export const catalogueState = pgTable('catalogue_state', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Audit trail of admin changes: who, when, what, with the state before and after. The actor is
+ * kept by name too, so history survives a deleted account.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    createdAt: createdAt(),
+    actorId: integer('actor_id'),
+    actorUsername: text('actor_username').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId, t.createdAt), index('audit_log_created_idx').on(t.createdAt)],
+);

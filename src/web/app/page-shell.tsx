@@ -9,7 +9,7 @@ export function PageShell({ children }: { children: ReactNode }) {
     <ProductOverlays>
       <div className="flex min-h-dvh flex-col">
         <AppHeader />
-        <main className="mx-auto w-full max-w-[1600px] flex-1 px-3 py-6 sm:px-4">{children}</main>
+        <main className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-[1600px] flex-1 px-3 py-6 sm:px-4">{children}</main>
         <AppFooter />
       </div>
     </ProductOverlays>

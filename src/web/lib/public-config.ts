@@ -22,6 +22,12 @@ export function usePublicConfig(): PublicConfig {
   return data ?? FALLBACK_CONFIG;
 }
 
+/** Like {@link usePublicConfig}, plus whether the real configuration has arrived. */
+export function usePublicConfigState(): { config: PublicConfig; loaded: boolean } {
+  const { data, isPending } = useQuery(publicConfigQuery);
+  return { config: data ?? FALLBACK_CONFIG, loaded: !isPending };
+}
+
 /** `https://wa.me/<digits>` for a chat number, or null when the number is empty. */
 export function whatsappUrl(digits: string): string | null {
   const clean = digits.replace(/\D/g, '');

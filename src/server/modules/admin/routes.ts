@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminPartSchema,
+  auditEntrySchema,
   adminPartsQuerySchema,
   adminPartsResponseSchema,
   carouselBodySchema,
@@ -25,6 +26,7 @@ import { messageSchema } from '../../../shared/auth.ts';
 import type { AppContext } from '../../app.ts';
 import { requireAdmin } from '../auth/guards.ts';
 import { categoryTree } from '../catalogue/service.ts';
+import { actorOf, listAudit } from '../audit/service.ts';
 import {
   addRelation,
   carouselDraft,
@@ -61,7 +63,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: profileSchema },
         },
       },
-      async (request) => setProfilePriceList(db, request.params.profileType, request.body.priceList),
+      async (request) => setProfilePriceList(db, actorOf(request), request.params.profileType, request.body.priceList),
     );
 
     app.get(
@@ -72,12 +74,12 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/api/admin/parts/:id/sales-unit',
       { schema: { tags, params: idParamsSchema, body: salesUnitBodySchema, response: { 200: adminPartSchema } } },
-      async (request) => setSalesUnit(db, request.params.id, request.body.salesUnit),
+      async (request) => setSalesUnit(db, actorOf(request), request.params.id, request.body.salesUnit),
     );
     app.put(
       '/api/admin/parts/:id/multimedia',
       { schema: { tags, params: idParamsSchema, body: multimediaBodySchema, response: { 200: adminPartSchema } } },
-      async (request) => setMultimedia(db, request.params.id, request.body),
+      async (request) => setMultimedia(db, actorOf(request), request.params.id, request.body),
     );
 
     app.get('/api/categories', { schema: { tags, response: { 200: z.array(flatCategorySchema) } } }, async () =>
@@ -89,7 +91,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/api/categories/visibility',
       { schema: { tags, body: visibilityBodySchema, response: { 200: z.object({ updated: z.number().int() }) } } },
-      async (request) => ({ updated: await setVisibility(db, request.body.updates) }),
+      async (request) => ({ updated: await setVisibility(db, actorOf(request), request.body.updates) }),
     );
 
     app.get(
@@ -101,7 +103,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/products/:id/related',
       { schema: { tags, params: idParamsSchema, body: relatedBodySchema, response: { 201: messageSchema } } },
       async (request, reply) => {
-        await addRelation(db, request.params.id, request.body.relatedProductId);
+        await addRelation(db, actorOf(request), request.params.id, request.body.relatedProductId);
         return reply.status(201).send({ message: 'Producto relacionado agregado' });
       },
     );
@@ -115,7 +117,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await removeRelation(db, request.params.id, request.params.relatedId);
+        await removeRelation(db, actorOf(request), request.params.id, request.params.relatedId);
         return { message: 'Producto relacionado eliminado' };
       },
     );
@@ -123,6 +125,22 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/products/search-for-relation',
       { schema: { tags, querystring: relationSearchQuerySchema, response: { 200: z.array(adminPartSchema) } } },
       async (request) => searchForRelation(db, request.query.query, request.query.excludeId),
+    );
+
+    app.get(
+      '/api/admin/audit',
+      {
+        schema: {
+          tags,
+          querystring: z.object({
+            entity: z.string().max(40).optional(),
+            entityId: z.string().max(60).optional(),
+            limit: z.coerce.number().int().min(1).max(500).default(100),
+          }),
+          response: { 200: z.array(auditEntrySchema) },
+        },
+      },
+      async (request) => listAudit(db, request.query),
     );
 
     app.get('/api/admin/carousels', { schema: { tags, response: { 200: carouselDraftSchema } } }, async () => carouselDraft(db));
@@ -138,12 +156,12 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { category, action, discountPercentage } = request.body;
-        await updateCarouselDraft(db, request.params.partId, category, action, discountPercentage);
+        await updateCarouselDraft(db, actorOf(request), request.params.partId, category, action, discountPercentage);
         return carouselDraft(db);
       },
     );
-    app.post('/api/carousel/save', { schema: { tags, response: { 200: messageSchema } } }, async () => {
-      await publishCarousels(db);
+    app.post('/api/carousel/save', { schema: { tags, response: { 200: messageSchema } } }, async (request) => {
+      await publishCarousels(db, actorOf(request));
       return { message: 'Cambios guardados' };
     });
     app.get(

@@ -10,6 +10,7 @@ import { queryRows } from '../../db/client.ts';
 import { carouselEntries, categories, parts, profiles, relatedParts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { bumpCatalogueVersion } from '../catalogue/version.ts';
+import { type Actor, recordAudit } from '../audit/service.ts';
 import { orderBy, searchConditions } from '../catalogue/service.ts';
 
 type PartRow = typeof parts.$inferSelect;
@@ -78,10 +79,11 @@ async function onePart(db: Executor, id: number): Promise<PartRow> {
 }
 
 /** Sets a part's sales unit (trimmed, non-empty; validated by the route schema). */
-export async function setSalesUnit(db: Db, id: number, salesUnit: string): Promise<AdminPart> {
+export async function setSalesUnit(db: Db, actor: Actor, id: number, salesUnit: string): Promise<AdminPart> {
   return db.transaction(async (tx) => {
-    await onePart(tx, id);
+    const before = await onePart(tx, id);
     const [row] = await tx.update(parts).set({ salesUnit, updatedAt: sql`now()` }).where(eq(parts.id, id)).returning();
+    await recordAudit(tx, actor, { action: 'part.sales_unit', entity: 'part', entityId: id, before: { salesUnit: before.salesUnit }, after: { salesUnit } });
     await bumpCatalogueVersion(tx);
     return presentAdminPart(row as PartRow);
   });
@@ -90,15 +92,23 @@ export async function setSalesUnit(db: Db, id: number, salesUnit: string): Promi
 /** Sets or clears (empty or null) a part's document and/or video URL. */
 export async function setMultimedia(
   db: Db,
+  actor: Actor,
   id: number,
   body: { documentUrl?: string | null | undefined; videoUrl?: string | null | undefined },
 ): Promise<AdminPart> {
   return db.transaction(async (tx) => {
-    await onePart(tx, id);
+    const before = await onePart(tx, id);
     const set: Partial<typeof parts.$inferInsert> = {};
     if (body.documentUrl !== undefined) set.documentUrl = body.documentUrl || null;
     if (body.videoUrl !== undefined) set.videoUrl = body.videoUrl || null;
     const [row] = await tx.update(parts).set({ ...set, updatedAt: sql`now()` }).where(eq(parts.id, id)).returning();
+    await recordAudit(tx, actor, {
+      action: 'part.multimedia',
+      entity: 'part',
+      entityId: id,
+      before: { documentUrl: before.documentUrl, videoUrl: before.videoUrl },
+      after: { documentUrl: row?.documentUrl ?? null, videoUrl: row?.videoUrl ?? null },
+    });
     await bumpCatalogueVersion(tx);
     return presentAdminPart(row as PartRow);
   });
@@ -110,24 +120,40 @@ export async function listProfiles(db: Executor) {
 }
 
 /** Sets the price list (1–10) a profile sees; the catalogue follows on the next request. */
-export async function setProfilePriceList(db: Db, profileType: 'guest' | 'client' | 'distributor', priceList: number) {
+export async function setProfilePriceList(db: Db, actor: Actor, profileType: 'guest' | 'client' | 'distributor', priceList: number) {
   return db.transaction(async (tx) => {
+    const [before] = await tx.select({ priceList: profiles.priceList }).from(profiles).where(eq(profiles.profileType, profileType));
     const [row] = await tx
       .insert(profiles)
       .values({ profileType, priceList })
       .onConflictDoUpdate({ target: profiles.profileType, set: { priceList, updatedAt: sql`now()` } })
       .returning({ profileType: profiles.profileType, priceList: profiles.priceList });
+    await recordAudit(tx, actor, { action: 'profile.price_list', entity: 'profile', entityId: profileType, before: before ?? null, after: { priceList } });
     await bumpCatalogueVersion(tx);
     return row as { profileType: 'guest' | 'client' | 'distributor'; priceList: number };
   });
 }
 
 /** Applies visibility changes to categories (the client sends every affected node). */
-export async function setVisibility(db: Db, updates: { categoryId: number; isVisible: boolean }[]): Promise<number> {
+export async function setVisibility(db: Db, actor: Actor, updates: { categoryId: number; isVisible: boolean }[]): Promise<number> {
   return db.transaction(async (tx) => {
     const ids = [...new Set(updates.map((u) => u.categoryId))];
-    const existing = await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids));
+    const existing = await tx
+      .select({ id: categories.id, name: categories.name, isVisible: categories.isVisible })
+      .from(categories)
+      .where(inArray(categories.id, ids));
     if (existing.length !== ids.length) throw new AppError('NOT_FOUND', 'Alguna categoría no existe');
+    const wanted = new Map(updates.map((u) => [u.categoryId, u.isVisible]));
+    for (const c of existing) {
+      if (c.isVisible === wanted.get(c.id)) continue;
+      await recordAudit(tx, actor, {
+        action: 'category.visibility',
+        entity: 'category',
+        entityId: c.id,
+        before: { name: c.name, isVisible: c.isVisible },
+        after: { name: c.name, isVisible: wanted.get(c.id) },
+      });
+    }
     for (const visible of [true, false]) {
       const chosen = updates.filter((u) => u.isVisible === visible).map((u) => u.categoryId);
       if (chosen.length) await tx.update(categories).set({ isVisible: visible }).where(inArray(categories.id, chosen));
@@ -161,24 +187,26 @@ export async function listRelations(db: Executor, id: number): Promise<AdminPart
  * Links `relatedId` as related to `id`.
  * @throws AppError VALIDATION for a self link, NOT_FOUND for unknown parts, CONFLICT when linked.
  */
-export async function addRelation(db: Db, id: number, relatedId: number): Promise<void> {
+export async function addRelation(db: Db, actor: Actor, id: number, relatedId: number): Promise<void> {
   if (id === relatedId) throw new AppError('VALIDATION', 'Un producto no puede relacionarse consigo mismo');
   await db.transaction(async (tx) => {
     await onePart(tx, id);
     await onePart(tx, relatedId);
     const inserted = await tx.insert(relatedParts).values({ partId: id, relatedPartId: relatedId }).onConflictDoNothing().returning();
     if (inserted.length === 0) throw new AppError('CONFLICT', 'Los productos ya están relacionados');
+    await recordAudit(tx, actor, { action: 'relation.add', entity: 'relation', entityId: id, before: null, after: { partId: id, relatedPartId: relatedId } });
     await bumpCatalogueVersion(tx);
   });
 }
 
-export async function removeRelation(db: Db, id: number, relatedId: number): Promise<void> {
+export async function removeRelation(db: Db, actor: Actor, id: number, relatedId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const removed = await tx
       .delete(relatedParts)
       .where(and(eq(relatedParts.partId, id), eq(relatedParts.relatedPartId, relatedId)))
       .returning();
     if (removed.length === 0) throw new AppError('NOT_FOUND', 'La relación no existe');
+    await recordAudit(tx, actor, { action: 'relation.remove', entity: 'relation', entityId: id, before: { partId: id, relatedPartId: relatedId }, after: null });
     await bumpCatalogueVersion(tx);
   });
 }
@@ -202,6 +230,7 @@ export async function searchForRelation(db: Executor, query: string, excludeId?:
  */
 export async function updateCarouselDraft(
   db: Db,
+  actor: Actor,
   partId: number,
   collection: Collection,
   action: 'add' | 'remove' | 'update-discount',
@@ -213,9 +242,15 @@ export async function updateCarouselDraft(
   await db.transaction(async (tx) => {
     await onePart(tx, partId);
     const key = and(eq(carouselEntries.stage, 'draft'), eq(carouselEntries.collection, collection), eq(carouselEntries.partId, partId));
+    const [current] = await tx.select({ discountPercentage: carouselEntries.discountPercentage }).from(carouselEntries).where(key);
+    const state = (entry: { discountPercentage: string } | undefined) =>
+      entry ? { collection, partId, discountPercentage: Number(entry.discountPercentage) } : null;
+    const audit = (after: { discountPercentage: string } | undefined) =>
+      recordAudit(tx, actor, { action: `carousel.${action}`, entity: 'carousel', entityId: partId, before: state(current), after: state(after) });
     if (action === 'remove') {
       const removed = await tx.delete(carouselEntries).where(key).returning();
       if (removed.length === 0) throw new AppError('NOT_FOUND', 'El producto no está en ese carrusel');
+      await audit(undefined);
       return;
     }
     const discount = collection === 'on-sale' ? String(discountPercentage ?? 0) : '0';
@@ -230,11 +265,13 @@ export async function updateCarouselDraft(
         .onConflictDoNothing()
         .returning();
       if (inserted.length === 0) throw new AppError('CONFLICT', 'El producto ya está en ese carrusel');
+      await audit(inserted[0]);
       return;
     }
     if (discountPercentage === undefined) throw new AppError('VALIDATION', 'Indique el porcentaje de descuento');
     const updated = await tx.update(carouselEntries).set({ discountPercentage: discount }).where(key).returning();
     if (updated.length === 0) throw new AppError('NOT_FOUND', 'El producto no está en ese carrusel');
+    await audit(updated[0]);
   });
 }
 
@@ -276,8 +313,17 @@ export async function carouselDraft(db: Executor) {
  * Publishes the carousel draft (spec 7 `POST /api/carousel/save`) in one transaction: the
  * published set becomes the draft, and parts' discounts follow the on-sale entries.
  */
-export async function publishCarousels(db: Db): Promise<void> {
+export async function publishCarousels(db: Db, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
+    const snapshot = async (stage: 'draft' | 'published') =>
+      (
+        await tx
+          .select({ collection: carouselEntries.collection, partId: carouselEntries.partId, discountPercentage: carouselEntries.discountPercentage })
+          .from(carouselEntries)
+          .where(eq(carouselEntries.stage, stage))
+          .orderBy(asc(carouselEntries.collection), asc(carouselEntries.position))
+      ).map((e) => ({ ...e, discountPercentage: Number(e.discountPercentage) }));
+    await recordAudit(tx, actor, { action: 'carousel.publish', entity: 'carousel', before: await snapshot('published'), after: await snapshot('draft') });
     await tx.delete(carouselEntries).where(eq(carouselEntries.stage, 'published'));
     await tx.execute(sql`
       insert into carousel_entries (stage, collection, part_id, discount_percentage, position)

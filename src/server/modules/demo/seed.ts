@@ -22,7 +22,9 @@ export async function seedDemoCatalogue(db: Db, count: number, lowStock: number)
   const records: SourceRecord[] = [];
   let row = 1;
   for (const record of generateCatalogueRecords(count)) {
-    records.push({ row: row++, values: record as unknown as Record<string, unknown> });
+    // The generator names photos that do not exist; the demo shows "Sin imagen" instead of broken images.
+    const { imagen: _image, ...values } = record;
+    records.push({ row: row++, values });
   }
   const report = await importRecords(db, records, 'records', { lowStock });
   await seedCarousels(db);

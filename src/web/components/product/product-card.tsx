@@ -16,6 +16,8 @@ export interface ProductCardProps {
   onOpen?: (part: Part) => void;
   layout?: 'grid' | 'list';
   imageLoading?: 'lazy' | 'eager';
+  /** Denser grid card (4:3 image), used by the carousels. */
+  dense?: boolean;
 }
 
 function MediaButtons({ part, onVideo }: { part: Part; onVideo: ((part: Part) => void) | undefined }) {
@@ -46,25 +48,29 @@ function MediaButtons({ part, onVideo }: { part: Part; onVideo: ((part: Part) =>
  * and video buttons. The description is the button that opens the detail; the whole card is its
  * click target.
  */
-export function ProductCard({ part, showOriginal = false, onOpen, layout = 'grid', imageLoading }: ProductCardProps) {
+export function ProductCard({ part, showOriginal = false, onOpen, layout = 'grid', imageLoading, dense = false }: ProductCardProps) {
   const actions = useProductActions();
   const open = onOpen ?? actions?.openProduct;
   const unit = part.salesUnit.trim() || DEFAULT_SALES_UNIT;
+  // Grid titles reserve their lines so cards of one row and their skeletons share a height.
+  const clamp = layout === 'grid' ? (dense ? 'line-clamp-2 min-h-10' : 'line-clamp-3') : 'line-clamp-2';
   const title = (
-    <h3 className={cn('font-medium text-slate-900', layout === 'grid' ? 'line-clamp-3 text-sm' : 'text-sm sm:text-base')}>
+    <h3 className={cn('font-medium text-slate-900', layout === 'grid' ? 'text-sm' : 'text-sm sm:text-base')}>
       <button
         type="button"
         onClick={() => open?.(part)}
-        className="text-left after:absolute after:inset-0 after:content-[''] hover:text-brand-700 focus-visible:outline-none focus-visible:after:rounded-lg focus-visible:after:outline-2 focus-visible:after:outline-brand-500"
+        className="block w-full text-left after:absolute after:inset-0 after:content-[''] hover:text-brand-700 focus-visible:outline-none focus-visible:after:rounded-lg focus-visible:after:outline-2 focus-visible:after:outline-brand-500"
       >
-        {part.description || part.partNumber}
+        <span className={clamp}>{part.description || part.partNumber}</span>
       </button>
     </h3>
   );
   if (layout === 'list') {
     return (
       <article className="relative flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 hover:border-brand-200 hover:shadow-sm">
-        <ProductImage src={part.images[0]} alt="" className="w-16 shrink-0 rounded sm:w-20" size={80} loading={imageLoading} />
+        <div className="w-16 shrink-0 sm:w-20">
+          <ProductImage src={part.images[0]} alt="" className="rounded" size={80} loading={imageLoading} />
+        </div>
         <div className="min-w-0 flex-1 space-y-1">
           <p className="font-mono text-xs font-semibold text-brand-700">{part.partNumber}</p>
           {title}
@@ -82,7 +88,7 @@ export function ProductCard({ part, showOriginal = false, onOpen, layout = 'grid
   }
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white hover:border-brand-200 hover:shadow-md">
-      <ProductImage src={part.images[0]} alt="" className="border-b border-slate-100" loading={imageLoading} />
+      <ProductImage src={part.images[0]} alt="" className="border-b border-slate-100" loading={imageLoading} aspect={dense ? 'wide' : 'square'} />
       <div className="flex flex-1 flex-col gap-1.5 p-3">
         <p className="font-mono text-xs font-semibold text-brand-700">{part.partNumber}</p>
         {title}

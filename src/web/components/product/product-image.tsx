@@ -11,17 +11,19 @@ export interface ProductImageProps {
   loading?: 'lazy' | 'eager';
   /** Rendered size hint in pixels; the box reserves its space either way (no layout shift). */
   size?: number;
+  /** Box shape: square (default) or 4:3 for the denser carousels. */
+  aspect?: 'square' | 'wide';
 }
 
 /**
  * A part photo in a fixed square box: lazy, async-decoded, "Sin imagen" when there is none and
  * "Error al cargar" when it fails (spec 8 "Images").
  */
-export function ProductImage({ src, alt, className, loading = 'lazy', size = 320 }: ProductImageProps) {
+export function ProductImage({ src, alt, className, loading = 'lazy', size = 320, aspect = 'square' }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const failed = src !== undefined && failedSrc === src;
   return (
-    <div className={cn('relative aspect-square w-full overflow-hidden bg-white', className)}>
+    <div className={cn('relative w-full overflow-hidden bg-white', aspect === 'wide' ? 'aspect-[4/3]' : 'aspect-square', className)}>
       {src && !failed ? (
         <img
           src={src}
@@ -34,9 +36,9 @@ export function ProductImage({ src, alt, className, loading = 'lazy', size = 320
           className="absolute inset-0 h-full w-full object-contain p-1"
         />
       ) : (
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-slate-100 text-slate-400">
-          <ImageOff aria-hidden="true" className="size-6" />
-          <span className="text-xs font-medium">{failed ? 'Error al cargar' : 'Sin imagen'}</span>
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-slate-100 p-1 text-center text-slate-500">
+          <ImageOff aria-hidden="true" className="size-6 shrink-0" />
+          <span className="text-[11px] font-medium leading-tight sm:text-xs">{failed ? 'Error al cargar' : 'Sin imagen'}</span>
         </div>
       )}
     </div>

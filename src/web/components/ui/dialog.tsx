@@ -15,6 +15,8 @@ export interface DialogProps {
   size?: 'sm' | 'md' | 'lg' | 'xl';
   /** Hides the heading visually while keeping it as the dialog's name. */
   hideTitle?: boolean;
+  /** Leaves out the corner close button, for dialogs whose own footer has a "Cerrar" button. */
+  hideCloseButton?: boolean;
 }
 
 const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl', xl: 'max-w-5xl' } as const;
@@ -32,6 +34,7 @@ export function Dialog({
   side = 'center',
   size = 'md',
   hideTitle = false,
+  hideCloseButton = false,
 }: DialogProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -55,12 +58,14 @@ export function Dialog({
                 <DialogPrimitive.Description className="text-sm text-slate-600">{description}</DialogPrimitive.Description>
               ) : null}
             </div>
-            <DialogPrimitive.Close
-              aria-label="Cerrar"
-              className="-mr-2 rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </DialogPrimitive.Close>
+            {hideCloseButton ? null : (
+              <DialogPrimitive.Close
+                aria-label="Cerrar"
+                className="-mr-2 rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+              >
+                <X aria-hidden="true" className="size-5" />
+              </DialogPrimitive.Close>
+            )}
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
         </DialogPrimitive.Content>

@@ -25,7 +25,7 @@ export function SortSelect({ sortBy, direction, onChange }: SortSelectProps) {
   const id = useId();
   return (
     <div className="flex items-center gap-1.5">
-      <label htmlFor={id} className="text-sm text-slate-600">
+      <label htmlFor={id} className="sr-only text-sm text-slate-600 sm:not-sr-only">
         Ordenar por
       </label>
       <select

@@ -55,7 +55,7 @@ export function ProductCarousel({ type, title, parts, isPending, isError, compac
 
   const slide = cn('min-w-0 shrink-0 grow-0 basis-1/2 pl-3 sm:basis-1/3', compact ? 'lg:basis-1/3' : 'lg:basis-1/4');
   const arrow =
-    'inline-flex size-9 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50 disabled:opacity-40';
+    'hidden sm:inline-flex size-9 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50 disabled:opacity-40';
 
   return (
     <section
@@ -75,7 +75,7 @@ export function ProductCarousel({ type, title, parts, isPending, isError, compac
           {title}
         </h2>
         <div className="flex items-center gap-2">
-          <Link href={paths.catalogAll(type)} className="text-sm font-semibold text-brand-700 hover:underline">
+          <Link href={paths.catalogAll(type)} className="whitespace-nowrap rounded px-1 text-sm font-semibold text-brand-700 hover:underline">
             Ver todos<span className="sr-only"> {title}</span>
           </Link>
           <button type="button" className={arrow} onClick={() => api?.scrollPrev()} disabled={!canPrev} aria-label={`Retroceder ${title}`}>
@@ -91,7 +91,15 @@ export function ProductCarousel({ type, title, parts, isPending, isError, compac
           <span className="sr-only">Cargando productos...</span>
           {[0, 1, 2, 3].map((i) => (
             <div key={i} className={cn(slide, i >= 2 && 'hidden sm:block', i >= 3 && 'sm:hidden lg:block')}>
-              <Skeleton className="aspect-[3/4] w-full" />
+              {/* Same box as a dense card (4:3 image + text block), so loading does not shift the page. */}
+              <div className="overflow-hidden rounded-lg border border-slate-200">
+                <Skeleton className="aspect-[4/3] w-full rounded-none" />
+                <div className="h-[145px] space-y-2 p-3">
+                  <Skeleton className="h-3 w-1/3" />
+                  <Skeleton className="h-4 w-full" />
+                  <Skeleton className="h-4 w-2/3" />
+                </div>
+              </div>
             </div>
           ))}
         </div>
@@ -102,7 +110,7 @@ export function ProductCarousel({ type, title, parts, isPending, isError, compac
           <ul className="-ml-3 flex touch-pan-y">
             {parts?.map((part) => (
               <li key={part.id} className={slide}>
-                <ProductCard part={part} showOriginal={type === 'on-sale'} />
+                <ProductCard part={part} showOriginal={type === 'on-sale'} dense />
               </li>
             ))}
           </ul>

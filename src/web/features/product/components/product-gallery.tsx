@@ -7,7 +7,7 @@ export function ProductGallery({ images, alt }: { images: string[]; alt: string 
   const [index, setIndex] = useState(0);
   const current = images[Math.min(index, images.length - 1)];
   return (
-    <div className="space-y-2">
+    <div className="mx-auto w-full max-w-64 space-y-2 sm:max-w-sm md:max-w-none">
       <ProductImage src={current} alt={alt} loading="eager" size={560} className="rounded-lg border border-slate-200" />
       {images.length > 1 ? (
         <ul className="flex flex-wrap gap-2" aria-label="Imágenes del producto">

@@ -26,7 +26,7 @@ function BackButton() {
 
 function ProductPageSkeleton() {
   return (
-    <div role="status" className="grid gap-8 md:grid-cols-2">
+    <div role="status" className="grid gap-8 md:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
       <span className="sr-only">Cargando producto...</span>
       <Skeleton className="aspect-square w-full" />
       <div className="space-y-4">
@@ -65,7 +65,7 @@ export function ProductPageView({ id, userType, config }: { id: number; userType
   return (
     <article className="space-y-6">
       <BackButton />
-      <div className="grid gap-8 md:grid-cols-2">
+      <div className="grid gap-8 md:grid-cols-[minmax(0,26rem)_minmax(0,1fr)] lg:gap-12">
         <ProductGallery images={part.images} alt={part.description} />
         <div className="space-y-4">
           <p className="font-mono text-sm font-semibold text-brand-700">{part.partNumber}</p>

@@ -17,7 +17,7 @@ function Row({ label, value }: { label: string; value: string }) {
  */
 export function ProfileDialog({ session, open, onOpenChange }: { session: Session; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Mi Perfil" size="sm">
+    <Dialog open={open} onOpenChange={onOpenChange} title="Mi Perfil" size="sm" hideCloseButton>
       <dl>
         <Row label="Usuario" value={session.username} />
         {session.clientCode ? <Row label="Número de cliente" value={session.clientCode} /> : null}

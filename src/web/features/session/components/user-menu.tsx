@@ -26,11 +26,11 @@ export function UserMenu({ session }: { session: Session }) {
       <button
         type="button"
         onClick={() => void logout()}
+        aria-label="Salir"
         className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm text-white hover:bg-white/10"
       >
         <LogOut aria-hidden="true" className="size-4" />
         <span className="hidden sm:inline">Salir</span>
-        <span className="sr-only sm:hidden">Salir</span>
       </button>
       <ProfileDialog session={session} open={profileOpen} onOpenChange={setProfileOpen} />
     </div>

@@ -1,0 +1,64 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { buildPart } from '../../../test/fixtures.ts';
+import { errorResponse, mockApi, renderWithApp } from '../../../test/render.tsx';
+import { ProductDetailDialog } from './product-detail-dialog.tsx';
+
+describe('ProductDetailDialog', () => {
+  it('shows the facts, breadcrumb, alternate codes and discounted price', async () => {
+    mockApi({ 'GET /api/products/10/related': () => errorResponse(404, 'NOT_FOUND', 'x') });
+    const part = buildPart({
+      id: 10,
+      partNumber: '0011843925',
+      description: 'ELEMENTO F/ACEITE OM352',
+      alternateCodes: ['3482654113', 'LF-3000'],
+      price: '800.00',
+      originalPrice: '1000.00',
+      discountPercentage: 20,
+      stockLevel: 'Bajo Stock',
+      salesUnit: 'Caja x 10',
+      images: ['/images/a.jpg', '/images/b.jpg'],
+    });
+    renderWithApp(<ProductDetailDialog part={part} userType="guest" onClose={() => {}} onPlayVideo={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Detalles del Repuesto' });
+    expect(within(dialog).getByText('0011843925')).toBeInTheDocument();
+    expect(within(dialog).getByText('Códigos alternativos')).toBeInTheDocument();
+    expect(within(dialog).getByText('3482654113, LF-3000')).toBeInTheDocument();
+    expect(within(dialog).getByText('Repuestos > OM352 > Filtros')).toBeInTheDocument();
+    expect(within(dialog).getByText('Caja x 10')).toBeInTheDocument();
+    expect(within(dialog).getByText('Bajo Stock')).toHaveClass('bg-yellow-100');
+    expect(within(dialog).getByText('Precio')).toBeInTheDocument();
+    expect(within(dialog).getByText('-20%')).toBeInTheDocument();
+    const thumbs = within(dialog).getAllByRole('button', { name: /Ver imagen/ });
+    expect(thumbs).toHaveLength(2);
+    await userEvent.click(thumbs[1] as HTMLElement);
+    expect(thumbs[1]).toHaveAttribute('aria-pressed', 'true');
+    // A 404 on related products means an empty list: no section.
+    expect(within(dialog).queryByText('Productos Relacionados')).not.toBeInTheDocument();
+  });
+
+  it('hides Precio without a price and opens related products', async () => {
+    const related = buildPart({ id: 21, description: 'Junta tapa de cilindros' });
+    const fetchMock = mockApi({ 'GET /api/products/20/related': [related] });
+    const part = buildPart({ id: 20, price: null, alternateCodes: [] });
+    renderWithApp(<ProductDetailDialog part={part} userType="client" onClose={() => {}} onPlayVideo={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Detalles del Repuesto' });
+    expect(within(dialog).queryByText('Precio')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('Códigos alternativos')).not.toBeInTheDocument();
+    expect(await within(dialog).findByRole('heading', { name: 'Productos Relacionados' })).toBeInTheDocument();
+    const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost');
+    expect(url.searchParams.get('priceList')).toBe('1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Junta tapa de cilindros' }));
+    expect(within(dialog).getByText('PN-21')).toBeInTheDocument();
+  });
+
+  it('plays the video', async () => {
+    mockApi({ 'GET /api/products/30/related': [] });
+    const onPlayVideo = vi.fn();
+    const part = buildPart({ id: 30, videoUrl: 'https://youtu.be/dQw4w9WgXcQ' });
+    renderWithApp(<ProductDetailDialog part={part} userType="guest" onClose={() => {}} onPlayVideo={onPlayVideo} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ver video' }));
+    expect(onPlayVideo).toHaveBeenCalledWith(part);
+  });
+});

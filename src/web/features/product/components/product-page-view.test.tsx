@@ -1,0 +1,47 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buildPart, config } from '../../../test/fixtures.ts';
+import { errorResponse, mockApi, pending, renderWithApp } from '../../../test/render.tsx';
+import { ProductPageView } from './product-page-view.tsx';
+
+describe('ProductPageView', () => {
+  it('shows a skeleton while loading', () => {
+    mockApi({ 'GET /api/parts/5': () => pending() });
+    renderWithApp(<ProductPageView id={5} userType="guest" config={config} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Cargando producto...');
+  });
+
+  it('shows "Producto no encontrado" on a 404', async () => {
+    mockApi({ 'GET /api/parts/5': () => errorResponse(404, 'NOT_FOUND', 'Producto no encontrado') });
+    renderWithApp(<ProductPageView id={5} userType="guest" config={config} />);
+    expect(await screen.findByRole('heading', { name: 'Producto no encontrado' })).toBeInTheDocument();
+    expect(screen.getByText('No se pudo cargar la información del producto.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Volver' })).toBeInTheDocument();
+  });
+
+  it('multiplies the price by the quantity, never below 1', async () => {
+    mockApi({
+      'GET /api/parts/5': buildPart({ id: 5, price: '800.00', originalPrice: '1000.00', discountPercentage: 20, brand: 'Bosch' }),
+    });
+    renderWithApp(<ProductPageView id={5} userType="guest" config={config} />);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Bosch')).toBeInTheDocument();
+    expect(screen.getByText('-20%')).toBeInTheDocument();
+    const minus = screen.getByRole('button', { name: 'Disminuir cantidad' });
+    expect(minus).toBeDisabled();
+    expect(screen.getByText(/Total/)).toHaveTextContent(/800,00/);
+    await userEvent.click(screen.getByRole('button', { name: 'Aumentar cantidad' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Aumentar cantidad' }));
+    expect(screen.getByLabelText('Cantidad')).toHaveValue(3);
+    expect(screen.getByText(/Total/)).toHaveTextContent(/2\.400,00/);
+    expect(screen.getByRole('link', { name: /WhatsApp Ventas/ })).toBeInTheDocument();
+  });
+
+  it('shows "Consultar Precio" as total without a price', async () => {
+    mockApi({ 'GET /api/parts/6': buildPart({ id: 6, price: null }) });
+    renderWithApp(<ProductPageView id={6} userType="guest" config={config} />);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByText(/Total/)).toHaveTextContent('Consultar Precio');
+  });
+});

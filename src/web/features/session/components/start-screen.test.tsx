@@ -1,0 +1,72 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { config } from '../../../test/fixtures.ts';
+import { errorResponse, json, mockApi, pending, renderWithApp } from '../../../test/render.tsx';
+import { getSession } from '../session-store.ts';
+import { StartScreen } from './start-screen.tsx';
+
+describe('StartScreen', () => {
+  it('starts a guest session with no server call', async () => {
+    const fetchMock = mockApi({ 'GET /api/config': config });
+    renderWithApp(<StartScreen />);
+    await userEvent.click(screen.getByRole('button', { name: /Ingresar como Invitado/ }));
+    expect(getSession()).toMatchObject({ isAuthenticated: true, userType: 'guest', username: 'Invitado' });
+    expect(fetchMock.mock.calls.every(([url]) => String(url) === '/api/config')).toBe(true);
+  });
+
+  it('shows the chat links, registration and brand', async () => {
+    mockApi({ 'GET /api/config': config });
+    renderWithApp(<StartScreen />);
+    expect(await screen.findByRole('heading', { name: 'Repuestos Demo' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /WhatsApp Administración/ })).toHaveAttribute('href', 'https://wa.me/5491100000001');
+    expect(screen.getByRole('link', { name: /WhatsApp Ventas/ })).toHaveAttribute('href', 'https://wa.me/5491100000002');
+    expect(screen.getByText('¿No tiene cuenta?')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Registrarse' })).toHaveAttribute('href', '/registro');
+  });
+
+  it('opens "Acceso de Cliente" with its disabled rules and busy label', async () => {
+    mockApi({ 'GET /api/config': config, 'POST /api/auth/login': () => pending() });
+    renderWithApp(<StartScreen />);
+    await userEvent.click(screen.getByRole('button', { name: /Ingresar como Cliente/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Acceso de Cliente' });
+    const submit = within(dialog).getByRole('button', { name: 'Ingresar' });
+    expect(submit).toBeDisabled();
+    expect(within(dialog).getByRole('link', { name: '¿Olvidó su contraseña?' })).toHaveAttribute('href', '/forgot-password');
+    await userEvent.type(within(dialog).getByLabelText('Usuario o Email'), 'taller');
+    expect(submit).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText('Contraseña'), 'secreto1');
+    expect(submit).toBeEnabled();
+    await userEvent.click(submit);
+    expect(await within(dialog).findByRole('button', { name: 'Ingresando...' })).toBeDisabled();
+  });
+
+  it('logs a client in and closes the dialog', async () => {
+    const fetchMock = mockApi({
+      'GET /api/config': config,
+      'POST /api/auth/login': () => json({ user: { id: 7, email: 't@x.com', fullName: 'Taller Sur', clientCode: 'C-7' } }),
+    });
+    renderWithApp(<StartScreen loginOpen />);
+    const dialog = await screen.findByRole('dialog', { name: 'Acceso de Cliente' });
+    await userEvent.type(within(dialog).getByLabelText('Usuario o Email'), 'taller');
+    await userEvent.type(within(dialog).getByLabelText('Contraseña'), 'secreto1{Enter}');
+    await waitFor(() => expect(getSession()).toMatchObject({ userType: 'client', userId: 7, clientCode: 'C-7' }));
+    const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/auth/login');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ username: 'taller', password: 'secreto1', userType: 'client' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows a Spanish error toast when the login fails', async () => {
+    mockApi({
+      'GET /api/config': config,
+      'POST /api/auth/login': () => errorResponse(401, 'UNAUTHENTICATED', 'Usuario o contraseña incorrectos'),
+    });
+    renderWithApp(<StartScreen loginOpen />);
+    const dialog = await screen.findByRole('dialog', { name: 'Acceso de Cliente' });
+    await userEvent.type(within(dialog).getByLabelText('Usuario o Email'), 'x');
+    await userEvent.type(within(dialog).getByLabelText('Contraseña'), 'y');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ingresar' }));
+    expect(await screen.findByText('Usuario o contraseña incorrectos')).toBeInTheDocument();
+    expect(getSession()).toBeNull();
+  });
+});

@@ -1,0 +1,65 @@
+import type { CategoryNode, Part, PartsResponse, PublicConfig } from '../../shared/api.ts';
+
+let nextId = 1;
+
+/** A part as the API returns it, with overrides. */
+export function buildPart(overrides: Partial<Part> = {}): Part {
+  const id = overrides.id ?? nextId++;
+  return {
+    id,
+    partNumber: `PN-${id}`,
+    description: `Filtro de aceite ${id}`,
+    brand: 'Mercedes Benz',
+    price: '1234.50',
+    isOnSale: false,
+    stockLevel: 'En Stock',
+    inStock: true,
+    salesUnit: '1 unidad',
+    imageUrl: null,
+    images: [],
+    documentUrl: null,
+    videoUrl: null,
+    categoryId: 3,
+    categoryPath: ['Repuestos', 'OM352', 'Filtros'],
+    alternateCodes: [],
+    ...overrides,
+  };
+}
+
+export function buildPartsResponse(parts: Part[], total = parts.length, page = 1): PartsResponse {
+  return { parts, total, page, limit: 60 };
+}
+
+export const config: PublicConfig = {
+  brandName: 'Repuestos Demo',
+  tagline: 'Más que repuestos, Soluciones.',
+  whatsappAdmin: '5491100000001',
+  whatsappSales: '5491100000002',
+  orderPlatformUrl: 'https://pedidos.example.com',
+};
+
+export const categoryTree: CategoryNode[] = [
+  {
+    id: 1,
+    name: 'Repuestos',
+    level: 1,
+    parentId: null,
+    pageNumber: null,
+    partCount: 10,
+    isVisible: true,
+    children: [
+      {
+        id: 2,
+        name: 'OM352',
+        level: 2,
+        parentId: 1,
+        pageNumber: null,
+        partCount: 10,
+        isVisible: true,
+        children: [
+          { id: 3, name: 'Filtros', level: 3, parentId: 2, pageNumber: null, partCount: 10, isVisible: true, children: [] },
+        ],
+      },
+    ],
+  },
+];
