@@ -33,6 +33,9 @@ import type { SessionUser } from './modules/auth/sessions.ts';
 import { partRequestRoutes } from './modules/part-requests/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { exportRoutes } from './modules/export/routes.ts';
+import { JobSlot } from './modules/sync/jobs.ts';
+import { syncRoutes } from './modules/sync/routes.ts';
 import fastifyRateLimit from '@fastify/rate-limit';
 
 declare module 'fastify' {
@@ -45,6 +48,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, for the route × role access matrix test. */
     routeTable: { method: string; url: string }[];
+    /** The catalogue import/sync job slot of this process. */
+    jobs: JobSlot;
   }
 }
 
@@ -62,6 +67,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Outgoing mail; defaults to SMTP_URL or the development logger. */
   mailer?: Mailer;
+  /** The import/sync job slot; tests pass one to wait on it. */
+  jobs?: JobSlot;
 }
 
 const STATUS_CODES: Record<number, ErrorCode> = {
@@ -73,6 +80,15 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
+};
+
+/** Spanish texts for Fastify's own client errors. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'La solicitud supera el tamaño máximo permitido.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Tipo de contenido no admitido: envíe JSON (application/json).',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'La longitud del contenido no es válida.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'El cuerpo JSON está vacío.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'El cuerpo no es un JSON válido.',
 };
 
 /** Spanish text of a zod validation failure: `page: debe ser al menos 1; search: …`. */
@@ -132,7 +148,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (status < 500) {
       return reply
         .status(status)
-        .send({ error: { code: STATUS_CODES[status] ?? 'VALIDATION', message: error.message } });
+        .send({ error: { code: STATUS_CODES[status] ?? 'VALIDATION', message: FASTIFY_MESSAGES[error.code] ?? error.message } });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Error interno del servidor' } });
@@ -154,6 +170,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerSecurity(app, database.db, config);
 
   const ctx: AppContext = { db: database.db, database, config };
+  const jobs = options.jobs ?? new JobSlot();
+  app.decorate('jobs', jobs);
 
   app.get(
     '/api/health',
@@ -175,6 +193,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(userRoutes(ctx));
   await app.register(partRequestRoutes(ctx));
   await app.register(adminRoutes(ctx));
+  await app.register(exportRoutes(ctx));
+  await app.register(syncRoutes(ctx, jobs));
 
   // Supplier photos (DESIGN.md "image storage base"), long-lived caching.
   if (fs.existsSync(config.imageDir)) {

@@ -140,3 +140,56 @@ export const auditEntrySchema = z.object({
   before: z.unknown(),
   after: z.unknown(),
 });
+
+/** Live state of a catalogue import or ERP sync (polled by the debug page and the import dialog). */
+export const importReportSchema = z.object({
+  format: z.string(),
+  rows: z.number().int(),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  deactivated: z.number().int(),
+  rejected: z.number().int(),
+  rejections: z.array(z.object({ row: z.number().int(), partNumber: z.string().optional(), reason: z.string() })),
+});
+export type ImportReportBody = z.infer<typeof importReportSchema>;
+
+export const jobStateSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['sync', 'upload']),
+  status: z.enum(['running', 'done', 'failed']),
+  progress: z.object({
+    phase: z.enum(['reading', 'validating', 'writing', 'done']),
+    read: z.number().int(),
+    written: z.number().int(),
+    total: z.number().int(),
+  }),
+  report: importReportSchema.nullable(),
+  error: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  actor: z.string(),
+});
+export type JobStateBody = z.infer<typeof jobStateSchema>;
+export const jobResponseSchema = z.object({ job: jobStateSchema.nullable() });
+
+/** One raw ERP record as the debug page shows it (spec 2 "Debug page"). */
+export const rawRecordSchema = z.object({
+  row: z.number().int(),
+  code: z.string(),
+  description: z.string(),
+  categories: z.array(z.string()).length(3),
+  priceLists: z.array(z.string().nullable()).length(10),
+  stock: z.string(),
+  image: z.string(),
+  /** Why the importer would reject this record, if it would. */
+  rejection: z.string().nullable(),
+});
+export const rawApiResponseSchema = z.object({
+  source: z.string(),
+  total: z.number().int(),
+  records: z.array(rawRecordSchema),
+});
+
+/** Largest catalogue file accepted by the panel's import, bytes. */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;

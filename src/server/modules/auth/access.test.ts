@@ -26,6 +26,8 @@ const MATRIX: Record<string, Access> = {
   'GET /api/products/:id/related': 'public',
   'GET /api/categories/public': 'public',
   'GET /api/brands': 'public',
+  'GET /api/export/catalog.xlsx': 'public',
+  'GET /api/export/catalog.pdf': 'public',
   'POST /api/auth/register': 'public',
   'POST /api/auth/login': 'public',
   'POST /api/auth/logout': 'public',
@@ -62,6 +64,11 @@ const MATRIX: Record<string, Access> = {
   'PUT /api/products/carousel/:partId': 'admin',
   'POST /api/carousel/save': 'admin',
   'GET /api/carousel/products-with-discounts/on-sale': 'admin',
+  'GET /api/admin/audit': 'admin',
+  'GET /api/debug/raw-api': 'admin',
+  'POST /api/debug/sync': 'admin',
+  'POST /api/admin/import': 'admin',
+  'GET /api/admin/jobs/current': 'admin',
 };
 
 const ROLES = ['guest', 'pending', 'client', 'distributor', 'admin'] as const;

@@ -5,7 +5,7 @@
  */
 import { inArray, sql } from 'drizzle-orm';
 import { foldText } from '../../../shared/text.ts';
-import { type Db, type Tx, executeCount } from '../../db/client.ts';
+import { type Db, type Tx, executeCount, queryRows } from '../../db/client.ts';
 import { categories, parts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { bumpCatalogueVersion } from '../catalogue/version.ts';
@@ -27,7 +27,15 @@ export interface ImportOptions {
   /** Stock quantity (units) below which a part shows "Bajo Stock". */
   lowStock: number;
   onProgress?: (progress: ImportProgress) => void;
+  /**
+   * Refuse the run (changing nothing) when more than this share (0–1) of the source rows is
+   * rejected: a feed that lost its columns must not deactivate the catalogue.
+   */
+  maxRejectedRatio?: number;
 }
+
+/** PostgreSQL advisory lock key held by every import and sync while it writes. */
+export const IMPORT_LOCK_KEY = 727_001;
 
 export interface ImportReport {
   format: SourceFormat | 'records';
@@ -78,6 +86,13 @@ export async function importRecords(
     const first = rejections.slice(0, 3).map((r) => `fila ${r.row}: ${r.reason}`).join('; ');
     throw new AppError('IMPORT_FAILED', `No se pudo importar ninguna fila${first ? ` (${first})` : ''}.`, { rejections });
   }
+  if (options.maxRejectedRatio !== undefined && total > 0 && rejections.length / total > options.maxRejectedRatio) {
+    throw new AppError(
+      'IMPORT_FAILED',
+      `Se rechazaron ${rejections.length} de ${total} filas (más del ${Math.round(options.maxRejectedRatio * 100)} %): no se aplicó ningún cambio.`,
+      { rejections },
+    );
+  }
   const report: ImportReport = {
     format,
     rows: total,
@@ -89,6 +104,9 @@ export async function importRecords(
     rejections,
   };
   await db.transaction(async (tx) => {
+    // One writer at a time, across processes too: a second import waits for none and fails fast.
+    const [lock] = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${IMPORT_LOCK_KEY}) as ok`);
+    if (!lock?.ok) throw new AppError('CONFLICT', 'Ya hay una importación o sincronización en curso.');
     const categoryIds = await ensureCategories(tx, rows);
     let written = 0;
     for (let start = 0; start < rows.length; start += BATCH) {

@@ -12,6 +12,7 @@ import { PART_REQUEST_STATUSES, partRequests } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { requireAdmin, requireUser } from '../auth/guards.ts';
 import { rateLimit } from '../auth/rate-limit.ts';
+import { actorOf, recordAudit } from '../audit/service.ts';
 
 type Row = typeof partRequests.$inferSelect;
 const present = (r: Row) => ({
@@ -64,25 +65,36 @@ export function partRequestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: partRequestSchema },
         },
       },
-      async (request) => {
-        const [row] = await db
-          .update(partRequests)
-          .set({ status: request.body.status })
-          .where(eq(partRequests.id, request.params.id))
-          .returning();
-        if (!row) throw new AppError('NOT_FOUND', 'Solicitud no encontrada');
-        return present(row);
-      },
+      async (request) =>
+        db.transaction(async (tx) => {
+          const [before] = await tx.select().from(partRequests).where(eq(partRequests.id, request.params.id));
+          if (!before) throw new AppError('NOT_FOUND', 'Solicitud no encontrada');
+          const [row] = await tx
+            .update(partRequests)
+            .set({ status: request.body.status })
+            .where(eq(partRequests.id, request.params.id))
+            .returning();
+          await recordAudit(tx, actorOf(request), {
+            action: 'part_request.status',
+            entity: 'part_request',
+            entityId: before.id,
+            before: { status: before.status },
+            after: { status: request.body.status },
+          });
+          return present(row as Row);
+        }),
     );
 
     app.delete(
       '/api/part-requests/:id',
       { onRequest: requireAdmin, schema: { tags: ['part-requests'], params: idParamsSchema, response: { 200: messageSchema } } },
-      async (request) => {
-        const [row] = await db.delete(partRequests).where(eq(partRequests.id, request.params.id)).returning({ id: partRequests.id });
-        if (!row) throw new AppError('NOT_FOUND', 'Solicitud no encontrada');
-        return { message: 'Solicitud eliminada' };
-      },
+      async (request) =>
+        db.transaction(async (tx) => {
+          const [row] = await tx.delete(partRequests).where(eq(partRequests.id, request.params.id)).returning();
+          if (!row) throw new AppError('NOT_FOUND', 'Solicitud no encontrada');
+          await recordAudit(tx, actorOf(request), { action: 'part_request.delete', entity: 'part_request', entityId: row.id, before: present(row), after: null });
+          return { message: 'Solicitud eliminada' };
+        }),
     );
   };
 }

@@ -14,6 +14,7 @@ import { AppError } from '../../errors.ts';
 import { requireAdmin } from '../auth/guards.ts';
 import { hashPassword } from '../auth/password.ts';
 import { deleteUserSessions } from '../auth/sessions.ts';
+import { type Actor, actorOf, recordAudit } from '../audit/service.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -51,11 +52,25 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     if (!user) throw new AppError('NOT_FOUND', 'Usuario no encontrado');
     return user;
   };
-  const save = async (id: number, set: Partial<typeof users.$inferInsert>) => {
-    await one(id);
+  /** Applies a change to a user and writes its audit row in the same transaction. */
+  const save = async (actor: Actor, action: string, id: number, set: Partial<typeof users.$inferInsert>) => {
     try {
-      const [updated] = await db.update(users).set({ ...set, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
-      return presentUser(updated as UserRow);
+      return await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(users).where(eq(users.id, id));
+        if (!before) throw new AppError('NOT_FOUND', 'Usuario no encontrado');
+        const [updated] = await tx.update(users).set({ ...set, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+        const after = presentUser(updated as UserRow);
+        const previous = presentUser(before);
+        const changed = Object.keys(set).filter((k) => k in after) as (keyof typeof after)[];
+        await recordAudit(tx, actor, {
+          action,
+          entity: 'user',
+          entityId: id,
+          before: Object.fromEntries(changed.map((k) => [k, previous[k]])),
+          after: Object.fromEntries(changed.map((k) => [k, after[k]])),
+        });
+        return after;
+      });
     } catch (error) {
       if (String((error as { code?: string }).code) === '23505' || /unique/i.test(String(error))) {
         throw new AppError('CONFLICT', 'Ya existe un usuario con ese nombre');
@@ -83,11 +98,14 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { username, password, profileType } = request.body;
         const [existing] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
         if (existing) throw new AppError('CONFLICT', 'Ya existe un usuario con ese nombre');
-        const [created] = await db
-          .insert(users)
-          .values({ username, passwordHash: await hashPassword(password), profileType, isApproved: true })
-          .returning();
-        return reply.status(201).send(presentUser(created as UserRow));
+        const passwordHash = await hashPassword(password);
+        const created = await db.transaction(async (tx) => {
+          const [row] = await tx.insert(users).values({ username, passwordHash, profileType, isApproved: true }).returning();
+          const user = presentUser(row as UserRow);
+          await recordAudit(tx, actorOf(request), { action: 'user.create', entity: 'user', entityId: user.id, before: null, after: user });
+          return user;
+        });
+        return reply.status(201).send(created);
       },
     );
 
@@ -96,14 +114,14 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags: ['users'], params: idParamsSchema, body: approveBodySchema.optional(), ...userSchema } },
       async (request) => {
         const code = request.body?.clientCode?.trim();
-        return save(request.params.id, { isApproved: true, ...(code ? { clientCode: code } : {}) });
+        return save(actorOf(request), 'user.approve', request.params.id, { isApproved: true, ...(code ? { clientCode: code } : {}) });
       },
     );
 
     app.patch(
       '/api/users/:id/client-code',
       { schema: { tags: ['users'], params: idParamsSchema, body: z.object({ clientCode }), ...userSchema } },
-      async (request) => save(request.params.id, { clientCode: request.body.clientCode?.trim() || null }),
+      async (request) => save(actorOf(request), 'user.client_code', request.params.id, { clientCode: request.body.clientCode?.trim() || null }),
     );
 
     app.patch(
@@ -119,7 +137,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const user = await one(request.params.id);
         if (user.profileType === 'admin') throw new AppError('VALIDATION', 'No se puede cambiar el tipo de un administrador');
-        return save(user.id, { profileType: request.body.profileType });
+        return save(actorOf(request), 'user.type', user.id, { profileType: request.body.profileType });
       },
     );
 
@@ -140,7 +158,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (b.company !== undefined) set.company = b.company || null;
         if (b.clientCode !== undefined) set.clientCode = b.clientCode || null;
         if (b.profileType !== undefined) set.profileType = b.profileType;
-        return save(user.id, set);
+        return save(actorOf(request), 'user.update', user.id, set);
       },
     );
 
@@ -150,8 +168,11 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const user = await one(request.params.id);
         if (user.id === request.viewer.userId) throw new AppError('VALIDATION', 'No puede eliminar su propio usuario');
-        await deleteUserSessions(db, user.id);
-        await db.delete(users).where(eq(users.id, user.id));
+        await db.transaction(async (tx) => {
+          await deleteUserSessions(tx, user.id);
+          await tx.delete(users).where(eq(users.id, user.id));
+          await recordAudit(tx, actorOf(request), { action: 'user.delete', entity: 'user', entityId: user.id, before: presentUser(user), after: null });
+        });
         return { message: 'Usuario eliminado' };
       },
     );

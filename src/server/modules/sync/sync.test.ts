@@ -1,0 +1,232 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
+import { auditLog, carouselEntries, partRequests, parts, relatedParts } from '../../db/schema.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { readRealFile } from '../../test/data.ts';
+import { testEngines } from '../../test/db.ts';
+import { createUser, loginCookie } from '../../test/factories.ts';
+import { createTestDatabase } from '../../test/db.ts';
+import { importCatalogueFile } from '../import/service.ts';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-sync-'));
+const erpFile = path.join(dir, 'erp.json');
+
+function erp(records: Record<string, unknown>[]): void {
+  fs.writeFileSync(erpFile, JSON.stringify(records));
+}
+
+const record = (i: number, overrides: Record<string, unknown> = {}) => ({
+  codigo: `ERP-${String(i).padStart(4, '0')}`,
+  descripcion: `Repuesto ERP ${i}`,
+  categoria1: 'Repuestos',
+  categoria2: 'Motor',
+  categoria3: 'ERP',
+  precios: `${100 + i}.00-${90 + i}.00---${120 + i}.00`,
+  stock: i % 7,
+  imagen: '',
+  ...overrides,
+});
+
+describe.each(testEngines())('ERP sync and panel import on %s', (engine) => {
+  let t: TestApp;
+  let admin: string;
+  const as = (options: InjectOptions) => t.app.inject({ ...options, headers: { ...(options.headers ?? {}), cookie: admin } });
+  const finished = async () => {
+    await t.app.jobs.idle();
+    return (await as({ method: 'GET', url: '/api/admin/jobs/current' })).json().job;
+  };
+  const counts = async () =>
+    (await queryRows<{ active: number; inactive: number; digest: string }>(
+      t.database.db,
+      sql`select count(*) filter (where is_active)::int as active, count(*) filter (where not is_active)::int as inactive,
+                 md5(string_agg(part_number || coalesce(price_list_1::text, '') || is_active::text || description, ',' order by part_number)) as digest
+          from parts`,
+    ))[0];
+
+  beforeAll(async () => {
+    erp(Array.from({ length: 30 }, (_, i) => record(i + 1)));
+    t = await buildTestApp(engine, { erpSource: erpFile });
+    admin = await loginCookie(t.app, await createUser(t.database.db, { profileType: 'admin', username: 'staff' }), 'admin');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('shows the first 100 raw records with ten price lists', async () => {
+    erp(Array.from({ length: 130 }, (_, i) => record(i + 1)));
+    const response = await as({ method: 'GET', url: '/api/debug/raw-api' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.total).toBe(130);
+    expect(body.records).toHaveLength(100);
+    expect(body.records[0]).toMatchObject({
+      code: 'ERP-0001',
+      categories: ['Repuestos', 'Motor', 'ERP'],
+      priceLists: ['101.00', '91.00', null, '121.00', null, null, null, null, null, null],
+      stock: '1',
+      rejection: null,
+    });
+    erp(Array.from({ length: 30 }, (_, i) => record(i + 1)));
+  });
+
+  it('syncs in one run, reports progress and counts, and is idempotent', async () => {
+    const started = await as({ method: 'POST', url: '/api/debug/sync' });
+    expect(started.statusCode).toBe(202);
+    expect(started.json().job).toMatchObject({ kind: 'sync', status: 'running', actor: 'staff' });
+    const job = await finished();
+    expect(job).toMatchObject({ status: 'done', progress: { phase: 'done', read: 30, written: 30, total: 30 } });
+    expect(job.report).toMatchObject({ inserted: 30, updated: 0, unchanged: 0, deactivated: 0, rejected: 0 });
+    await as({ method: 'POST', url: '/api/debug/sync' });
+    expect((await finished()).report).toMatchObject({ inserted: 0, updated: 0, unchanged: 30, deactivated: 0 });
+    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'catalogue.sync'));
+    expect(audit).toMatchObject({ actorUsername: 'staff', entity: 'catalogue' });
+    expect(audit?.after).toMatchObject({ inserted: 30 });
+  });
+
+  it('deactivates parts missing from the feed, keeps what points at them, and reactivates them later', async () => {
+    const [gone] = await t.database.db.select().from(parts).where(eq(parts.partNumber, 'ERP-0030'));
+    const [kept] = await t.database.db.select().from(parts).where(eq(parts.partNumber, 'ERP-0001'));
+    if (!gone || !kept) throw new Error('fixture parts missing');
+    await t.database.db.insert(carouselEntries).values({ stage: 'published', collection: 'featured', partId: gone.id });
+    await t.database.db.insert(relatedParts).values({ partId: kept.id, relatedPartId: gone.id });
+    await t.database.db.insert(partRequests).values({ username: 'x', message: 'Necesito ERP-0030' });
+
+    erp(Array.from({ length: 29 }, (_, i) => record(i + 1)));
+    await as({ method: 'POST', url: '/api/debug/sync' });
+    expect((await finished()).report).toMatchObject({ deactivated: 1, unchanged: 29 });
+    expect((await t.app.inject({ method: 'GET', url: `/api/parts/${gone.id}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/products/featured' })).json()).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${kept.id}/related` })).json()).toEqual([]);
+    const adminList = (await as({ method: 'GET', url: '/api/admin/parts?search=ERP-0030' })).json();
+    expect(adminList.parts).toEqual([expect.objectContaining({ partNumber: 'ERP-0030', isActive: false })]);
+    expect(await t.database.db.select().from(carouselEntries).where(eq(carouselEntries.partId, gone.id))).toHaveLength(1);
+    expect(await t.database.db.select().from(relatedParts).where(eq(relatedParts.relatedPartId, gone.id))).toHaveLength(1);
+    expect(await t.database.db.select().from(partRequests)).toHaveLength(1);
+
+    erp(Array.from({ length: 30 }, (_, i) => record(i + 1)));
+    await as({ method: 'POST', url: '/api/debug/sync' });
+    expect((await finished()).report).toMatchObject({ updated: 1, unchanged: 29, deactivated: 0 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/products/featured' })).json()).toHaveLength(1);
+  });
+
+  it('a feed with too many bad rows or a dropped source changes nothing', async () => {
+    const before = await counts();
+    erp([...Array.from({ length: 10 }, (_, i) => record(i + 1)), ...Array.from({ length: 20 }, () => ({ descripcion: 'sin código' }))]);
+    await as({ method: 'POST', url: '/api/debug/sync' });
+    const bad = await finished();
+    expect(bad.status).toBe('failed');
+    expect(bad.error).toMatch(/Se rechazaron 20 de 30 filas/);
+    expect(await counts()).toEqual(before);
+
+    fs.writeFileSync(erpFile, JSON.stringify(Array.from({ length: 30 }, (_, i) => record(i + 1))).slice(0, 500));
+    await as({ method: 'POST', url: '/api/debug/sync' });
+    const truncated = await finished();
+    expect(truncated.status).toBe('failed');
+    expect(truncated.error).toMatch(/JSON no es válido/);
+    fs.rmSync(erpFile);
+    await as({ method: 'POST', url: '/api/debug/sync' });
+    expect((await finished()).error).toMatch(/No se pudo leer el archivo/);
+    expect(await counts()).toEqual(before);
+    erp(Array.from({ length: 30 }, (_, i) => record(i + 1)));
+  });
+
+  it('refuses a second sync while one runs (409)', async () => {
+    erp(Array.from({ length: 3000 }, (_, i) => record(i + 1)));
+    const first = await as({ method: 'POST', url: '/api/debug/sync' });
+    const second = await as({ method: 'POST', url: '/api/debug/sync' });
+    expect(first.statusCode).toBe(202);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.message).toBe('Ya hay una importación o sincronización en curso.');
+    const upload = await as({ method: 'POST', url: '/api/admin/import', headers: { 'content-type': 'application/octet-stream' }, payload: readRealFile('dlc') });
+    expect(upload.statusCode).toBe(409);
+    expect((await finished()).status).toBe('done');
+  });
+
+  it('never takes the source from the request', async () => {
+    erp(Array.from({ length: 30 }, (_, i) => record(i + 1)));
+    const response = await as({
+      method: 'POST',
+      url: '/api/debug/sync?source=http://127.0.0.1:9/evil.json&ERP_SOURCE=/etc/passwd',
+      payload: { source: 'http://127.0.0.1:9/evil.json', url: '/etc/passwd' },
+    });
+    expect(response.statusCode).toBe(202);
+    const job = await finished();
+    expect(job.status).toBe('done');
+    expect(job.report.rows).toBe(30);
+    const noSource = await buildTestApp(engine);
+    try {
+      const cookie = await loginCookie(noSource.app, await createUser(noSource.database.db, { profileType: 'admin' }), 'admin');
+      const refused = await noSource.app.inject({ method: 'POST', url: '/api/debug/sync', headers: { cookie }, payload: { source: erpFile } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.message).toBe('ERP_SOURCE no está configurado en el servidor.');
+    } finally {
+      await noSource.close();
+    }
+  });
+});
+
+describe.each(testEngines())('catalogue upload from the panel on %s', (engine) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+    admin = await loginCookie(t.app, await createUser(t.database.db, { profileType: 'admin' }), 'admin');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const upload = async (payload: Buffer, contentType = 'application/octet-stream') => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/admin/import?filename=x', headers: { cookie: admin, 'content-type': contentType }, payload });
+    if (response.statusCode !== 202) return { response, job: null };
+    await t.app.jobs.idle();
+    const job = (await t.app.inject({ method: 'GET', url: '/api/admin/jobs/current', headers: { cookie: admin } })).json().job;
+    return { response, job };
+  };
+
+  it.each(['dlc', 'resortes', 'zabala'] as const)('gives the same report as the CLI for the real %s file', async (name) => {
+    const reference = await createTestDatabase('pglite');
+    try {
+      const expected = await importCatalogueFile(reference.db, readRealFile(name), { lowStock: 5 });
+      await t.database.db.execute(sql`truncate parts, categories restart identity cascade`);
+      const contentType = name === 'resortes' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/octet-stream';
+      const { response, job } = await upload(readRealFile(name), contentType);
+      expect(response.statusCode).toBe(202);
+      expect(job.status).toBe('done');
+      expect(job.report).toEqual(JSON.parse(JSON.stringify(expected)));
+    } finally {
+      await reference.close();
+    }
+  });
+
+  it('refuses a zip-bomb XLSX and an oversized file with a clear message', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Hoja1').addRow(['sku', 'nombre']);
+    const bomb = Buffer.from(await workbook.xlsx.writeBuffer());
+    // Claim a huge uncompressed size in every central-directory entry, as a zip bomb does.
+    for (let i = 0; i < bomb.length - 4; i++) {
+      if (bomb.readUInt32LE(i) === 0x02014b50) bomb.writeUInt32LE(0x7fffffff, i + 24);
+    }
+    const { job } = await upload(bomb);
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatch(/bomba ZIP/);
+
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/import',
+      headers: { cookie: admin, 'content-type': 'application/octet-stream' },
+      payload: Buffer.alloc(21 * 1024 * 1024, 65),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error.message).toBe('La solicitud supera el tamaño máximo permitido.');
+    const empty = await t.app.inject({ method: 'POST', url: '/api/admin/import', headers: { cookie: admin, 'content-type': 'application/octet-stream' }, payload: Buffer.alloc(0) });
+    expect(empty.statusCode).toBe(400);
+  });
+});
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
