@@ -9,7 +9,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -19,7 +19,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { healthSchema, publicConfigSchema } from '../shared/api.ts';
+import { healthDownSchema, healthSchema, publicConfigSchema } from '../shared/api.ts';
 import type { ErrorCode } from '../shared/errors.ts';
 import type { Config } from './config.ts';
 import { type Database, type Db, queryRows } from './db/client.ts';
@@ -37,6 +37,7 @@ import { exportRoutes } from './modules/export/routes.ts';
 import { JobSlot } from './modules/sync/jobs.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyHelmet from '@fastify/helmet';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -154,6 +155,28 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Error interno del servidor' } });
   });
 
+  await app.register(fastifyHelmet, {
+    // The web app runs no inline script; styles may be inline (Radix injects scroll-lock styles).
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.cookieSecure ? [] : null,
+      },
+    },
+    // Photos may come from the supplier's CDN.
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
@@ -175,10 +198,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.get(
     '/api/health',
-    { schema: { tags: ['system'], response: { 200: healthSchema } } },
-    async () => {
-      const [row] = await queryRows<{ count: number }>(database.db, sql`select count(*)::int as count from parts where is_active`);
-      return { status: 'ok' as const, database: database.kind, parts: Number(row?.count ?? 0) };
+    { schema: { tags: ['system'], response: { 200: healthSchema, 503: healthDownSchema } } },
+    async (_request, reply) => {
+      try {
+        const [row] = await queryRows<{ count: number }>(database.db, sql`select count(*)::int as count from parts where is_active`);
+        return { status: 'ok' as const, database: database.kind, parts: Number(row?.count ?? 0) };
+      } catch {
+        return reply.status(503).send({ status: 'unavailable' as const, database: database.kind, message: 'La base de datos no responde' });
+      }
     },
   );
   app.get('/api/config', { schema: { tags: ['system'], response: { 200: publicConfigSchema } } }, async () => ({
@@ -223,11 +250,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     });
   }
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+  if (hasWeb) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const isFile = /^\/(api|images|assets)\//.test(url) || /\.[a-z0-9]{2,5}$/i.test(url);
     if (hasWeb && request.method === 'GET' && !isFile) {
-      return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+      return sendIndex(reply);
     }
     return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `Ruta no encontrada: ${request.method} ${url}` } });
   });

@@ -143,3 +143,9 @@ export const healthSchema = z.object({
   database: z.enum(['pglite', 'postgres']),
   parts: z.number().int(),
 });
+/** `GET /api/health` while the database does not answer (503). */
+export const healthDownSchema = z.object({
+  status: z.literal('unavailable'),
+  database: z.enum(['pglite', 'postgres']),
+  message: z.string(),
+});
