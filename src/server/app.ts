@@ -51,6 +51,11 @@ declare module 'fastify' {
     routeTable: { method: string; url: string }[];
     /** The catalogue import/sync job slot of this process. */
     jobs: JobSlot;
+    /**
+     * Graceful stop, part one: new requests get 503 while the ones in flight finish (at most
+     * `timeoutMs`); then the caller closes the app and the database.
+     */
+    drain(timeoutMs: number): Promise<void>;
   }
 }
 
@@ -130,6 +135,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') routeTable.push({ method, url: route.url });
     }
+  });
+  // Draining: on SIGTERM new requests are refused with 503 while the ones in flight finish.
+  let draining = false;
+  let inFlight = 0;
+  app.addHook('onRequest', async (_request, reply) => {
+    if (draining) {
+      reply.header('connection', 'close').header('retry-after', '5');
+      throw new AppError('UNAVAILABLE', 'El servidor se está reiniciando. Intente nuevamente en unos segundos.');
+    }
+    inFlight++;
+    reply.raw.once('close', () => {
+      inFlight--;
+    });
+  });
+  app.decorate('drain', async (timeoutMs: number) => {
+    draining = true;
+    const end = Date.now() + timeoutMs;
+    // A short grace period lets requests already on the wire be answered (503) instead of reset.
+    const minimum = Date.now() + 250;
+    while ((inFlight > 0 || Date.now() < minimum) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     try {
+      await app.drain(8_000);
       await app.close();
       await database.close();
     } finally {

@@ -64,7 +64,7 @@ function listPriceSql(priceList: number): SQL<string | null> {
 }
 
 /** The columns a public part response needs, with only the viewer's price. */
-function partColumns(priceList: number) {
+export function partColumns(priceList: number) {
   return {
     id: parts.id,
     partNumber: parts.partNumber,
@@ -83,7 +83,7 @@ function partColumns(priceList: number) {
   };
 }
 
-type PartRow = {
+export type PartRow = {
   id: number;
   partNumber: string;
   description: string;
@@ -126,7 +126,7 @@ export function presentPart(row: PartRow, settings: CatalogueSettings): Part {
   };
 }
 
-interface CategoryRow {
+export interface CategoryRow {
   id: number;
   name: string;
   level: number;
@@ -163,7 +163,7 @@ export async function loadCategories(db: Executor): Promise<{ all: CategoryRow[]
 }
 
 /** A category id and every descendant's id. */
-function descendantIds(all: CategoryRow[], rootId: number): number[] {
+export function descendantIds(all: CategoryRow[], rootId: number): number[] {
   const children = new Map<number, number[]>();
   for (const c of all) {
     if (c.parentId === null) continue;
@@ -182,7 +182,7 @@ function likeEscape(token: string): string {
 }
 
 /** Conditions shared by every public part read: active and not in a hidden category. */
-function publicConditions(hidden: Set<number>): SQL[] {
+export function publicConditions(hidden: Set<number>): SQL[] {
   const conditions: SQL[] = [eq(parts.isActive, true)];
   if (hidden.size) {
     conditions.push(sql`(${parts.categoryId} is null or ${parts.categoryId} not in (${sql.join([...hidden].map((id) => sql`${id}`), sql`, `)}))`);

@@ -1,0 +1,107 @@
+/**
+ * HTTP routes of the catalogue exports (DESIGN.md "Operational contract" → exports; issue 7):
+ * `GET /api/export/catalog.xlsx` and `GET /api/export/catalog.pdf`, both at the session's prices
+ * and streamed. Input errors and failures before the first byte answer JSON errors; a failure
+ * while streaming cuts the download.
+ */
+import { PassThrough } from 'node:stream';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { partFiltersSchema } from '../../../shared/api.ts';
+import { parseCategoryIds, printQuerySchema } from '../../../shared/print.ts';
+import type { AppContext } from '../../app.ts';
+import { badRequest } from '../../errors.ts';
+import { planCataloguePdf, writeCataloguePdf } from './pdf.ts';
+import { attachmentHeader, fileDate, fileSlug, presentedBatches, selectCatalogue, selectPrint } from './service.ts';
+import { ExportAborted } from './stream.ts';
+import { XLSX_CONTENT_TYPE, writeCatalogueXlsx } from './xlsx.ts';
+
+/** Starts a streamed download and runs `write` into it; errors after the start cut the stream. */
+function streamDownload(
+  reply: FastifyReply,
+  log: FastifyBaseLogger,
+  contentType: string,
+  filename: string,
+  write: (out: PassThrough) => Promise<void>,
+): FastifyReply {
+  const out = new PassThrough();
+  reply
+    .header('content-type', contentType)
+    .header('content-disposition', attachmentHeader(filename))
+    .header('cache-control', 'private, no-store')
+    .header('vary', 'Cookie')
+    .header('x-content-type-options', 'nosniff')
+    .send(out);
+  write(out).catch((error: unknown) => {
+    if (!(error instanceof ExportAborted)) log.error({ err: error }, 'export failed while streaming');
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return reply;
+}
+
+export function exportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const settings = { imageBaseUrl: ctx.config.imageBaseUrl };
+  return async (app) => {
+    app.get(
+      '/api/export/catalog.xlsx',
+      {
+        schema: {
+          tags: ['export'],
+          summary: 'Catalogue spreadsheet at the viewer’s prices (streamed XLSX)',
+          description:
+            'Same filters and order as GET /api/parts, without page and limit. Columns Código, Descripción, ' +
+            'Categoría, Marca, Precio (ARS), Estado, Unidad de Venta.',
+          querystring: partFiltersSchema,
+        },
+      },
+      async (request, reply) => {
+        const now = new Date();
+        const selection = await selectCatalogue(ctx.db, request.viewer, request.query);
+        return streamDownload(reply, request.log, XLSX_CONTENT_TYPE, `catalogo-${fileDate(now)}.xlsx`, (out) =>
+          writeCatalogueXlsx({
+            out,
+            batches: presentedBatches(ctx.db, selection, selection.ids, settings),
+            brandName: ctx.config.brandName,
+            now,
+          }),
+        );
+      },
+    );
+
+    app.get(
+      '/api/export/catalog.pdf',
+      {
+        schema: {
+          tags: ['export'],
+          summary: 'Printable catalogue at the viewer’s prices (streamed PDF)',
+          description:
+            'Parameters of /print: categoryIds (comma list or "all"), categoryName, includeImages, includePrices. ' +
+            'Cover, contents with page numbers, groups by category (spec 2 "Print page").',
+          querystring: printQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const now = new Date();
+        const query = request.query;
+        const categoryIds = parseCategoryIds(query.categoryIds);
+        if (categoryIds === null) throw badRequest('categoryIds: debe ser "all" o una lista de números de categoría separados por comas');
+        const selection = await selectPrint(ctx.db, request.viewer, categoryIds);
+        const plan = await planCataloguePdf({
+          db: ctx.db,
+          selection,
+          settings,
+          brandName: ctx.config.brandName,
+          tagline: ctx.config.tagline,
+          categoryName: query.categoryName || undefined,
+          includeImages: query.includeImages === 'true',
+          includePrices: query.includePrices === 'true',
+          imageDir: ctx.config.imageDir,
+          now,
+        });
+        const slug = query.categoryName ? fileSlug(query.categoryName) : '';
+        const filename = `catalogo-${slug ? `${slug}-` : ''}${fileDate(now)}.pdf`;
+        return streamDownload(reply, request.log, 'application/pdf', filename, (out) => writeCataloguePdf(plan, out));
+      },
+    );
+  };
+}

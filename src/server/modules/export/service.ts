@@ -1,0 +1,227 @@
+/**
+ * Rows of the catalogue exports (DESIGN.md "Operational contract" → exports), read at the viewer's
+ * prices with the catalogue's own SQL (filters, order, price list, presenter) and in batches of
+ * {@link BATCH_SIZE} rows, so memory stays flat however large the catalogue is.
+ *
+ * Batching: one query takes the ids in export order (the catalogue's ORDER BY for the spreadsheet;
+ * category groups and part numbers for the PDF); the rows are then read {@link BATCH_SIZE} ids at
+ * a time. Only the ids (a number per part) are held, never all rows. This keeps the API's exact
+ * order (search ranking included) without a server-side cursor, which on PGlite would hold the one
+ * connection for the whole download.
+ */
+import { type SQL, and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Part, PartFilters } from '../../../shared/api.ts';
+import {
+  PRINT_TIME_ZONE,
+  comparePartNumbers,
+  comparePrintPaths,
+  groupKey,
+  preferSpelling,
+  printPath,
+} from '../../../shared/print.ts';
+import type { Executor } from '../../db/client.ts';
+import { parts } from '../../db/schema.ts';
+import {
+  type CatalogueSettings,
+  type Viewer,
+  descendantIds,
+  filterConditions,
+  loadCategories,
+  orderBy,
+  partColumns,
+  presentPart,
+  priceListFor,
+  publicConditions,
+} from '../catalogue/service.ts';
+
+/** Rows read per query. */
+export const BATCH_SIZE = 1000;
+
+/** A planned read: the part ids in export order and how to fetch them. */
+export interface ExportSelection {
+  /** Part ids in export order. */
+  ids: number[];
+  /** The viewer's price list (1–10). */
+  priceList: number;
+  /** Public-part conditions, re-applied to every batch (a part deactivated meanwhile is skipped). */
+  conditions: SQL[];
+}
+
+/**
+ * The parts of `GET /api/export/catalog.xlsx`: the same filters, order and prices as
+ * `GET /api/parts` for this viewer, without pages.
+ */
+export async function selectCatalogue(db: Executor, viewer: Viewer, filters: PartFilters): Promise<ExportSelection> {
+  const priceList = await priceListFor(db, viewer);
+  const conditions = await filterConditions(db, filters);
+  const rows = await db
+    .select({ id: parts.id })
+    .from(parts)
+    .where(and(...conditions))
+    .orderBy(...orderBy(filters, priceList));
+  return { ids: rows.map((r) => r.id), priceList, conditions };
+}
+
+/**
+ * Reads the parts of `ids` in batches, in the order of `ids`, presented with the viewer's price
+ * only (catalogue presenter). Ids that no longer match `conditions` are skipped.
+ */
+export async function* presentedBatches(
+  db: Executor,
+  selection: Pick<ExportSelection, 'priceList' | 'conditions'>,
+  ids: readonly number[],
+  settings: CatalogueSettings,
+): AsyncGenerator<Part[]> {
+  for (let start = 0; start < ids.length; start += BATCH_SIZE) {
+    const chunk = ids.slice(start, start + BATCH_SIZE);
+    const rows = await db
+      .select(partColumns(selection.priceList))
+      .from(parts)
+      .where(and(inArray(parts.id, chunk), ...selection.conditions));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const batch: Part[] = [];
+    for (const id of chunk) {
+      const row = byId.get(id);
+      if (row) batch.push(presentPart(row, settings));
+    }
+    yield batch;
+  }
+}
+
+/**
+ * Reads only the code and description of `ids` in batches, in the order of `ids`: what the PDF's
+ * dry run measures. Ids that no longer match `conditions` are skipped.
+ */
+export async function* measureBatches(
+  db: Executor,
+  selection: Pick<ExportSelection, 'conditions'>,
+  ids: readonly number[],
+): AsyncGenerator<{ partNumber: string; description: string }[]> {
+  for (let start = 0; start < ids.length; start += BATCH_SIZE) {
+    const chunk = ids.slice(start, start + BATCH_SIZE);
+    const rows = await db
+      .select({ id: parts.id, partNumber: parts.partNumber, description: parts.description })
+      .from(parts)
+      .where(and(inArray(parts.id, chunk), ...selection.conditions));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    yield chunk.flatMap((id) => byId.get(id) ?? []);
+  }
+}
+
+/** One group of the printed catalogue: a category path (print.ts rules) and its ids in print order. */
+export interface PrintSection {
+  /** Category names level 1..3 (`printPath`), e.g. `['Repuestos', 'Motor', 'VW']`. */
+  path: string[];
+  /** Part ids sorted by part number (print.ts `comparePartNumbers`). */
+  ids: number[];
+}
+
+export interface PrintSelection {
+  sections: PrintSection[];
+  total: number;
+  priceList: number;
+  conditions: SQL[];
+}
+
+/**
+ * The parts of `GET /api/export/catalog.pdf` grouped and ordered as `/print` does (spec 2 "Print
+ * page", src/shared/print.ts): active parts of visible categories, limited to `categoryIds` and
+ * their descendants unless `'all'`. Unknown or hidden ids select nothing.
+ */
+export async function selectPrint(db: Executor, viewer: Viewer, categoryIds: 'all' | number[]): Promise<PrintSelection> {
+  const priceList = await priceListFor(db, viewer);
+  const { all, hidden } = await loadCategories(db);
+  const conditions = publicConditions(hidden);
+  if (categoryIds !== 'all') {
+    const known = new Set(all.map((c) => c.id));
+    const ids = new Set<number>();
+    for (const id of categoryIds) {
+      if (!known.has(id)) continue;
+      for (const d of descendantIds(all, id)) if (!hidden.has(d)) ids.add(d);
+    }
+    conditions.push(ids.size ? inArray(parts.categoryId, [...ids]) : sql`false`);
+  }
+  // Groups are few (one per category); each maps to a print path, several may share one.
+  const groups = await db
+    .select({ categoryId: parts.categoryId, categoryPath: parts.categoryPath })
+    .from(parts)
+    .where(and(...conditions))
+    .groupBy(parts.categoryId, parts.categoryPath);
+  // One spelling per group prefix, chosen as print.ts does, so headings agree across sections.
+  const spellings = new Map<string, string>();
+  const prefixKey = (path: string[], length: number) => JSON.stringify(path.slice(0, length).map(groupKey));
+  for (const g of groups) {
+    const path = printPath(g.categoryPath);
+    path.forEach((name, i) => {
+      const key = prefixKey(path, i + 1);
+      const known = spellings.get(key);
+      spellings.set(key, known === undefined ? name : preferSpelling(known, name));
+    });
+  }
+  const byPath = new Map<string, { path: string[]; sources: SQL[] }>();
+  for (const g of groups) {
+    const raw = printPath(g.categoryPath);
+    const path = raw.map((name, i) => spellings.get(prefixKey(raw, i + 1)) ?? name);
+    const key = prefixKey(raw, raw.length);
+    const entry = byPath.get(key) ?? { path, sources: [] };
+    const array = g.categoryPath.length
+      ? sql`array[${sql.join(
+          g.categoryPath.map((name) => sql`${name}`),
+          sql`, `,
+        )}]::text[]`
+      : sql`'{}'::text[]`;
+    entry.sources.push(
+      and(g.categoryId === null ? isNull(parts.categoryId) : eq(parts.categoryId, g.categoryId), sql`${parts.categoryPath} = ${array}`) as SQL,
+    );
+    byPath.set(key, entry);
+  }
+  const ordered = [...byPath.values()].sort((a, b) => comparePrintPaths(a.path, b.path));
+  const sections: PrintSection[] = [];
+  let total = 0;
+  for (const group of ordered) {
+    const rows = await db
+      .select({ id: parts.id, partNumber: parts.partNumber })
+      .from(parts)
+      .where(and(...conditions, or(...group.sources)))
+      .orderBy(asc(parts.id));
+    rows.sort((a, b) => comparePartNumbers(a.partNumber, b.partNumber));
+    if (!rows.length) continue;
+    sections.push({ path: group.path, ids: rows.map((r) => r.id) });
+    total += rows.length;
+  }
+  return { sections, total, priceList, conditions };
+}
+
+/** `YYYY-MM-DD` of a date in Argentine time, for file names. */
+export function fileDate(date: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: PRINT_TIME_ZONE,
+  }).format(date);
+}
+
+/**
+ * A safe `Content-Disposition: attachment` header value (RFC 6266): an ASCII `filename` with
+ * quotes, backslashes and control characters removed, and the exact name in `filename*`.
+ */
+export function attachmentHeader(filename: string): string {
+  const ascii = filename
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** A file-name slug of a category name: `Repuestos Ñandú / VW` → `repuestos-nandu-vw`. */
+export function fileSlug(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+}
