@@ -1,0 +1,68 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useState, type ReactNode } from 'react';
+import { routes } from '../../app/paths.ts';
+import { AdminLayout } from './admin-layout.tsx';
+import { CarouselsTab } from './components/carousels-tab.tsx';
+import { CategoriesTab } from './components/categories-tab.tsx';
+import { MultimediaTab } from './components/multimedia-tab.tsx';
+import { PartRequestsTab } from './components/part-requests-tab.tsx';
+import { PriceListsTab } from './components/price-lists-tab.tsx';
+import { RelatedTab } from './components/related-tab.tsx';
+import { SalesUnitsTab } from './components/sales-units-tab.tsx';
+import { UsersTab } from './components/users-tab.tsx';
+import { ADMIN_TEXTS } from './texts.ts';
+
+/** The eight tabs of spec 2 "Admin panel", in order. */
+export const ADMIN_TABS = [
+  { value: 'precios', label: 'Listas de Precios', Panel: PriceListsTab },
+  { value: 'usuarios', label: 'Gestión de Usuarios', Panel: UsersTab },
+  { value: 'carruseles', label: 'Gestión de Carruseles', Panel: CarouselsTab },
+  { value: 'unidades', label: 'Unidades de Venta', Panel: SalesUnitsTab },
+  { value: 'multimedia', label: 'Multimedia', Panel: MultimediaTab },
+  { value: 'categorias', label: 'Categorías', Panel: CategoriesTab },
+  { value: 'solicitudes', label: 'Solicitudes', Panel: PartRequestsTab },
+  { value: 'relacionados', label: 'Productos Relacionados', Panel: RelatedTab },
+] as const;
+
+export type AdminTab = (typeof ADMIN_TABS)[number]['value'];
+
+export interface AdminPanelProps {
+  /** Extra header content, e.g. a logout button (the session belongs to the router's feature). */
+  actions?: ReactNode;
+  /** Tab shown first; "Listas de Precios" by default. */
+  initialTab?: AdminTab;
+}
+
+/**
+ * The admin panel at `/adminkon2025` (spec 2): title, "Volver al Catálogo" and eight tabs. Only
+ * the active tab is mounted, so each tab loads its data when first opened. Render it only for an
+ * admin session; every call it makes answers 401/403 otherwise.
+ */
+export function AdminPanel({ actions, initialTab = 'precios' }: AdminPanelProps) {
+  const [tab, setTab] = useState<string>(initialTab);
+  return (
+    <AdminLayout title={ADMIN_TEXTS.panelTitle} back={{ href: routes.home, label: ADMIN_TEXTS.backToCatalogue }} actions={actions}>
+      <Tabs.Root value={tab} onValueChange={setTab} activationMode="manual">
+        <Tabs.List
+          aria-label="Secciones del panel"
+          className="-mx-3 mb-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-3 sm:mx-0 sm:px-0"
+        >
+          {ADMIN_TABS.map((t) => (
+            <Tabs.Trigger
+              key={t.value}
+              value={t.value}
+              className="shrink-0 whitespace-nowrap rounded-t-md border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-600 hover:bg-white hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:bg-white data-[state=active]:text-brand-800"
+            >
+              {t.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {ADMIN_TABS.map(({ value, Panel }) => (
+          <Tabs.Content key={value} value={value} className="focus-visible:outline-2">
+            <Panel />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </AdminLayout>
+  );
+}

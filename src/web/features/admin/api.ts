@@ -1,0 +1,446 @@
+/**
+ * Data layer of the admin area (spec 7 "Admin"): query option factories, keyed under `['admin']`,
+ * and one mutation hook per call. Every response is parsed with the shared contract schemas.
+ * Mutations invalidate through the factory keys; failures show the destructive toast of spec 8.
+ */
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  type AdminPart,
+  adminPartSchema,
+  adminPartsResponseSchema,
+  auditEntrySchema,
+  carouselDraftSchema,
+  discountedProductSchema,
+  profileSchema,
+} from '../../../shared/admin.ts';
+import { type Collection, categoryTreeSchema } from '../../../shared/api.ts';
+import { adminUserSchema, messageSchema, partRequestSchema } from '../../../shared/auth.ts';
+import { toast } from '../../components/ui/toast.tsx';
+import { ApiError, apiGet, apiRequest } from '../../lib/api-client.ts';
+import { ADMIN_PAGE_SIZE, ADMIN_TEXTS } from './texts.ts';
+
+export type ProfileType = z.infer<typeof profileSchema>['profileType'];
+export type Profile = z.infer<typeof profileSchema>;
+export type CarouselDraft = z.infer<typeof carouselDraftSchema>;
+export type CarouselEntry = CarouselDraft['featured'][number];
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export type PartRequest = z.infer<typeof partRequestSchema>;
+export type PartRequestStatus = PartRequest['status'];
+export type { AdminPart };
+export type { AdminUser } from '../../../shared/auth.ts';
+
+/** Parameters of `GET /api/admin/parts`. */
+export interface AdminPartsParams {
+  page: number;
+  search: string;
+  limit?: number;
+  /** Only parts not in this carousel draft (the add lists). */
+  excludeCollection?: Collection;
+}
+
+const visibilityResponseSchema = z.object({ updated: z.number().int() });
+const relationsResponseSchema = z.object({ relatedProducts: z.array(adminPartSchema) });
+
+export const adminKeys = {
+  all: () => ['admin'] as const,
+  profiles: () => [...adminKeys.all(), 'profiles'] as const,
+  users: () => [...adminKeys.all(), 'users'] as const,
+  audit: () => [...adminKeys.all(), 'audit'] as const,
+  carousels: () => [...adminKeys.all(), 'carousels'] as const,
+  parts: () => [...adminKeys.all(), 'parts'] as const,
+  categories: () => [...adminKeys.all(), 'categories'] as const,
+  partRequests: () => [...adminKeys.all(), 'part-requests'] as const,
+  relations: () => [...adminKeys.all(), 'relations'] as const,
+};
+
+export const adminQueries = {
+  profiles: () =>
+    queryOptions({
+      queryKey: adminKeys.profiles(),
+      queryFn: ({ signal }) => apiGet('/api/profiles', z.array(profileSchema), undefined, signal),
+    }),
+  users: () =>
+    queryOptions({
+      queryKey: [...adminKeys.users(), 'list'] as const,
+      queryFn: ({ signal }) => apiGet('/api/users', z.array(adminUserSchema), undefined, signal),
+    }),
+  pendingUsers: () =>
+    queryOptions({
+      queryKey: [...adminKeys.users(), 'pending'] as const,
+      queryFn: ({ signal }) => apiGet('/api/users/pending', z.array(adminUserSchema), undefined, signal),
+    }),
+  userAudit: (userId: number) =>
+    queryOptions({
+      queryKey: [...adminKeys.audit(), 'user', userId] as const,
+      queryFn: ({ signal }) =>
+        apiGet('/api/admin/audit', z.array(auditEntrySchema), { entity: 'user', entityId: String(userId) }, signal),
+      staleTime: 0,
+    }),
+  carouselDraft: () =>
+    queryOptions({
+      queryKey: [...adminKeys.carousels(), 'draft'] as const,
+      queryFn: ({ signal }) => apiGet('/api/admin/carousels', carouselDraftSchema, undefined, signal),
+    }),
+  discountedProducts: () =>
+    queryOptions({
+      queryKey: [...adminKeys.carousels(), 'discounts'] as const,
+      queryFn: ({ signal }) =>
+        apiGet('/api/carousel/products-with-discounts/on-sale', z.array(discountedProductSchema), undefined, signal),
+    }),
+  parts: (params: AdminPartsParams) =>
+    queryOptions({
+      queryKey: [...adminKeys.parts(), params] as const,
+      queryFn: ({ signal }) =>
+        apiGet(
+          '/api/admin/parts',
+          adminPartsResponseSchema,
+          {
+            page: params.page,
+            limit: params.limit ?? ADMIN_PAGE_SIZE,
+            search: params.search || undefined,
+            excludeCollection: params.excludeCollection,
+          },
+          signal,
+        ),
+    }),
+  categories: () =>
+    queryOptions({
+      queryKey: adminKeys.categories(),
+      queryFn: ({ signal }) => apiGet('/api/categories/admin', categoryTreeSchema, undefined, signal),
+    }),
+  partRequests: () =>
+    queryOptions({
+      queryKey: adminKeys.partRequests(),
+      queryFn: ({ signal }) => apiGet('/api/part-requests', z.array(partRequestSchema), undefined, signal),
+    }),
+  relations: (partId: number) =>
+    queryOptions({
+      queryKey: [...adminKeys.relations(), partId, 'list'] as const,
+      queryFn: ({ signal }) => apiGet(`/api/products/${partId}/relations`, relationsResponseSchema, undefined, signal),
+    }),
+  relationSearch: (query: string, excludeId: number) =>
+    queryOptions({
+      queryKey: [...adminKeys.relations(), excludeId, 'search', query] as const,
+      queryFn: ({ signal }) =>
+        apiGet('/api/products/search-for-relation', z.array(adminPartSchema), { query, excludeId }, signal),
+    }),
+};
+
+/** Shows the destructive "Error" toast of spec 8. */
+export function errorToast(description: string): void {
+  toast({ title: 'Error', description, variant: 'destructive' });
+}
+
+/** The server's Spanish message when there is one, otherwise `fallback`. */
+export function serverMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+function successToast(title: string, description?: string): void {
+  toast(description ? { title, description } : { title });
+}
+
+/** Replaces one part in every cached admin part list (sales unit and multimedia edits). */
+function replaceCachedPart(client: QueryClient, part: AdminPart): void {
+  client.setQueriesData<z.infer<typeof adminPartsResponseSchema>>({ queryKey: adminKeys.parts() }, (old) =>
+    old ? { ...old, parts: old.parts.map((p) => (p.id === part.id ? part : p)) } : old,
+  );
+}
+
+// ---------------------------------------------------------------- Listas de Precios
+
+export function useProfiles() {
+  return useQuery(adminQueries.profiles());
+}
+
+export function useSetPriceList() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ profileType, priceList }: { profileType: ProfileType; priceList: number }) =>
+      apiRequest(`/api/profiles/${profileType}/price-list`, profileSchema, { method: 'POST', body: { priceList } }),
+    onSuccess: (profile) => {
+      client.setQueryData(adminQueries.profiles().queryKey, (old) =>
+        old ? old.map((p) => (p.profileType === profile.profileType ? profile : p)) : [profile],
+      );
+      void client.invalidateQueries({ queryKey: adminKeys.profiles() });
+      successToast('Lista de precios actualizada');
+    },
+    onError: (error) => errorToast(serverMessage(error, 'No se pudo actualizar la lista de precios')),
+  });
+}
+
+// ---------------------------------------------------------------- Gestión de Usuarios
+
+export function useUsers() {
+  return useQuery(adminQueries.users());
+}
+
+export function usePendingUsers() {
+  return useQuery(adminQueries.pendingUsers());
+}
+
+export function useUserAudit(userId: number | null) {
+  return useQuery({ ...adminQueries.userAudit(userId ?? 0), enabled: userId !== null });
+}
+
+/** A user mutation: refreshes both user lists and the audit trail, toasts its outcome. */
+function useUserMutation<V>(
+  request: (vars: V) => Promise<unknown>,
+  texts: { success: string; failure: string },
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: () => successToast(texts.success),
+    onError: (error) => errorToast(serverMessage(error, texts.failure)),
+    onSettled: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: adminKeys.users() }),
+        client.invalidateQueries({ queryKey: adminKeys.audit() }),
+      ]);
+    },
+  });
+}
+
+export function useCreateUser() {
+  return useUserMutation(
+    (body: { username: string; password: string; profileType: 'client' | 'distributor' }) =>
+      apiRequest('/api/admin/users', adminUserSchema, { method: 'POST', body }),
+    { success: 'Usuario creado', failure: 'No se pudo crear el usuario' },
+  );
+}
+
+export function useApproveUser() {
+  return useUserMutation(
+    ({ id, clientCode }: { id: number; clientCode: string }) =>
+      apiRequest(`/api/users/${id}/approve`, adminUserSchema, {
+        method: 'PATCH',
+        body: clientCode ? { clientCode } : {},
+      }),
+    { success: 'Usuario aprobado', failure: 'No se pudo aprobar el usuario' },
+  );
+}
+
+export function useSetClientCode() {
+  return useUserMutation(
+    ({ id, clientCode }: { id: number; clientCode: string }) =>
+      apiRequest(`/api/users/${id}/client-code`, adminUserSchema, {
+        method: 'PATCH',
+        body: { clientCode: clientCode || null },
+      }),
+    { success: 'Código de cliente actualizado', failure: 'No se pudo actualizar el código de cliente' },
+  );
+}
+
+export interface UserUpdate {
+  username: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  company: string;
+  clientCode: string;
+  profileType?: 'client' | 'distributor';
+}
+
+export function useUpdateUser() {
+  return useUserMutation(
+    ({ id, ...body }: UserUpdate & { id: number }) =>
+      apiRequest(`/api/users/${id}`, adminUserSchema, { method: 'PATCH', body }),
+    { success: 'Usuario actualizado', failure: 'No se pudo actualizar el usuario' },
+  );
+}
+
+export function useSetUserType() {
+  return useUserMutation(
+    ({ id, profileType }: { id: number; profileType: 'client' | 'distributor' }) =>
+      apiRequest(`/api/users/${id}/type`, adminUserSchema, { method: 'PATCH', body: { profileType } }),
+    { success: 'Tipo de usuario actualizado', failure: 'No se pudo cambiar el tipo de usuario' },
+  );
+}
+
+export function useDeleteUser() {
+  return useUserMutation(
+    ({ id }: { id: number }) => apiRequest(`/api/users/${id}`, messageSchema, { method: 'DELETE' }),
+    { success: 'Usuario eliminado', failure: 'No se pudo eliminar el usuario' },
+  );
+}
+
+// ---------------------------------------------------------------- Gestión de Carruseles
+
+export function useCarouselDraft() {
+  return useQuery(adminQueries.carouselDraft());
+}
+
+export function useDiscountedProducts() {
+  return useQuery(adminQueries.discountedProducts());
+}
+
+export type CarouselChange =
+  | { partId: number; category: Collection; action: 'add' | 'remove' }
+  | { partId: number; category: Collection; action: 'update-discount'; discountPercentage: number };
+
+/** Edits the carousel draft; the answer is the new draft, which replaces the cached one. */
+export function useUpdateCarousel() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ partId, ...body }: CarouselChange) =>
+      apiRequest(`/api/products/carousel/${partId}`, carouselDraftSchema, { method: 'PUT', body }),
+    onSuccess: (draft, change) => {
+      client.setQueryData(adminQueries.carouselDraft().queryKey, draft);
+      if (change.action !== 'update-discount') {
+        // The add list of that collection excludes its members.
+        void client.invalidateQueries({ queryKey: adminKeys.parts() });
+      }
+    },
+    onError: (_error, change) =>
+      errorToast(change.action === 'update-discount' ? ADMIN_TEXTS.carouselDiscountFailed : ADMIN_TEXTS.carouselProductFailed),
+  });
+}
+
+/** Publishes the draft (`POST /api/carousel/save`). */
+export function usePublishCarousels() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('/api/carousel/save', messageSchema, { method: 'POST' }),
+    onSuccess: () => successToast('Cambios guardados', 'Los carruseles publicados se actualizaron.'),
+    onError: () => errorToast(ADMIN_TEXTS.carouselSaveFailed),
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.carousels() }),
+  });
+}
+
+// ---------------------------------------------------------------- Unidades de Venta / Multimedia
+
+export function useAdminParts(params: AdminPartsParams, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...adminQueries.parts(params), placeholderData: keepPreviousData, enabled: options.enabled ?? true });
+}
+
+export function useSetSalesUnit() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, salesUnit }: { id: number; salesUnit: string }) =>
+      apiRequest(`/api/admin/parts/${id}/sales-unit`, adminPartSchema, { method: 'PATCH', body: { salesUnit } }),
+    onSuccess: (part) => {
+      replaceCachedPart(client, part);
+      successToast('Unidad de venta actualizada');
+    },
+    onError: () => errorToast(ADMIN_TEXTS.salesUnitFailed),
+  });
+}
+
+export type MultimediaField = 'documentUrl' | 'videoUrl';
+
+export function useSetMultimedia() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, field, url }: { id: number; field: MultimediaField; url: string }) =>
+      apiRequest(`/api/admin/parts/${id}/multimedia`, adminPartSchema, { method: 'PUT', body: { [field]: url } }),
+    onSuccess: (part) => {
+      replaceCachedPart(client, part);
+      successToast('URL multimedia actualizada');
+    },
+    onError: () => errorToast(ADMIN_TEXTS.multimediaFailed),
+  });
+}
+
+// ---------------------------------------------------------------- Categorías
+
+export function useAdminCategories() {
+  return useQuery(adminQueries.categories());
+}
+
+export function useSaveVisibility() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (updates: Array<{ categoryId: number; isVisible: boolean }>) =>
+      apiRequest('/api/categories/visibility', visibilityResponseSchema, { method: 'PUT', body: { updates } }),
+    onSuccess: () => successToast('Cambios guardados', 'La visibilidad de las categorías se actualizó.'),
+    onError: () => errorToast(ADMIN_TEXTS.categoriesSaveFailed),
+    onSettled: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: adminKeys.categories() }),
+        // The public index (features/categories, key root `['categories']`) shows the new visibility.
+        client.invalidateQueries({ queryKey: ['categories'] }),
+      ]);
+    },
+  });
+}
+
+// ---------------------------------------------------------------- Solicitudes
+
+export function usePartRequests() {
+  return useQuery(adminQueries.partRequests());
+}
+
+export function useSetRequestStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: PartRequestStatus }) =>
+      apiRequest(`/api/part-requests/${id}/status`, partRequestSchema, { method: 'PATCH', body: { status } }),
+    onSuccess: (updated) => {
+      client.setQueryData(adminQueries.partRequests().queryKey, (old) =>
+        old?.map((r) => (r.id === updated.id ? updated : r)),
+      );
+      successToast('Estado actualizado');
+    },
+    onError: () => errorToast(ADMIN_TEXTS.requestStatusFailed),
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.partRequests() }),
+  });
+}
+
+export function useDeleteRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id }: { id: number }) => apiRequest(`/api/part-requests/${id}`, messageSchema, { method: 'DELETE' }),
+    onSuccess: (_data, { id }) => {
+      client.setQueryData(adminQueries.partRequests().queryKey, (old) => old?.filter((r) => r.id !== id));
+      successToast('Solicitud eliminada');
+    },
+    onError: () => errorToast(ADMIN_TEXTS.requestDeleteFailed),
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.partRequests() }),
+  });
+}
+
+// ---------------------------------------------------------------- Productos Relacionados
+
+export function useRelations(partId: number | null) {
+  return useQuery({ ...adminQueries.relations(partId ?? 0), enabled: partId !== null });
+}
+
+/** Candidates for a relation; only runs from 2 characters (spec 5). */
+export function useRelationSearch(query: string, excludeId: number | null, enabled: boolean) {
+  return useQuery({
+    ...adminQueries.relationSearch(query, excludeId ?? 0),
+    enabled: enabled && excludeId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAddRelation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ partId, relatedId }: { partId: number; relatedId: number }) =>
+      apiRequest(`/api/products/${partId}/related`, messageSchema, { method: 'POST', body: { relatedProductId: relatedId } }),
+    onSuccess: () => successToast('Producto relacionado agregado'),
+    onError: () => errorToast(ADMIN_TEXTS.relatedAddFailed),
+    onSettled: (_data, _error, { partId }) => client.invalidateQueries({ queryKey: adminQueries.relations(partId).queryKey }),
+  });
+}
+
+export function useRemoveRelation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ partId, relatedId }: { partId: number; relatedId: number }) =>
+      apiRequest(`/api/products/${partId}/related/${relatedId}`, messageSchema, { method: 'DELETE' }),
+    onSuccess: () => successToast('Producto relacionado eliminado'),
+    onError: () => errorToast(ADMIN_TEXTS.relatedRemoveFailed),
+    onSettled: (_data, _error, { partId }) => client.invalidateQueries({ queryKey: adminQueries.relations(partId).queryKey }),
+  });
+}

@@ -1,0 +1,57 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { errorResponse, mockApi, renderWithApp } from '../../../test/render.tsx';
+import { adminCategoryTree } from '../test-fixtures.ts';
+import { callsTo } from '../test-utils.ts';
+import { CategoriesTab } from './categories-tab.tsx';
+
+const box = (name: string) => screen.getByRole('checkbox', { name });
+
+describe('CategoriesTab (cascade both ways)', () => {
+  it('hiding and showing a category does the same to all descendants, saved on "Guardar Cambios"', async () => {
+    const fetchMock = mockApi({
+      'GET /api/categories/admin': adminCategoryTree(),
+      'PUT /api/categories/visibility': { updated: 2 },
+    });
+    renderWithApp(<CategoriesTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Expandir todo' }));
+    expect(screen.getByRole('button', { name: 'Guardar Cambios' })).toBeDisabled();
+    expect(screen.queryByText('Tienes cambios sin guardar')).not.toBeInTheDocument();
+
+    await userEvent.click(box('OM352'));
+    for (const name of ['OM352', 'Filtros', 'Juntas']) expect(box(name)).not.toBeChecked();
+    expect(box('Repuestos')).toBeChecked();
+    expect(screen.getByText('Tienes cambios sin guardar')).toBeInTheDocument();
+
+    await userEvent.click(box('OM352'));
+    for (const name of ['OM352', 'Filtros', 'Juntas']) expect(box(name)).toBeChecked();
+    expect(screen.queryByText('Tienes cambios sin guardar')).not.toBeInTheDocument();
+
+    await userEvent.click(box('OM366'));
+    expect(box('OM366')).toBeChecked();
+    expect(box('Bombas')).toBeChecked();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PUT', '/api/categories/visibility')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'PUT', '/api/categories/visibility')[0]?.body).toEqual({
+      updates: [
+        { categoryId: 5, isVisible: true },
+        { categoryId: 6, isVisible: true },
+      ],
+    });
+    expect(await screen.findByText('Cambios guardados')).toBeInTheDocument();
+  });
+
+  it('links to the category administration page', async () => {
+    mockApi({ 'GET /api/categories/admin': adminCategoryTree() });
+    renderWithApp(<CategoriesTab />);
+    expect(screen.getByRole('link', { name: /Administración de categorías/ })).toHaveAttribute('href', '/adminkon2025/categorias');
+  });
+
+  it('toasts a load failure', async () => {
+    mockApi({ 'GET /api/categories/admin': () => errorResponse(500, 'INTERNAL', 'x') });
+    renderWithApp(<CategoriesTab />);
+    expect(await screen.findByText('Error al cargar categorías')).toBeInTheDocument();
+  });
+});

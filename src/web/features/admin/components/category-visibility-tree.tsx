@@ -1,0 +1,159 @@
+import { ChevronRight, EyeOff } from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import type { CategoryNode } from '../../../../shared/api.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { errorToast, useAdminCategories, useSaveVisibility } from '../api.ts';
+import {
+  type CascadeMode,
+  effectiveVisibility,
+  indexTree,
+  setVisibility,
+  type VisibilityOverrides,
+  visibilityUpdates,
+} from '../lib/category-visibility.ts';
+import { ADMIN_TEXTS } from '../texts.ts';
+
+/**
+ * Local visibility edits over the admin category tree, saved with "Guardar Cambios" (spec 4).
+ * Shows the "Error al cargar categorías" toast when the tree cannot be loaded.
+ */
+export function useCategoryVisibilityEditor(mode: CascadeMode) {
+  const query = useAdminCategories();
+  const save = useSaveVisibility();
+  const [overrides, setOverrides] = useState<VisibilityOverrides>(() => new Map());
+  const tree = query.data;
+  const index = useMemo(() => indexTree(tree ?? []), [tree]);
+
+  useEffect(() => {
+    if (query.isError) errorToast(ADMIN_TEXTS.categoriesLoadFailed);
+  }, [query.isError]);
+
+  return {
+    query,
+    overrides,
+    dirty: overrides.size > 0,
+    saving: save.isPending,
+    toggle: (id: number, visible: boolean) => setOverrides((o) => setVisibility(tree ?? [], o, id, visible, mode, index)),
+    discard: () => setOverrides(new Map()),
+    save: () => {
+      const updates = visibilityUpdates(overrides);
+      if (updates.length === 0) return;
+      save.mutate(updates, { onSuccess: () => setOverrides(new Map()) });
+    },
+  };
+}
+
+function allParentIds(nodes: readonly CategoryNode[], into: Set<number> = new Set()): Set<number> {
+  for (const node of nodes) {
+    if (node.children.length) {
+      into.add(node.id);
+      allParentIds(node.children, into);
+    }
+  }
+  return into;
+}
+
+function TreeItem({
+  node,
+  overrides,
+  expanded,
+  onExpand,
+  onToggle,
+}: {
+  node: CategoryNode;
+  overrides: VisibilityOverrides;
+  expanded: ReadonlySet<number>;
+  onExpand: (id: number) => void;
+  onToggle: (id: number, visible: boolean) => void;
+}) {
+  const visible = effectiveVisibility(node, overrides);
+  const changed = overrides.has(node.id);
+  const hasChildren = node.children.length > 0;
+  const isOpen = expanded.has(node.id);
+  const checkboxId = useId();
+  return (
+    <li>
+      <div className={cn('flex items-center gap-1 rounded py-0.5', changed && 'bg-yellow-50')}>
+        {hasChildren ? (
+          <button
+            type="button"
+            onClick={() => onExpand(node.id)}
+            aria-expanded={isOpen}
+            aria-label={`${isOpen ? 'Contraer' : 'Expandir'} ${node.name}`}
+            className="flex size-8 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-slate-100"
+          >
+            <ChevronRight aria-hidden="true" className={cn('size-4 transition-transform', isOpen && 'rotate-90')} />
+          </button>
+        ) : (
+          <span className="size-8 shrink-0" aria-hidden="true" />
+        )}
+        <input
+          id={checkboxId}
+          type="checkbox"
+          checked={visible}
+          onChange={(event) => onToggle(node.id, event.target.checked)}
+          className="size-4 shrink-0 accent-brand-700"
+        />
+        <label htmlFor={checkboxId} className={cn('flex min-w-0 flex-1 cursor-pointer items-center gap-2 px-1 py-1 text-sm', !visible && 'text-slate-400 line-through')}>
+          <span className="truncate">{node.name}</span>
+        </label>
+        <span className="shrink-0 text-xs text-slate-400">({node.partCount})</span>
+        {!visible ? (
+          <span className="flex shrink-0 items-center gap-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">
+            <EyeOff aria-hidden="true" className="size-3" />
+            Oculta
+          </span>
+        ) : null}
+        {changed ? <span className="shrink-0 text-xs font-medium text-yellow-800">Modificada</span> : null}
+      </div>
+      {hasChildren && isOpen ? (
+        <ul className="ml-5 border-l border-slate-200 pl-2">
+          {node.children.map((child) => (
+            <TreeItem key={child.id} node={child} overrides={overrides} expanded={expanded} onExpand={onExpand} onToggle={onToggle} />
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+/** Category tree (three levels, expandable) with a visibility checkbox per category. */
+export function CategoryVisibilityTree({
+  tree,
+  overrides,
+  onToggle,
+  label,
+}: {
+  tree: readonly CategoryNode[];
+  overrides: VisibilityOverrides;
+  onToggle: (id: number, visible: boolean) => void;
+  label: string;
+}) {
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const onExpand = (id: number) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  if (tree.length === 0) return <p className="py-6 text-center text-sm text-slate-500">No hay categorías.</p>;
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" variant="outline" onClick={() => setExpanded(allParentIds(tree))}>
+          Expandir todo
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => setExpanded(new Set())}>
+          Contraer todo
+        </Button>
+      </div>
+      <ul aria-label={label} className="grid gap-0.5">
+        {tree.map((node) => (
+          <TreeItem key={node.id} node={node} overrides={overrides} expanded={expanded} onExpand={onExpand} onToggle={onToggle} />
+        ))}
+      </ul>
+    </div>
+  );
+}

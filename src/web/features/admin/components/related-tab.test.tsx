@@ -1,0 +1,91 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { errorResponse, mockApi, renderWithApp } from '../../../test/render.tsx';
+import { adminPartsPage, buildAdminPart } from '../test-fixtures.ts';
+import { callsTo } from '../test-utils.ts';
+import { RelatedTab } from './related-tab.tsx';
+
+const main = buildAdminPart({ id: 1, partNumber: 'PN-1', description: 'Bomba de agua' });
+const related = buildAdminPart({ id: 2, partNumber: 'PN-2', description: 'Junta de bomba' });
+const candidate = buildAdminPart({ id: 3, partNumber: 'PN-3', description: 'Correa' });
+
+async function pickMain() {
+  await userEvent.type(screen.getByLabelText('Buscar producto principal'), 'bomba');
+  const results = await screen.findByRole('table', { name: 'Productos encontrados' }, { timeout: 2000 });
+  await userEvent.click(within(results).getByRole('button', { name: 'Seleccionar' }));
+  await screen.findByText(/Producto principal:/);
+}
+
+function api(routes: Record<string, unknown> = {}) {
+  return mockApi({
+    'GET /api/admin/parts': adminPartsPage([main]),
+    'GET /api/products/1/relations': { relatedProducts: [related] },
+    'GET /api/products/search-for-relation': [related, candidate],
+    ...routes,
+  });
+}
+
+describe('RelatedTab', () => {
+  it('searches candidates only from 2 characters, excluding the main product', async () => {
+    const fetchMock = api();
+    renderWithApp(<RelatedTab />);
+    await pickMain();
+    const row = within(await screen.findByRole('table', { name: 'Productos relacionados con PN-1' })).getByRole('row', { name: /PN-2/ });
+    expect(row).toBeInTheDocument();
+
+    const search = screen.getByLabelText('Buscar productos para relacionar');
+    await userEvent.type(search, 'c');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(callsTo(fetchMock, 'GET', '/api/products/search-for-relation')).toHaveLength(0);
+
+    await userEvent.type(search, 'o');
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/products/search-for-relation')).toHaveLength(1));
+    const params = callsTo(fetchMock, 'GET', '/api/products/search-for-relation')[0]?.url.searchParams;
+    expect(params?.get('query')).toBe('co');
+    expect(params?.get('excludeId')).toBe('1');
+
+    const candidates = await screen.findByRole('table', { name: 'Candidatos para relacionar' });
+    expect(within(candidates).getByText('Ya relacionado')).toBeInTheDocument();
+    expect(within(candidates).getAllByRole('button', { name: 'Agregar' })).toHaveLength(1);
+
+    // Back under 2 characters: no new search.
+    await userEvent.type(search, '{Backspace}');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(callsTo(fetchMock, 'GET', '/api/products/search-for-relation')).toHaveLength(1);
+    expect(screen.queryByRole('table', { name: 'Candidatos para relacionar' })).not.toBeInTheDocument();
+  });
+
+  it('adds and removes related products, with the spec toasts on failure', async () => {
+    const fetchMock = api({
+      'POST /api/products/1/related': () => errorResponse(500, 'INTERNAL', 'x'),
+      'DELETE /api/products/1/related/2': { message: 'Producto relacionado eliminado' },
+    });
+    renderWithApp(<RelatedTab />);
+    await pickMain();
+    await userEvent.type(screen.getByLabelText('Buscar productos para relacionar'), 'correa');
+    const candidates = await screen.findByRole('table', { name: 'Candidatos para relacionar' });
+    await userEvent.click(within(candidates).getByRole('button', { name: 'Agregar' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/products/1/related')[0]?.body).toEqual({ relatedProductId: 3 }));
+    expect(await screen.findByText('Error al agregar producto relacionado')).toBeInTheDocument();
+
+    const relatedTable = screen.getByRole('table', { name: 'Productos relacionados con PN-1' });
+    await userEvent.click(within(relatedTable).getByRole('button', { name: 'Quitar' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'DELETE', '/api/products/1/related/2')).toHaveLength(1));
+    expect(await screen.findByText('Producto relacionado eliminado')).toBeInTheDocument();
+  });
+
+  it('toasts search and remove failures', async () => {
+    api({
+      'GET /api/products/search-for-relation': () => errorResponse(500, 'INTERNAL', 'x'),
+      'DELETE /api/products/1/related/2': () => errorResponse(500, 'INTERNAL', 'x'),
+    });
+    renderWithApp(<RelatedTab />);
+    await pickMain();
+    await userEvent.type(screen.getByLabelText('Buscar productos para relacionar'), 'ab');
+    expect(await screen.findByText('Error al buscar productos')).toBeInTheDocument();
+    const relatedTable = screen.getByRole('table', { name: 'Productos relacionados con PN-1' });
+    await userEvent.click(within(relatedTable).getByRole('button', { name: 'Quitar' }));
+    expect(await screen.findByText('Error al eliminar producto relacionado')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,234 @@
+import { Link2, Plus, RefreshCw, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { type AdminPart, errorToast, useAddRelation, useAdminParts, useRelationSearch, useRelations, useRemoveRelation } from '../api.ts';
+import { ADMIN_SEARCH_DEBOUNCE_MS, ADMIN_TEXTS, RELATED_MIN_CHARS } from '../texts.ts';
+import { useDebouncedValue } from './use-debounced-value.ts';
+import { EmptyState, ErrorState, LoadingState, SearchField, Section, TableScroll, td, th } from './ui.tsx';
+
+/** Delay of the related-candidate search (ms). */
+export const RELATED_SEARCH_DEBOUNCE_MS = 300;
+const MAIN_RESULTS = 20;
+
+function PartCells({ part }: { part: AdminPart }) {
+  return (
+    <>
+      <th scope="row" className={`${td} whitespace-nowrap font-mono font-medium`}>
+        {part.partNumber}
+      </th>
+      <td className={td}>
+        {part.description}
+        {part.isActive ? null : <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-700">Inactivo</span>}
+      </td>
+    </>
+  );
+}
+
+function PartHeaders() {
+  return (
+    <>
+      <th scope="col" className={th}>Código</th>
+      <th scope="col" className={th}>Descripción</th>
+      <th scope="col" className={th}>
+        <span className="sr-only">Acciones</span>
+      </th>
+    </>
+  );
+}
+
+function MainProductPicker({ onPick }: { onPick: (part: AdminPart) => void }) {
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search.trim(), ADMIN_SEARCH_DEBOUNCE_MS);
+  const { data, error, isPending, isError, isFetching, refetch } = useAdminParts(
+    { page: 1, limit: MAIN_RESULTS, search: debounced },
+    { enabled: debounced !== '' },
+  );
+  return (
+    <div className="grid gap-3">
+      <div className="max-w-md">
+        <SearchField
+          label="Buscar producto principal"
+          value={search}
+          onChange={setSearch}
+          placeholder="Código, descripción o categoría"
+        />
+      </div>
+      {debounced === '' ? (
+        <p className="text-sm text-slate-500">Busque el producto cuyos relacionados quiere administrar.</p>
+      ) : isPending ? (
+        <LoadingState label="Buscando..." />
+      ) : isError ? (
+        <ErrorState error={error} message={ADMIN_TEXTS.relatedSearchFailed} onRetry={() => void refetch()} />
+      ) : data.parts.length === 0 ? (
+        <EmptyState>No se encontraron productos</EmptyState>
+      ) : (
+        <div className={cn(isFetching && 'opacity-60')}>
+          <TableScroll label="Productos encontrados">
+            <thead>
+              <tr>
+                <PartHeaders />
+              </tr>
+            </thead>
+            <tbody>
+              {data.parts.map((part) => (
+                <tr key={part.id}>
+                  <PartCells part={part} />
+                  <td className={td}>
+                    <Button size="sm" variant="outline" onClick={() => onPick(part)}>
+                      Seleccionar
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </TableScroll>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function RelatedList({ main }: { main: AdminPart }) {
+  const { data, error, isPending, isError, refetch } = useRelations(main.id);
+  const remove = useRemoveRelation();
+  if (isPending) return <LoadingState />;
+  if (isError) return <ErrorState error={error} message="No se pudieron cargar los productos relacionados." onRetry={() => void refetch()} />;
+  if (data.relatedProducts.length === 0) return <EmptyState>Este producto no tiene productos relacionados.</EmptyState>;
+  return (
+    <TableScroll label={`Productos relacionados con ${main.partNumber}`}>
+      <thead>
+        <tr>
+          <PartHeaders />
+        </tr>
+      </thead>
+      <tbody>
+        {data.relatedProducts.map((part) => (
+          <tr key={part.id}>
+            <PartCells part={part} />
+            <td className={td}>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="text-accent-700"
+                disabled={remove.isPending && remove.variables.relatedId === part.id}
+                onClick={() => remove.mutate({ partId: main.id, relatedId: part.id })}
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+                Quitar
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </TableScroll>
+  );
+}
+
+function CandidateSearch({ main }: { main: AdminPart }) {
+  const [search, setSearch] = useState('');
+  const term = useDebouncedValue(search.trim(), RELATED_SEARCH_DEBOUNCE_MS);
+  const longEnough = term.length >= RELATED_MIN_CHARS;
+  const { data, error, isPending, isError, isFetching, errorUpdatedAt } = useRelationSearch(term, main.id, longEnough);
+  const related = useRelations(main.id);
+  const add = useAddRelation();
+  const relatedIds = new Set(related.data?.relatedProducts.map((p) => p.id));
+  const candidates = (data ?? []).filter((p) => p.id !== main.id);
+
+  useEffect(() => {
+    if (errorUpdatedAt) errorToast(ADMIN_TEXTS.relatedSearchFailed);
+  }, [errorUpdatedAt]);
+
+  return (
+    <div className="grid gap-3">
+      <div className="max-w-md">
+        <SearchField
+          label="Buscar productos para relacionar"
+          value={search}
+          onChange={setSearch}
+          placeholder="Código, descripción o categoría"
+          hint={`${ADMIN_TEXTS.relatedMinChars}. El producto principal no aparece.`}
+        />
+      </div>
+      {!longEnough ? null : isPending ? (
+        <LoadingState label="Buscando..." />
+      ) : isError ? (
+        <ErrorState error={error} message="La búsqueda falló. Intente nuevamente." />
+      ) : candidates.length === 0 ? (
+        <EmptyState>No se encontraron productos</EmptyState>
+      ) : (
+        <div className={cn(isFetching && 'opacity-60')}>
+          <TableScroll label="Candidatos para relacionar">
+            <thead>
+              <tr>
+                <PartHeaders />
+              </tr>
+            </thead>
+            <tbody>
+              {candidates.map((part) => {
+                const already = relatedIds.has(part.id);
+                return (
+                  <tr key={part.id}>
+                    <PartCells part={part} />
+                    <td className={td}>
+                      {already ? (
+                        <span className="text-xs font-medium text-green-700">Ya relacionado</span>
+                      ) : (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          disabled={add.isPending && add.variables.relatedId === part.id}
+                          onClick={() => add.mutate({ partId: main.id, relatedId: part.id })}
+                        >
+                          <Plus aria-hidden="true" className="size-4" />
+                          Agregar
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </TableScroll>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** "Productos Relacionados": pick a main product, then add or remove its related products. */
+export function RelatedTab() {
+  const [main, setMain] = useState<AdminPart | null>(null);
+  if (!main) {
+    return (
+      <Section title="Productos Relacionados" description="Elija el producto principal.">
+        <MainProductPicker onPick={setMain} />
+      </Section>
+    );
+  }
+  return (
+    <div className="grid gap-4">
+      <Section
+        title="Productos Relacionados"
+        actions={
+          <Button variant="outline" size="sm" onClick={() => setMain(null)}>
+            <RefreshCw aria-hidden="true" className="size-4" />
+            Cambiar producto principal
+          </Button>
+        }
+      >
+        <p className="mb-4 flex flex-wrap items-center gap-2 rounded-md bg-brand-50 p-3 text-sm text-brand-900">
+          <Link2 aria-hidden="true" className="size-4" />
+          <span>
+            Producto principal: <strong className="font-mono">{main.partNumber}</strong> — {main.description}
+          </span>
+        </p>
+        <h3 className="mb-2 text-base font-semibold text-slate-900">Relacionados</h3>
+        <RelatedList main={main} />
+      </Section>
+      <Section title="Agregar productos relacionados">
+        <CandidateSearch key={main.id} main={main} />
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { type AdminPart, useSetSalesUnit } from '../api.ts';
+import { ADMIN_TEXTS } from '../texts.ts';
+import { InlineEdit } from './inline-edit.tsx';
+import { PartsBrowser } from './parts-browser.tsx';
+import { Section } from './ui.tsx';
+
+/** Empty (after trimming) is refused with the spec text (spec 5). */
+export function validateSalesUnit(text: string): string | null {
+  return text.trim() === '' ? ADMIN_TEXTS.salesUnitEmpty : null;
+}
+
+function SalesUnitCell({ part }: { part: AdminPart }) {
+  const mutation = useSetSalesUnit();
+  return (
+    <InlineEdit
+      value={part.salesUnit}
+      label={`Unidad de venta de ${part.partNumber}`}
+      validate={validateSalesUnit}
+      onSave={(salesUnit) => mutation.mutateAsync({ id: part.id, salesUnit })}
+    />
+  );
+}
+
+/** "Unidades de Venta": click a value to edit, Enter saves, Escape cancels. */
+export function SalesUnitsTab() {
+  return (
+    <Section
+      title="Unidades de Venta"
+      description="Haga clic en una unidad para editarla; Enter guarda y Escape cancela."
+    >
+      <PartsBrowser
+        label="Unidades de venta por repuesto"
+        columns={[{ header: 'Unidad de Venta', cell: (part) => <SalesUnitCell part={part} /> }]}
+      />
+    </Section>
+  );
+}

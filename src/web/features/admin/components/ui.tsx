@@ -1,0 +1,133 @@
+/** Small layout pieces shared by the admin tabs: cards, tables that scroll sideways, states. */
+import { AlertTriangle, Loader2, Search } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+
+export function Section({
+  title,
+  description,
+  actions,
+  children,
+  className,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={cn('rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5', className)}>
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={id} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+        </div>
+        {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** A table that scrolls horizontally on narrow screens. */
+export function TableScroll({ children, label }: { children: ReactNode; label: string }) {
+  return (
+    <div className="-mx-4 overflow-x-auto sm:mx-0">
+      <table aria-label={label} className="w-full min-w-[640px] border-collapse text-left text-sm">
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export const th = 'border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600';
+export const td = 'border-b border-slate-100 px-3 py-2 align-middle text-slate-800';
+
+export function LoadingState({ label = 'Cargando...' }: { label?: string }) {
+  return (
+    <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-600">
+      <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+      {label}
+    </p>
+  );
+}
+
+/**
+ * A load failure. A 401/403 means the admin session ended or is not an admin's: say so instead
+ * of the generic message.
+ */
+export function ErrorState({ message, error, onRetry }: { message: string; error?: unknown; onRetry?: () => void }) {
+  const status = error instanceof ApiError ? error.status : 0;
+  const text =
+    status === 401
+      ? 'Su sesión de administrador expiró. Vuelva a ingresar.'
+      : status === 403
+        ? 'Su usuario no tiene permisos de administrador.'
+        : message;
+  return (
+    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
+      <span>{text}</span>
+      {onRetry ? (
+        <button type="button" onClick={onRetry} className="font-medium underline underline-offset-2">
+          Reintentar
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="py-6 text-center text-sm text-slate-500">{children}</p>;
+}
+
+/** A labelled search field. */
+export function SearchField({
+  label,
+  value,
+  onChange,
+  placeholder,
+  hint,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  hint?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="relative">
+        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
+        <input
+          id={id}
+          type="search"
+          value={value}
+          placeholder={placeholder}
+          onChange={(event) => onChange(event.target.value)}
+          className="h-10 w-full rounded-md border border-slate-300 bg-white pl-9 pr-3 text-sm focus:border-brand-500"
+          aria-describedby={hint ? `${id}-hint` : undefined}
+        />
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export const inputClass =
+  'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus:border-brand-500 disabled:bg-slate-100';
+export const selectClass =
+  'h-10 rounded-md border border-slate-300 bg-white px-2 text-sm focus:border-brand-500 disabled:bg-slate-100';

@@ -1,0 +1,307 @@
+import { History, Pencil, Trash2, UserPlus } from 'lucide-react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  type AdminUser,
+  useApproveUser,
+  useCreateUser,
+  usePendingUsers,
+  useSetClientCode,
+  useSetUserType,
+  useUsers,
+} from '../api.ts';
+import { formatDateTime, USER_TYPE_LABELS } from '../texts.ts';
+import { InlineEdit } from './inline-edit.tsx';
+import { EmptyState, ErrorState, inputClass, LoadingState, SearchField, Section, selectClass, TableScroll, td, th } from './ui.tsx';
+import { DeleteUserDialog, EditUserDialog, UserHistoryDialog } from './user-dialogs.tsx';
+
+export function CreateUserForm() {
+  const usernameId = useId();
+  const passwordId = useId();
+  const typeId = useId();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [profileType, setProfileType] = useState<'client' | 'distributor'>('client');
+  const mutation = useCreateUser();
+  const ready = username.trim() !== '' && password !== '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready || mutation.isPending) return;
+    mutation.mutate(
+      { username: username.trim(), password, profileType },
+      {
+        onSuccess: () => {
+          setUsername('');
+          setPassword('');
+          setProfileType('client');
+        },
+      },
+    );
+  };
+
+  return (
+    <Section title="Crear usuario" description="El usuario creado queda aprobado y puede ingresar de inmediato.">
+      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-end">
+        <div className="grid gap-1">
+          <label htmlFor={usernameId} className="text-sm font-medium text-slate-700">
+            Usuario
+          </label>
+          <input
+            id={usernameId}
+            value={username}
+            autoComplete="off"
+            onChange={(event) => setUsername(event.target.value)}
+            className={inputClass}
+          />
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor={passwordId} className="text-sm font-medium text-slate-700">
+            Contraseña
+          </label>
+          <input
+            id={passwordId}
+            type="password"
+            value={password}
+            autoComplete="new-password"
+            placeholder="Mínimo 6 caracteres"
+            onChange={(event) => setPassword(event.target.value)}
+            className={inputClass}
+          />
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor={typeId} className="text-sm font-medium text-slate-700">
+            Tipo de usuario
+          </label>
+          <select
+            id={typeId}
+            value={profileType}
+            onChange={(event) => setProfileType(event.target.value === 'distributor' ? 'distributor' : 'client')}
+            className={selectClass}
+          >
+            <option value="client">Cliente</option>
+            <option value="distributor">Distribuidor</option>
+          </select>
+        </div>
+        <Button type="submit" disabled={!ready || mutation.isPending}>
+          <UserPlus aria-hidden="true" className="size-4" />
+          {mutation.isPending ? 'Creando...' : 'Crear Usuario'}
+        </Button>
+      </form>
+    </Section>
+  );
+}
+
+function PendingRow({ user }: { user: AdminUser }) {
+  const codeId = useId();
+  const [clientCode, setClientCode] = useState('');
+  const mutation = useApproveUser();
+  return (
+    <tr>
+      <th scope="row" className={`${td} font-medium`}>
+        {user.username}
+      </th>
+      <td className={td}>{user.fullName ?? '—'}</td>
+      <td className={td}>{user.email ?? '—'}</td>
+      <td className={td}>{user.company ?? '—'}</td>
+      <td className={`${td} whitespace-nowrap`}>{formatDateTime(user.createdAt)}</td>
+      <td className={td}>
+        <label htmlFor={codeId} className="sr-only">
+          Código de cliente para {user.username}
+        </label>
+        <input
+          id={codeId}
+          value={clientCode}
+          placeholder="Opcional"
+          onChange={(event) => setClientCode(event.target.value)}
+          className={`${inputClass} h-9 min-w-28`}
+        />
+      </td>
+      <td className={td}>
+        <Button
+          size="sm"
+          disabled={mutation.isPending}
+          onClick={() => mutation.mutate({ id: user.id, clientCode: clientCode.trim() })}
+        >
+          {mutation.isPending ? 'Aprobando...' : 'Aprobar'}
+        </Button>
+      </td>
+    </tr>
+  );
+}
+
+function PendingUsers() {
+  const { data, error, isPending, isError, refetch } = usePendingUsers();
+  return (
+    <Section
+      title={`Usuarios pendientes de aprobación${data ? ` (${data.length})` : ''}`}
+      description="Al aprobar puede asignar un código de cliente (opcional)."
+    >
+      {isPending ? (
+        <LoadingState />
+      ) : isError ? (
+        <ErrorState error={error} message="No se pudieron cargar los usuarios pendientes." onRetry={() => void refetch()} />
+      ) : data.length === 0 ? (
+        <EmptyState>No hay usuarios pendientes de aprobación.</EmptyState>
+      ) : (
+        <TableScroll label="Usuarios pendientes">
+          <thead>
+            <tr>
+              <th scope="col" className={th}>Usuario</th>
+              <th scope="col" className={th}>Nombre</th>
+              <th scope="col" className={th}>Email</th>
+              <th scope="col" className={th}>Empresa</th>
+              <th scope="col" className={th}>Solicitado</th>
+              <th scope="col" className={th}>Código de cliente</th>
+              <th scope="col" className={th}>
+                <span className="sr-only">Acciones</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((user) => (
+              <PendingRow key={user.id} user={user} />
+            ))}
+          </tbody>
+        </TableScroll>
+      )}
+    </Section>
+  );
+}
+
+function TypeSelect({ user }: { user: AdminUser }) {
+  const id = useId();
+  const mutation = useSetUserType();
+  if (user.profileType === 'admin') return <span>{USER_TYPE_LABELS.admin}</span>;
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        Tipo de {user.username}
+      </label>
+      <select
+        id={id}
+        value={mutation.isPending ? mutation.variables.profileType : user.profileType}
+        disabled={mutation.isPending}
+        onChange={(event) =>
+          mutation.mutate({ id: user.id, profileType: event.target.value === 'distributor' ? 'distributor' : 'client' })
+        }
+        className={`${selectClass} h-9`}
+      >
+        <option value="client">Cliente</option>
+        <option value="distributor">Distribuidor</option>
+      </select>
+    </>
+  );
+}
+
+function matches(user: AdminUser, filter: string): boolean {
+  if (!filter) return true;
+  const needle = filter.toLocaleLowerCase('es');
+  return [user.username, user.fullName, user.email, user.company, user.clientCode].some((v) =>
+    v?.toLocaleLowerCase('es').includes(needle),
+  );
+}
+
+function AllUsers() {
+  const { data, error, isPending, isError, refetch } = useUsers();
+  const setClientCode = useSetClientCode();
+  const [filter, setFilter] = useState('');
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const [history, setHistory] = useState<AdminUser | null>(null);
+  const shown = useMemo(() => (data ?? []).filter((u) => matches(u, filter.trim())), [data, filter]);
+
+  return (
+    <Section title={`Todos los usuarios${data ? ` (${data.length})` : ''}`}>
+      <div className="mb-3 max-w-md">
+        <SearchField label="Buscar usuario" value={filter} onChange={setFilter} placeholder="Usuario, nombre, email, empresa o código" />
+      </div>
+      {isPending ? (
+        <LoadingState />
+      ) : isError ? (
+        <ErrorState error={error} message="No se pudieron cargar los usuarios." onRetry={() => void refetch()} />
+      ) : shown.length === 0 ? (
+        <EmptyState>No se encontraron usuarios.</EmptyState>
+      ) : (
+        <TableScroll label="Usuarios">
+          <thead>
+            <tr>
+              <th scope="col" className={th}>Usuario</th>
+              <th scope="col" className={th}>Nombre</th>
+              <th scope="col" className={th}>Email</th>
+              <th scope="col" className={th}>Empresa</th>
+              <th scope="col" className={th}>Tipo</th>
+              <th scope="col" className={th}>Código de cliente</th>
+              <th scope="col" className={th}>Estado</th>
+              <th scope="col" className={th}>Alta</th>
+              <th scope="col" className={th}>
+                <span className="sr-only">Acciones</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((user) => (
+              <tr key={user.id}>
+                <th scope="row" className={`${td} font-medium`}>
+                  {user.username}
+                </th>
+                <td className={td}>{user.fullName ?? '—'}</td>
+                <td className={td}>{user.email ?? '—'}</td>
+                <td className={td}>{user.company ?? '—'}</td>
+                <td className={td}>
+                  <TypeSelect user={user} />
+                </td>
+                <td className={td}>
+                  <InlineEdit
+                    value={user.clientCode ?? ''}
+                    label={`Código de cliente de ${user.username}`}
+                    placeholder="Sin código"
+                    onSave={(clientCode) => setClientCode.mutateAsync({ id: user.id, clientCode })}
+                  />
+                </td>
+                <td className={td}>
+                  {user.isApproved ? (
+                    <span className="rounded bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Aprobado</span>
+                  ) : (
+                    <span className="rounded bg-yellow-100 px-2 py-0.5 text-xs font-medium text-yellow-800">Pendiente</span>
+                  )}
+                </td>
+                <td className={`${td} whitespace-nowrap`}>{formatDateTime(user.createdAt)}</td>
+                <td className={td}>
+                  <div className="flex gap-1">
+                    <Button size="sm" variant="ghost" onClick={() => setEditing(user)}>
+                      <Pencil aria-hidden="true" className="size-4" />
+                      Editar
+                    </Button>
+                    <Button size="sm" variant="ghost" onClick={() => setHistory(user)}>
+                      <History aria-hidden="true" className="size-4" />
+                      Historial
+                    </Button>
+                    <Button size="sm" variant="ghost" className="text-accent-700" onClick={() => setDeleting(user)}>
+                      <Trash2 aria-hidden="true" className="size-4" />
+                      Eliminar
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableScroll>
+      )}
+      <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+      <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
+      <UserHistoryDialog user={history} onClose={() => setHistory(null)} />
+    </Section>
+  );
+}
+
+/** "Gestión de Usuarios": create, approve, edit, switch type, delete, history. */
+export function UsersTab() {
+  return (
+    <div className="grid gap-4">
+      <CreateUserForm />
+      <PendingUsers />
+      <AllUsers />
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+/** Builders for the admin component tests. */
+import type { AdminPart } from '../../../shared/admin.ts';
+import type { CategoryNode } from '../../../shared/api.ts';
+import type { AdminUser } from '../../../shared/auth.ts';
+import type { CarouselDraft, CarouselEntry } from './api.ts';
+
+let nextId = 100;
+
+export function buildAdminPart(overrides: Partial<AdminPart> = {}): AdminPart {
+  const id = overrides.id ?? nextId++;
+  return {
+    id,
+    partNumber: `PN-${id}`,
+    description: `Filtro de aceite ${id}`,
+    brand: 'Mercedes Benz',
+    categoryId: 3,
+    categoryPath: ['Repuestos', 'OM352', 'Filtros'],
+    price: '1000.00',
+    priceLists: ['1000.00', '900.00', null, '1200.00', null, null, null, null, null, null],
+    discountPercentage: 0,
+    stockLevel: 'En Stock',
+    salesUnit: '1 unidad',
+    imageUrl: null,
+    documentUrl: null,
+    videoUrl: null,
+    isActive: true,
+    ...overrides,
+  };
+}
+
+export function adminPartsPage(parts: AdminPart[], total = parts.length, page = 1) {
+  return { parts, total, page, limit: 50 };
+}
+
+export function buildAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
+  const id = overrides.id ?? nextId++;
+  return {
+    id,
+    username: `usuario${id}`,
+    fullName: `Usuario ${id}`,
+    email: `usuario${id}@example.com`,
+    phone: null,
+    company: 'Taller Norte',
+    clientCode: null,
+    profileType: 'client',
+    isApproved: true,
+    createdAt: '2025-03-10T15:30:00.000Z',
+    ...overrides,
+  };
+}
+
+export function carouselEntry(part: AdminPart, overrides: Partial<CarouselEntry> = {}): CarouselEntry {
+  return {
+    partId: part.id,
+    partNumber: part.partNumber,
+    description: part.description,
+    discountPercentage: 0,
+    position: 0,
+    isActive: true,
+    ...overrides,
+  };
+}
+
+export function buildDraft(overrides: Partial<CarouselDraft> = {}): CarouselDraft {
+  return { featured: [], 'new-arrivals': [], 'on-sale': [], hasUnpublishedChanges: false, ...overrides };
+}
+
+const node = (id: number, name: string, level: number, parentId: number | null, children: CategoryNode[] = [], isVisible = true): CategoryNode => ({
+  id,
+  name,
+  level,
+  parentId,
+  pageNumber: null,
+  partCount: 5,
+  isVisible,
+  children,
+});
+
+/**
+ * Repuestos(1) > OM352(2) > Filtros(3), Juntas(4); Repuestos(1) > OM366(5, hidden) > Bombas(6, hidden);
+ * Herramientas(7).
+ */
+export function adminCategoryTree(): CategoryNode[] {
+  return [
+    node(1, 'Repuestos', 1, null, [
+      node(2, 'OM352', 2, 1, [node(3, 'Filtros', 3, 2), node(4, 'Juntas', 3, 2)]),
+      node(5, 'OM366', 2, 1, [node(6, 'Bombas', 3, 5, [], false)], false),
+    ]),
+    node(7, 'Herramientas', 1, null),
+  ];
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, isHttpUrlOrEmpty, parseDiscount } from './texts.ts';
+
+describe('parseDiscount', () => {
+  it('accepts numbers from 0 to 100, with a comma or a dot', () => {
+    expect(parseDiscount('0')).toBe(0);
+    expect(parseDiscount('100')).toBe(100);
+    expect(parseDiscount(' 12,5 ')).toBe(12.5);
+  });
+  it('refuses empty, negative, above 100 and non-numbers', () => {
+    for (const bad of ['', '-1', '100.01', '150', 'abc', '1e2']) expect(parseDiscount(bad)).toBeNull();
+  });
+});
+
+describe('isHttpUrlOrEmpty', () => {
+  it('accepts http(s) and empty only', () => {
+    expect(isHttpUrlOrEmpty('')).toBe(true);
+    expect(isHttpUrlOrEmpty('https://example.com/a.pdf')).toBe(true);
+    expect(isHttpUrlOrEmpty('HTTP://example.com')).toBe(true);
+    expect(isHttpUrlOrEmpty('javascript:alert(1)')).toBe(false);
+    expect(isHttpUrlOrEmpty('ftp://example.com')).toBe(false);
+    expect(isHttpUrlOrEmpty('https://exa mple.com')).toBe(false);
+  });
+});
+
+describe('formatDateTime', () => {
+  it('formats in es-AR, Buenos Aires time', () => {
+    expect(formatDateTime('2025-03-10T15:30:00.000Z')).toBe('10/03/2025, 12:30');
+    expect(formatDateTime('nope')).toBe('nope');
+  });
+});

@@ -1,0 +1,74 @@
+/** Texts of the admin area. Quoted spec texts (sections 2, 5 and 8) are exact. */
+import type { Collection } from '../../../shared/api.ts';
+
+export const ADMIN_TEXTS = {
+  panelTitle: 'Panel de Administración',
+  backToCatalogue: 'Volver al Catálogo',
+  backToAdmin: 'Volver al Admin',
+  unsavedCategories: 'Tienes cambios sin guardar',
+  saveChanges: 'Guardar Cambios',
+  // Spec 5 / 8.
+  salesUnitEmpty: 'La unidad de venta no puede estar vacía',
+  salesUnitFailed: 'Error al actualizar la unidad de venta',
+  multimediaFailed: 'No se pudo actualizar la URL multimedia',
+  carouselProductFailed: 'No se pudo actualizar el producto',
+  carouselDiscountFailed: 'No se pudo actualizar el descuento',
+  carouselSaveFailed: 'No se pudieron guardar los cambios',
+  categoriesLoadFailed: 'Error al cargar categorías',
+  categoriesSaveFailed: 'No se pudieron guardar los cambios. Intenta nuevamente.',
+  requestStatusFailed: 'No se pudo actualizar el estado de la solicitud',
+  requestDeleteFailed: 'No se pudo eliminar la solicitud',
+  relatedSearchFailed: 'Error al buscar productos',
+  relatedAddFailed: 'Error al agregar producto relacionado',
+  relatedRemoveFailed: 'Error al eliminar producto relacionado',
+  // Our own (spec 8: "Error handling for user-management mutations is not shown").
+  httpUrlOnly: 'Solo se aceptan URLs http(s)',
+  discountRange: 'El descuento debe ser un número de 0 a 100',
+  relatedMinChars: 'Ingrese al menos 2 caracteres',
+} as const;
+
+export const PROFILE_LABELS = { guest: 'Invitado', client: 'Cliente', distributor: 'Distribuidor' } as const;
+export const USER_TYPE_LABELS = { client: 'Cliente', distributor: 'Distribuidor', admin: 'Administrador' } as const;
+export const REQUEST_STATUS_LABELS = { pending: 'Pendiente', reviewed: 'Revisada', completed: 'Completada' } as const;
+
+export const COLLECTION_LABELS: Record<Collection, string> = {
+  featured: 'Productos Destacados',
+  'new-arrivals': 'Nuevos Ingresos',
+  'on-sale': 'Productos Rebajados',
+};
+
+/** Delay between the last keystroke and an admin part search (spec 9). */
+export const ADMIN_SEARCH_DEBOUNCE_MS = 500;
+/** Page size of the admin part lists and add lists (spec 9). */
+export const ADMIN_PAGE_SIZE = 50;
+/** Related-product search starts at this many characters (spec 5). */
+export const RELATED_MIN_CHARS = 2;
+
+const dateTime = new Intl.DateTimeFormat('es-AR', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'America/Argentina/Buenos_Aires',
+});
+
+/** An ISO timestamp as an es-AR date and time (Buenos Aires time); the raw text if unparsable. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+}
+
+/** True for '' (clears the link) or an http(s) URL without spaces (the server's own rule). */
+export function isHttpUrlOrEmpty(value: string): boolean {
+  return value === '' || /^https?:\/\/[^\s]+$/i.test(value);
+}
+
+/** Parses a discount typed by the admin: a number from 0 to 100, or null when invalid. */
+export function parseDiscount(text: string): number | null {
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '' || !/^\d+(\.\d+)?$/.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return value >= 0 && value <= 100 ? value : null;
+}
