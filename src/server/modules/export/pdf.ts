@@ -267,17 +267,31 @@ class Layout {
     doc.text(pageText, PAGE_WIDTH - MARGIN_X - pageWidth, y, { lineBreak: false, goTo: entry.destination });
   }
 
+  /**
+   * Height of a cell's text wrapped to `width`, capped at `maxLines`; one line without wrapping
+   * when it fits (the common case, and much cheaper to measure and draw).
+   */
+  private textHeight(text: string, font: string, width: number, maxLines: number): number {
+    const { doc } = this;
+    doc.font(font).fontSize(ROW_FONT_SIZE);
+    if (doc.widthOfString(text) < width - 0.01) return this.lineHeight;
+    return Math.min(doc.heightOfString(text || ' ', { width }), maxLines * this.lineHeight);
+  }
+
+  /** Draws a cell's text in `height`, without the line wrapper when it is one line. */
+  private cellText(text: string, x: number, y: number, width: number, height: number): void {
+    if (height <= this.lineHeight) this.doc.text(text, x, y, { width, lineBreak: false });
+    else this.doc.text(text, x, y, { width, height: height + 0.5, ellipsis: true });
+  }
+
   /** Height of a row: wrapped code and description (capped), the image box. */
   rowHeight(row: LayoutRow): number {
-    const { doc } = this;
-    doc.font(FONT).fontSize(ROW_FONT_SIZE);
-    const code = Math.min(
-      doc.heightOfString(pdfText(row.partNumber) || ' ', { width: this.columns.code - 2 * CELL_PADDING }),
-      MAX_CODE_LINES * this.lineHeight,
-    );
-    const description = Math.min(
-      doc.heightOfString(pdfText(row.description) || ' ', { width: this.columns.description - 2 * CELL_PADDING }),
-      MAX_DESCRIPTION_LINES * this.lineHeight,
+    const code = this.textHeight(pdfText(row.partNumber), FONT_BOLD, this.columns.code - 2 * CELL_PADDING, MAX_CODE_LINES);
+    const description = this.textHeight(
+      pdfText(row.description),
+      FONT,
+      this.columns.description - 2 * CELL_PADDING,
+      MAX_DESCRIPTION_LINES,
     );
     const image = this.options.includeImages ? IMAGE_BOX : 0;
     return Math.ceil(Math.max(code, description, image, this.lineHeight) + 2 * CELL_PADDING);
@@ -380,19 +394,16 @@ class Layout {
     if (this.stripe) doc.rect(MARGIN_X, this.y, CONTENT_WIDTH, height).fill(COLOR_STRIPE);
     const top = this.y + CELL_PADDING;
     let x = MARGIN_X;
-    doc.font(FONT_BOLD).fontSize(ROW_FONT_SIZE).fillColor(COLOR_TEXT);
-    doc.text(pdfText(row.partNumber), x + CELL_PADDING, top, {
-      width: columns.code - 2 * CELL_PADDING,
-      height: MAX_CODE_LINES * this.lineHeight + 0.5,
-      ellipsis: true,
-    });
+    const code = pdfText(row.partNumber);
+    const codeWidth = columns.code - 2 * CELL_PADDING;
+    const codeHeight = this.textHeight(code, FONT_BOLD, codeWidth, MAX_CODE_LINES);
+    doc.fillColor(COLOR_TEXT);
+    this.cellText(code, x + CELL_PADDING, top, codeWidth, codeHeight);
     x += columns.code;
-    doc.font(FONT).fontSize(ROW_FONT_SIZE).fillColor(COLOR_TEXT);
-    doc.text(pdfText(row.description), x + CELL_PADDING, top, {
-      width: columns.description - 2 * CELL_PADDING,
-      height: MAX_DESCRIPTION_LINES * this.lineHeight + 0.5,
-      ellipsis: true,
-    });
+    const description = pdfText(row.description);
+    const descriptionWidth = columns.description - 2 * CELL_PADDING;
+    const descriptionHeight = this.textHeight(description, FONT, descriptionWidth, MAX_DESCRIPTION_LINES);
+    this.cellText(description, x + CELL_PADDING, top, descriptionWidth, descriptionHeight);
     x += columns.description;
     if (options.includeImages) {
       const image = await this.image(row.imageUrl ?? null);

@@ -39,6 +39,11 @@ function streamDownload(
   return reply;
 }
 
+/**
+ * `GET /api/export/catalog.xlsx` (query: `partFiltersSchema`, the filters of `GET /api/parts`) and
+ * `GET /api/export/catalog.pdf` (query: `printQuerySchema`, the parameters of `/print`). Public:
+ * every role exports at its own prices (request.viewer). 400 JSON for bad input.
+ */
 export function exportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const settings = { imageBaseUrl: ctx.config.imageBaseUrl };
   return async (app) => {
