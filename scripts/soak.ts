@@ -11,7 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '60' }, connections: { type: 'string', default: '50' }, parts: { type: 'string', default: '5000' } },
@@ -137,13 +137,18 @@ try {
   const sampler = setInterval(() => rss.push({ t: Date.now(), mb: rssMb(pid) }), 500);
   const share = (n: number) => Math.max(1, Math.round(connections * n));
   const run = (title: string, requests: object[], conns: number, cookie?: string) =>
-    autocannon({
-      title,
-      url: base,
-      connections: conns,
-      duration: seconds,
-      requests: requests as autocannon.Request[],
-      ...(cookie ? { headers: { cookie } } : {}),
+    new Promise<AutocannonResult>((resolve, reject) => {
+      autocannon(
+        {
+          title,
+          url: base,
+          connections: conns,
+          duration: seconds,
+          requests: requests as AutocannonRequest[],
+          ...(cookie ? { headers: { cookie } } : {}),
+        },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      );
     });
   const results = await Promise.all([
     run('guest', readRequests, share(0.3)),

@@ -43,6 +43,7 @@ const envSchema = z.object({
   RATE_LIMIT_FORGOT_PER_IP: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_PART_REQUESTS_PER_USER: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_EXPORTS_PER_IP: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
 });
@@ -84,6 +85,8 @@ export interface Config {
     forgotPerIp: number;
     registerPerIp: number;
     partRequestsPerUser: number;
+    /** Excel/PDF downloads per client address per 10 minutes. */
+    exportsPerIp: number;
   };
   webDistDir: string;
 }
@@ -135,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       forgotPerIp: e.RATE_LIMIT_FORGOT_PER_IP,
       registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
       partRequestsPerUser: e.RATE_LIMIT_PART_REQUESTS_PER_USER,
+      exportsPerIp: e.RATE_LIMIT_EXPORTS_PER_IP,
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     ...overrides,

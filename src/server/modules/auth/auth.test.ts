@@ -268,7 +268,7 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
 describe('rate limits', () => {
   it('answers 429 with Retry-After for repeated logins on one account and for forgot-password', async () => {
     const t = await buildTestApp('pglite', {
-      rateLimits: { loginPerAccount: 3, loginPerIp: 100, forgotPerIp: 2, registerPerIp: 2, partRequestsPerUser: 2 },
+      rateLimits: { loginPerAccount: 3, loginPerIp: 100, forgotPerIp: 2, registerPerIp: 2, partRequestsPerUser: 2, exportsPerIp: 1 },
     });
     try {
       const attempt = () => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'victima', password: 'x', userType: 'client' } });
@@ -289,6 +289,9 @@ describe('rate limits', () => {
       await register();
       await register();
       expect((await register()).statusCode).toBe(429);
+      expect((await t.app.inject({ method: 'GET', url: '/api/export/catalog.xlsx' })).statusCode).toBe(200);
+      const exportLimited = await t.app.inject({ method: 'GET', url: '/api/export/catalog.xlsx' });
+      expect(exportLimited.statusCode).toBe(429);
     } finally {
       await t.close();
     }

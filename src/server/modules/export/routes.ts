@@ -10,11 +10,34 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { partFiltersSchema } from '../../../shared/api.ts';
 import { parseCategoryIds, printQuerySchema } from '../../../shared/print.ts';
 import type { AppContext } from '../../app.ts';
-import { badRequest } from '../../errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import { rateLimit } from '../auth/rate-limit.ts';
 import { planCataloguePdf, writeCataloguePdf } from './pdf.ts';
 import { attachmentHeader, fileDate, fileSlug, presentedBatches, selectCatalogue, selectPrint } from './service.ts';
 import { ExportAborted } from './stream.ts';
 import { XLSX_CONTENT_TYPE, writeCatalogueXlsx } from './xlsx.ts';
+
+/** Exports generated at once by this process; more answer 429 (a 100,000-part PDF costs ~30 s of CPU). */
+export const MAX_CONCURRENT_EXPORTS = 2;
+let running = 0;
+
+/** Claims an export slot or refuses with 429. */
+function claimExportSlot(reply: FastifyReply): void {
+  if (running >= MAX_CONCURRENT_EXPORTS) {
+    reply.header('retry-after', '30');
+    throw new AppError('RATE_LIMITED', 'Hay demasiadas descargas en curso. Intente nuevamente en unos minutos.');
+  }
+  running++;
+  let released = false;
+  const release = () => {
+    if (!released) {
+      released = true;
+      running--;
+    }
+  };
+  reply.raw.once('close', release);
+  reply.raw.once('finish', release);
+}
 
 /** Starts a streamed download and runs `write` into it; errors after the start cut the stream. */
 function streamDownload(
@@ -47,9 +70,16 @@ function streamDownload(
 export function exportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const settings = { imageBaseUrl: ctx.config.imageBaseUrl };
   return async (app) => {
+    // Per client: RATE_LIMIT_EXPORTS_PER_IP exports per 10 minutes; per process: MAX_CONCURRENT_EXPORTS at once.
+    const perIp = rateLimit(app, { max: ctx.config.rateLimits.exportsPerIp, timeWindow: 10 * 60 * 1000 });
+    const guard = async (request: Parameters<typeof perIp>[0], reply: FastifyReply) => {
+      await perIp(request, reply);
+      claimExportSlot(reply);
+    };
     app.get(
       '/api/export/catalog.xlsx',
       {
+        preHandler: guard,
         schema: {
           tags: ['export'],
           summary: 'Catalogue spreadsheet at the viewer’s prices (streamed XLSX)',
@@ -76,6 +106,7 @@ export function exportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/export/catalog.pdf',
       {
+        preHandler: guard,
         schema: {
           tags: ['export'],
           summary: 'Printable catalogue at the viewer’s prices (streamed PDF)',
