@@ -24,6 +24,7 @@ import type { ErrorCode } from '../shared/errors.ts';
 import type { Config } from './config.ts';
 import { type Database, type Db, queryRows } from './db/client.ts';
 import { AppError } from './errors.ts';
+import { CatalogueCache } from './modules/catalogue/cache.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import type { Viewer } from './modules/catalogue/service.ts';
 import { createMailer, type Mailer } from './modules/auth/mail.ts';
@@ -51,6 +52,8 @@ declare module 'fastify' {
     routeTable: { method: string; url: string }[];
     /** The catalogue import/sync job slot of this process. */
     jobs: JobSlot;
+    /** The catalogue read cache of this process. */
+    catalogueCache: CatalogueCache;
     /**
      * Graceful stop, part one: new requests get 503 while the ones in flight finish (at most
      * `timeoutMs`); then the caller closes the app and the database.
@@ -64,6 +67,8 @@ export interface AppContext {
   db: Db;
   database: Database;
   config: Config;
+  /** Catalogue read cache keyed by the catalogue version. */
+  cache: CatalogueCache;
 }
 
 export interface BuildOptions {
@@ -217,8 +222,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(fastifyRateLimit, { global: false });
   registerSecurity(app, database.db, config);
 
-  const ctx: AppContext = { db: database.db, database, config };
-  const jobs = options.jobs ?? new JobSlot();
+  const cache = new CatalogueCache(database.db, config.catalogueVersionTtlMs);
+  app.decorate('catalogueCache', cache);
+  // A successful write may have changed the catalogue: the next read asks for the version again.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.markDirty();
+  });
+  const ctx: AppContext = { db: database.db, database, config, cache };
+  const jobs = options.jobs ?? new JobSlot(() => cache.markDirty());
   app.decorate('jobs', jobs);
 
   app.get(

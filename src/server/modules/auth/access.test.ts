@@ -148,6 +148,7 @@ describe.each(testEngines())('access and prices on %s', (engine) => {
       partId = (row as { id: number }).id;
       const [other] = await t.database.db.select({ id: parts.id }).from(parts).where(eq(parts.partNumber, 'ROLE-2'));
       await t.database.db.insert(relatedParts).values({ partId: (other as { id: number }).id, relatedPartId: partId });
+      await t.catalogueChanged();
     });
 
     const priceFor = async (role: Role, query = '') => {
@@ -170,10 +171,12 @@ describe.each(testEngines())('access and prices on %s', (engine) => {
 
     it('follows the profiles table on the next request', async () => {
       await t.database.db.update(profiles).set({ priceList: 5 }).where(eq(profiles.profileType, 'client'));
+      await t.catalogueChanged();
       try {
         expect(await priceFor('client')).toBe('555.00');
       } finally {
         await t.database.db.update(profiles).set({ priceList: 1 }).where(eq(profiles.profileType, 'client'));
+        await t.catalogueChanged();
       }
     });
   });
@@ -186,6 +189,7 @@ describe.each(testEngines())('access and prices on %s', (engine) => {
         // Each run writes its own parts with distinct cents so amounts can be told apart.
         await db.delete(relatedParts);
         await db.update(parts).set({ isActive: false });
+        await t.catalogueChanged();
         const stamp = Math.floor(Math.random() * 1e9);
         const records = lists.map((l, i) =>
           buildPartRecord({

@@ -181,10 +181,12 @@ describe.each(testEngines())('catalogue API on %s', (engine) => {
 
   it('follows the profiles table when staff change the guest list', async () => {
     await t.database.db.update(profiles).set({ priceList: 3 }).where(eq(profiles.profileType, 'guest'));
+    await t.catalogueChanged();
     try {
       expect((await list('search=06h103144')).parts[0]?.price).toBe('700.00');
     } finally {
       await t.database.db.update(profiles).set({ priceList: 4 }).where(eq(profiles.profileType, 'guest'));
+      await t.catalogueChanged();
     }
   });
 
@@ -197,6 +199,7 @@ describe.each(testEngines())('catalogue API on %s', (engine) => {
     expect((await get('/api/parts/999999')).status).toBe(404);
     expect((await get('/api/parts/abc')).status).toBe(400);
     await t.database.db.update(parts).set({ isActive: false }).where(eq(parts.id, id));
+    await t.catalogueChanged();
     try {
       const missing = await get(`/api/parts/${id}`);
       expect(missing.status).toBe(404);
@@ -204,6 +207,7 @@ describe.each(testEngines())('catalogue API on %s', (engine) => {
       expect((await list('search=PRICE-FALLBACK')).total).toBe(0);
     } finally {
       await t.database.db.update(parts).set({ isActive: true }).where(eq(parts.id, id));
+      await t.catalogueChanged();
     }
   });
 
@@ -214,7 +218,9 @@ describe.each(testEngines())('catalogue API on %s', (engine) => {
       { stage: 'published', collection: 'on-sale', partId: crank, discountPercentage: '20', position: 0 },
       { stage: 'draft', collection: 'featured', partId: other, position: 0 },
     ]);
+    await t.catalogueChanged();
     await t.database.db.update(parts).set({ discountPercentage: '20' }).where(eq(parts.id, crank));
+    await t.catalogueChanged();
     const sale = await get('/api/products/on-sale');
     expect(sale.status).toBe(200);
     expect(sale.body).toHaveLength(1);
@@ -228,6 +234,7 @@ describe.each(testEngines())('catalogue API on %s', (engine) => {
     const a = await idOf('06H-103-144');
     const b = await idOf('1041');
     await t.database.db.insert(relatedParts).values({ partId: a, relatedPartId: b });
+    await t.catalogueChanged();
     const { status, body } = await get(`/api/products/${a}/related?userType=guest&priceList=4`);
     expect(status).toBe(200);
     expect(body.map((p: Part) => p.partNumber)).toEqual(['1041']);
@@ -241,6 +248,7 @@ describe.each(testEngines())('catalogue API on %s', (engine) => {
     const inside = (await list(`categoryId=${varios.id}&limit=1`)).total;
     const one = (await list(`categoryId=${varios.id}&limit=1`)).parts[0] as Part;
     await t.database.db.update(categories).set({ isVisible: false }).where(eq(categories.id, varios.id));
+    await t.catalogueChanged();
     try {
       const tree = categoryTreeSchema.parse((await get('/api/categories/public')).body);
       expect(tree.find((c) => c.id === varios.id)).toBeUndefined();
@@ -249,6 +257,7 @@ describe.each(testEngines())('catalogue API on %s', (engine) => {
       expect((await list(`categoryId=${varios.id}`)).total).toBe(0);
     } finally {
       await t.database.db.update(categories).set({ isVisible: true }).where(eq(categories.id, varios.id));
+      await t.catalogueChanged();
     }
   });
 

@@ -1,4 +1,9 @@
-/** HTTP routes of the public catalogue (spec section 7 "Catalogue"). Rules live in service.ts. */
+/**
+ * HTTP routes of the public catalogue (spec section 7 "Catalogue"). Rules live in service.ts; this
+ * file adds the catalogue cache: responses are serialized once per catalogue version and price
+ * list, answered with an ETag, and revalidated with 304.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,10 +17,47 @@ import {
   partsResponseSchema,
 } from '../../../shared/api.ts';
 import type { AppContext } from '../../app.ts';
-import { categoryTree, getPart, listBrands, listCollection, listParts, listRelated } from './service.ts';
+import type { CatalogueCache } from './cache.ts';
+import {
+  type Known,
+  type Viewer,
+  categoryTree,
+  countParts,
+  getPart,
+  listBrands,
+  listCollection,
+  listParts,
+  listRelated,
+  loadCategories,
+  profileOf,
+  profilePriceLists,
+} from './service.ts';
+
+const brandsSchema = z.array(z.object({ brand: z.string(), count: z.number().int() }));
+
+/** What every cached read knows up front: the viewer's price list and the categories. */
+async function knownFor(cache: CatalogueCache, ctx: AppContext, viewer: Viewer): Promise<Required<Pick<Known, 'priceList' | 'categories'>>> {
+  const [lists, categories] = await Promise.all([
+    cache.get('profiles', () => profilePriceLists(ctx.db)),
+    cache.get('categories', () => loadCategories(ctx.db)),
+  ]);
+  return { priceList: lists.value[profileOf(viewer)], categories: categories.value };
+}
+
+/**
+ * Answers a cached JSON body with a weak ETag of (catalogue version, price list, URL); a matching
+ * If-None-Match gets 304. Bodies depend on the session's price list, so caches must vary on Cookie.
+ */
+function sendCached(request: FastifyRequest, reply: FastifyReply, body: string, version: number, priceList: number) {
+  const etag = `W/"c${version}-l${priceList}"`;
+  reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'Cookie');
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(body);
+}
 
 export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const settings = { imageBaseUrl: ctx.config.imageBaseUrl };
+  const { cache } = ctx;
   return async (app) => {
     app.get(
       '/api/parts',
@@ -27,13 +69,31 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: partsResponseSchema },
         },
       },
-      async (request) => listParts(ctx.db, request.viewer, request.query, settings),
+      async (request, reply) => {
+        const q = request.query;
+        const known = await knownFor(cache, ctx, request.viewer);
+        const filterKey = JSON.stringify([q.categoryId ?? 0, q.brand ?? '', q.search ?? '']);
+        const { value, version } = await cache.get(`parts|${known.priceList}|${JSON.stringify([filterKey, q.sortBy, q.sortDir, q.page, q.limit])}`, async () => {
+          // The total of a filter is counted once per catalogue version, whatever the page or sort.
+          const countTotal = async (where: Parameters<NonNullable<Known['countTotal']>>[0]) =>
+            (await cache.get(`count|${filterKey}`, () => countParts(ctx.db, where))).value;
+          const result = await listParts(ctx.db, request.viewer, q, settings, { ...known, countTotal });
+          return JSON.stringify(partsResponseSchema.parse(result));
+        });
+        return sendCached(request, reply, value, version, known.priceList);
+      },
     );
 
     app.get(
       '/api/parts/:id',
       { schema: { tags: ['catalogue'], params: idParamsSchema, response: { 200: partSchema } } },
-      async (request) => getPart(ctx.db, request.viewer, request.params.id, settings),
+      async (request, reply) => {
+        const known = await knownFor(cache, ctx, request.viewer);
+        const { value, version } = await cache.get(`part|${known.priceList}|${request.params.id}`, async () =>
+          JSON.stringify(partSchema.parse(await getPart(ctx.db, request.viewer, request.params.id, settings, known))),
+        );
+        return sendCached(request, reply, value, version, known.priceList);
+      },
     );
 
     app.get(
@@ -47,7 +107,13 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: partListSchema },
         },
       },
-      async (request) => listCollection(ctx.db, request.viewer, request.params.collection, settings),
+      async (request, reply) => {
+        const known = await knownFor(cache, ctx, request.viewer);
+        const { value, version } = await cache.get(`collection|${known.priceList}|${request.params.collection}`, async () =>
+          JSON.stringify(partListSchema.parse(await listCollection(ctx.db, request.viewer, request.params.collection, settings, known))),
+        );
+        return sendCached(request, reply, value, version, known.priceList);
+      },
     );
 
     app.get(
@@ -60,24 +126,29 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: partListSchema },
         },
       },
-      async (request) => listRelated(ctx.db, request.viewer, request.params.id, settings),
-    );
-
-    app.get(
-      '/api/categories/public',
-      { schema: { tags: ['catalogue'], response: { 200: categoryTreeSchema } } },
-      async () => categoryTree(ctx.db),
-    );
-
-    app.get(
-      '/api/brands',
-      {
-        schema: {
-          tags: ['catalogue'],
-          response: { 200: z.array(z.object({ brand: z.string(), count: z.number().int() })) },
-        },
+      async (request, reply) => {
+        const known = await knownFor(cache, ctx, request.viewer);
+        const { value, version } = await cache.get(`related|${known.priceList}|${request.params.id}`, async () =>
+          JSON.stringify(partListSchema.parse(await listRelated(ctx.db, request.viewer, request.params.id, settings, known))),
+        );
+        return sendCached(request, reply, value, version, known.priceList);
       },
-      async () => listBrands(ctx.db),
     );
+
+    app.get('/api/categories/public', { schema: { tags: ['catalogue'], response: { 200: categoryTreeSchema } } }, async (request, reply) => {
+      const known = await knownFor(cache, ctx, request.viewer);
+      const { value, version } = await cache.get('tree', async () =>
+        JSON.stringify(categoryTreeSchema.parse(await categoryTree(ctx.db, { categories: known.categories }))),
+      );
+      return sendCached(request, reply, value, version, 0);
+    });
+
+    app.get('/api/brands', { schema: { tags: ['catalogue'], response: { 200: brandsSchema } } }, async (request, reply) => {
+      const known = await knownFor(cache, ctx, request.viewer);
+      const { value, version } = await cache.get('brands', async () =>
+        JSON.stringify(brandsSchema.parse(await listBrands(ctx.db, known.categories))),
+      );
+      return sendCached(request, reply, value, version, 0);
+    });
   };
 }

@@ -29,19 +29,32 @@ export interface CatalogueSettings {
   imageBaseUrl: string;
 }
 
-const DEFAULT_PRICE_LIST = { guest: 4, client: 1, distributor: 2 } as const;
+const DEFAULT_PRICE_LIST: Record<'guest' | 'client' | 'distributor', number> = { guest: 4, client: 1, distributor: 2 };
 
 /**
  * The price list (1–10) of a viewer's role, from the `profiles` table. Admins browse the catalogue
  * at the client list.
  */
 export async function priceListFor(db: Executor, viewer: Viewer): Promise<number> {
-  const profileType = viewer.role === 'admin' ? 'client' : viewer.role;
+  const profileType = profileOf(viewer);
   const [row] = await db
     .select({ priceList: profiles.priceList })
     .from(profiles)
     .where(eq(profiles.profileType, profileType));
   return row?.priceList ?? DEFAULT_PRICE_LIST[profileType];
+}
+
+/** The price list of each profile (guest, client, distributor), for the catalogue cache. */
+export async function profilePriceLists(db: Executor): Promise<Record<'guest' | 'client' | 'distributor', number>> {
+  const rows = await db.select({ profileType: profiles.profileType, priceList: profiles.priceList }).from(profiles);
+  const lists = { ...DEFAULT_PRICE_LIST };
+  for (const r of rows) lists[r.profileType] = r.priceList;
+  return lists;
+}
+
+/** The profile whose price list a viewer sees (admins browse at the client list). */
+export function profileOf(viewer: Viewer): 'guest' | 'client' | 'distributor' {
+  return viewer.role === 'admin' ? 'client' : viewer.role;
 }
 
 const PRICE_LIST_COLUMNS = [
@@ -135,8 +148,21 @@ export interface CategoryRow {
   isVisible: boolean;
 }
 
+/** Categories and the hidden set, as {@link loadCategories} answers. */
+export type LoadedCategories = { all: CategoryRow[]; hidden: Set<number> };
+
+/**
+ * What a caller may already know (from the catalogue cache), saving the queries that find it out:
+ * the viewer's price list, the categories, and a total counter for a filter.
+ */
+export interface Known {
+  priceList?: number;
+  categories?: LoadedCategories;
+  countTotal?: (where: SQL | undefined) => Promise<number>;
+}
+
 /** All categories with the ids hidden from the public (hidden ones and all their descendants). */
-export async function loadCategories(db: Executor): Promise<{ all: CategoryRow[]; hidden: Set<number> }> {
+export async function loadCategories(db: Executor): Promise<LoadedCategories> {
   const all = await db
     .select({
       id: categories.id,
@@ -195,8 +221,8 @@ export function publicConditions(hidden: Set<number>): SQL[] {
  * brand (case-insensitive), and search tokens that must all match the normalized search text
  * (DESIGN.md "search").
  */
-export async function filterConditions(db: Executor, filters: PartFilters): Promise<SQL[]> {
-  const { all, hidden } = await loadCategories(db);
+export async function filterConditions(db: Executor, filters: PartFilters, categoriesKnown?: LoadedCategories): Promise<SQL[]> {
+  const { all, hidden } = categoriesKnown ?? (await loadCategories(db));
   const conditions = publicConditions(hidden);
   if (filters.categoryId) {
     const ids = descendantIds(all, filters.categoryId).filter((id) => !hidden.has(id));
@@ -246,6 +272,12 @@ export function orderBy(filters: PartFilters, priceList: number): SQL[] {
   return order;
 }
 
+/** Number of parts matching a WHERE built by {@link filterConditions}. */
+export async function countParts(db: Executor, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(parts).where(where);
+  return Number(row?.total ?? 0);
+}
+
 /**
  * One page of parts and the total that matches (spec 7 `GET /api/parts`).
  * @returns `{ parts, total, page, limit }`; parts carry only the viewer's price.
@@ -255,11 +287,13 @@ export async function listParts(
   viewer: Viewer,
   query: PartsQuery,
   settings: CatalogueSettings,
+  known: Known = {},
 ): Promise<{ parts: Part[]; total: number; page: number; limit: number }> {
-  const priceList = await priceListFor(db, viewer);
-  const conditions = await filterConditions(db, query);
+  const priceList = known.priceList ?? (await priceListFor(db, viewer));
+  const conditions = await filterConditions(db, query, known.categories);
   const where = and(...conditions);
-  const [rows, countRows] = await Promise.all([
+  const countTotal = known.countTotal ?? ((w: SQL | undefined) => countParts(db, w));
+  const [rows, total] = await Promise.all([
     db
       .select(partColumns(priceList))
       .from(parts)
@@ -267,11 +301,11 @@ export async function listParts(
       .orderBy(...orderBy(query, priceList))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(parts).where(where),
+    countTotal(where),
   ]);
   return {
     parts: rows.map((r) => presentPart(r, settings)),
-    total: Number(countRows[0]?.total ?? 0),
+    total,
     page: query.page,
     limit: query.limit,
   };
@@ -281,9 +315,9 @@ export async function listParts(
  * One active, visible part.
  * @throws AppError NOT_FOUND "Producto no encontrado".
  */
-export async function getPart(db: Executor, viewer: Viewer, id: number, settings: CatalogueSettings): Promise<Part> {
-  const priceList = await priceListFor(db, viewer);
-  const { hidden } = await loadCategories(db);
+export async function getPart(db: Executor, viewer: Viewer, id: number, settings: CatalogueSettings, known: Known = {}): Promise<Part> {
+  const priceList = known.priceList ?? (await priceListFor(db, viewer));
+  const { hidden } = known.categories ?? (await loadCategories(db));
   const [row] = await db
     .select(partColumns(priceList))
     .from(parts)
@@ -298,9 +332,10 @@ export async function listCollection(
   viewer: Viewer,
   collection: Collection,
   settings: CatalogueSettings,
+  known: Known = {},
 ): Promise<Part[]> {
-  const priceList = await priceListFor(db, viewer);
-  const { hidden } = await loadCategories(db);
+  const priceList = known.priceList ?? (await priceListFor(db, viewer));
+  const { hidden } = known.categories ?? (await loadCategories(db));
   const rows = await db
     .select(partColumns(priceList))
     .from(carouselEntries)
@@ -317,10 +352,16 @@ export async function listCollection(
  * Related parts of a part shown in its detail dialog.
  * @throws AppError NOT_FOUND when the part itself is not public.
  */
-export async function listRelated(db: Executor, viewer: Viewer, id: number, settings: CatalogueSettings): Promise<Part[]> {
-  await getPart(db, GUEST, id, settings);
-  const priceList = await priceListFor(db, viewer);
-  const { hidden } = await loadCategories(db);
+export async function listRelated(
+  db: Executor,
+  viewer: Viewer,
+  id: number,
+  settings: CatalogueSettings,
+  known: Known = {},
+): Promise<Part[]> {
+  await getPart(db, GUEST, id, settings, { ...known, priceList: known.priceList ?? 4 });
+  const priceList = known.priceList ?? (await priceListFor(db, viewer));
+  const { hidden } = known.categories ?? (await loadCategories(db));
   const rows = await db
     .select(partColumns(priceList))
     .from(relatedParts)
@@ -335,8 +376,11 @@ export async function listRelated(db: Executor, viewer: Viewer, id: number, sett
  * The visible category tree with the number of active parts of each category and its descendants
  * (spec 3 "Category"), children sorted by name in Spanish order.
  */
-export async function categoryTree(db: Executor, options: { includeHidden?: boolean } = {}): Promise<CategoryNode[]> {
-  const { all, hidden } = await loadCategories(db);
+export async function categoryTree(
+  db: Executor,
+  options: { includeHidden?: boolean; categories?: LoadedCategories } = {},
+): Promise<CategoryNode[]> {
+  const { all, hidden } = options.categories ?? (await loadCategories(db));
   const counts = await db
     .select({ categoryId: parts.categoryId, count: sql<number>`count(*)::int` })
     .from(parts)
@@ -369,8 +413,8 @@ export async function categoryTree(db: Executor, options: { includeHidden?: bool
 }
 
 /** Distinct brands of public parts with their counts, for the brand filter. */
-export async function listBrands(db: Executor): Promise<{ brand: string; count: number }[]> {
-  const { hidden } = await loadCategories(db);
+export async function listBrands(db: Executor, categories?: LoadedCategories): Promise<{ brand: string; count: number }[]> {
+  const { hidden } = categories ?? (await loadCategories(db));
   const rows = await db
     .select({ brand: parts.brand, count: sql<number>`count(*)::int` })
     .from(parts)

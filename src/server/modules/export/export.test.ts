@@ -137,6 +137,7 @@ describe.each(testEngines())('catalogue exports on %s', (engine) => {
     ]);
     await db.update(categories).set({ isVisible: false }).where(eq(categories.name, 'Oculta'));
     await db.update(parts).set({ isActive: false }).where(eq(parts.partNumber, 'EXP-INACTIVE'));
+    await t.catalogueChanged();
     cookies.client = await loginCookie(t.app, await createUser(db, { profileType: 'client' }), 'client');
     cookies.distributor = await loginCookie(t.app, await createUser(db, { profileType: 'distributor' }), 'distributor');
   });

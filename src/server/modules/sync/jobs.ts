@@ -25,6 +25,9 @@ export class JobSlot {
   private running: Promise<void> | null = null;
   private sequence = 0;
 
+  /** @param onFinish called after every job, successful or not (the app marks its cache dirty). */
+  constructor(private readonly onFinish: () => void = () => {}) {}
+
   /** The running job, or the last one that finished. */
   get state(): JobState | null {
     return this.current;
@@ -55,11 +58,13 @@ export class JobSlot {
         job.report = report;
         job.status = 'done';
         job.finishedAt = new Date().toISOString();
+        this.onFinish();
       },
       (error: unknown) => {
         job.error = error instanceof AppError ? error.message : 'Error interno durante la importación';
         job.status = 'failed';
         job.finishedAt = new Date().toISOString();
+        this.onFinish();
       },
     );
     return { ...job };

@@ -96,6 +96,7 @@ describe.each(testEngines())('ERP sync and panel import on %s', (engine) => {
     await t.database.db.insert(carouselEntries).values({ stage: 'published', collection: 'featured', partId: gone.id });
     await t.database.db.insert(relatedParts).values({ partId: kept.id, relatedPartId: gone.id });
     await t.database.db.insert(partRequests).values({ username: 'x', message: 'Necesito ERP-0030' });
+    await t.catalogueChanged();
 
     erp(Array.from({ length: 29 }, (_, i) => record(i + 1)));
     await as({ method: 'POST', url: '/api/debug/sync' });
