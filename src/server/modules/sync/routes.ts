@@ -14,7 +14,7 @@ import { PRICE_LIST_COUNT, mapHeaders, mapRecords } from '../import/map.ts';
 import { parseSource } from '../import/parse.ts';
 import { type ImportReport, importCatalogueFile } from '../import/service.ts';
 import { readSource } from '../import/source.ts';
-import { JobSlot } from './jobs.ts';
+import type { JobSlot } from './jobs.ts';
 
 /** A full sync is refused when more than this share of the feed's rows is rejected. */
 export const SYNC_MAX_REJECTED_RATIO = 0.2;
