@@ -1,0 +1,37 @@
+import { FileSpreadsheet } from 'lucide-react';
+import { toast } from '../../components/ui/toast.tsx';
+import { EXCEL_TEXTS } from './texts.ts';
+import { type ExcelExportFilters, excelExportUrl, rateLimitMessage } from './download.ts';
+import { ExportButton, type ExportButtonLookProps } from './export-button.tsx';
+import { useDownload } from './use-download.ts';
+
+export type ExcelButtonProps = ExcelExportFilters & ExportButtonLookProps;
+
+/**
+ * "Descargar Excel" (visible text "Excel"): downloads the catalogue as filtered on screen
+ * (`GET /api/export/catalog.xlsx`, at the viewer's prices), with a busy label while the file
+ * streams in, and the success or failure toast of spec 8 (a 429 shows the server's message).
+ * Made for the catalogue header (`tone="header"`, the default).
+ */
+export function ExcelButton({ categoryId, search, brand, sortBy, sortDir, tone = 'header', ...look }: ExcelButtonProps) {
+  const { busy, bytes, start } = useDownload();
+  const download = () =>
+    start(excelExportUrl({ categoryId, search, brand, sortBy, sortDir }), EXCEL_TEXTS.fallbackName, {
+      onSuccess: () => toast({ title: EXCEL_TEXTS.success }),
+      onError: (error) =>
+        toast({ title: 'Error', description: rateLimitMessage(error) ?? EXCEL_TEXTS.failure, variant: 'destructive' }),
+    });
+  return (
+    <ExportButton
+      icon={FileSpreadsheet}
+      label={EXCEL_TEXTS.label}
+      shortLabel={EXCEL_TEXTS.shortLabel}
+      busyLabel={EXCEL_TEXTS.busy}
+      busy={busy}
+      bytes={bytes}
+      onClick={() => void download()}
+      tone={tone}
+      {...look}
+    />
+  );
+}

@@ -1,0 +1,63 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dismissToast } from '../../components/ui/toast.tsx';
+import { config } from '../../test/fixtures.ts';
+import { errorResponse, mockApi, renderWithApp } from '../../test/render.tsx';
+import { PdfButton } from './index.ts';
+import { captureDownloads, deferred, fileResponse } from './test-support.ts';
+
+describe('PdfButton', () => {
+  let downloads: ReturnType<typeof captureDownloads>;
+  beforeEach(() => {
+    downloads = captureDownloads();
+  });
+  afterEach(() => {
+    downloads.restore();
+    dismissToast();
+  });
+
+  it('downloads the PDF of the chosen categories under the server file name', async () => {
+    const answer = deferred<Response>();
+    const fetchMock = mockApi({ 'GET /api/config': config, 'GET /api/export/catalog.pdf': () => answer.promise });
+    renderWithApp(<PdfButton categoryIds={[12, 15]} categoryName="Embrague" includeImages includePrices />);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Descargar PDF' }));
+    expect(await screen.findByRole('button', { name: 'Generando PDF…' })).toBeDisabled();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/export/catalog.pdf'));
+    const url = new URL(String(call?.[0]), 'http://localhost');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      categoryIds: '12,15',
+      categoryName: 'Embrague',
+      includeImages: 'true',
+      includePrices: 'true',
+    });
+
+    answer.resolve(fileResponse('%PDF-1.7', 'application/pdf', 'catálogo-embrague-2025-11-21.pdf'));
+    await screen.findByRole('button', { name: 'Descargar PDF' });
+    expect(downloads.saved).toEqual([{ href: 'blob:http://localhost/1', download: 'catálogo-embrague-2025-11-21.pdf' }]);
+  });
+
+  it('asks for every category by default', async () => {
+    const fetchMock = mockApi({
+      'GET /api/config': config,
+      'GET /api/export/catalog.pdf': () => fileResponse('%PDF', 'application/pdf', 'catalogo.pdf'),
+    });
+    renderWithApp(<PdfButton />);
+    await userEvent.click(screen.getByRole('button', { name: 'Descargar PDF' }));
+    await screen.findByRole('button', { name: 'Descargar PDF' });
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/export/catalog.pdf?categoryIds=all');
+  });
+
+  it('toasts "Error al generar PDF" when the export fails', async () => {
+    mockApi({
+      'GET /api/config': config,
+      'GET /api/export/catalog.pdf': () => errorResponse(500, 'INTERNAL', 'Error interno del servidor'),
+    });
+    renderWithApp(<PdfButton categoryIds="all" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Descargar PDF' }));
+    expect(await screen.findByText('Error al generar PDF')).toBeInTheDocument();
+    expect(screen.getByText('Hubo un problema al crear el archivo PDF.')).toBeInTheDocument();
+    expect(downloads.saved).toEqual([]);
+  });
+});

@@ -1,0 +1,35 @@
+import { FileDown } from 'lucide-react';
+import { toast } from '../../components/ui/toast.tsx';
+import { type PdfExportOptions, pdfExportUrl, rateLimitMessage } from './download.ts';
+import { ExportButton, type ExportButtonLookProps } from './export-button.tsx';
+import { PDF_TEXTS } from './texts.ts';
+import { useDownload } from './use-download.ts';
+
+export type PdfButtonProps = PdfExportOptions & ExportButtonLookProps;
+
+/**
+ * "Descargar PDF": downloads the printable catalogue (`GET /api/export/catalog.pdf`, cover,
+ * contents and the print grouping, at the viewer's prices; `includePrices` is the caller's
+ * choice) with a busy label while it streams in. Failure: the toast "Error al generar PDF" /
+ * "Hubo un problema al crear el archivo PDF." (spec 8); a 429 shows the server's message instead.
+ */
+export function PdfButton({ categoryIds, categoryName, includeImages, includePrices, ...look }: PdfButtonProps) {
+  const { busy, bytes, start } = useDownload();
+  const download = () =>
+    start(pdfExportUrl({ categoryIds, categoryName, includeImages, includePrices }), PDF_TEXTS.fallbackName, {
+      onSuccess: () => {},
+      onError: (error) =>
+        toast({ title: PDF_TEXTS.failureTitle, description: rateLimitMessage(error) ?? PDF_TEXTS.failure, variant: 'destructive' }),
+    });
+  return (
+    <ExportButton
+      icon={FileDown}
+      label={PDF_TEXTS.label}
+      busyLabel={PDF_TEXTS.busy}
+      busy={busy}
+      bytes={bytes}
+      onClick={() => void download()}
+      {...look}
+    />
+  );
+}

@@ -1,0 +1,70 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { downloadFile } from './download.ts';
+
+/** Received bytes are shown in steps of this size, so a fast stream does not re-render per chunk. */
+const PROGRESS_STEP_BYTES = 100_000;
+
+export interface DownloadState {
+  busy: boolean;
+  /** Bytes received of the current download (0 until the file starts streaming). */
+  bytes: number;
+}
+
+export interface DownloadHandlers {
+  onSuccess: (filename: string) => void;
+  onError: (error: unknown) => void;
+}
+
+/**
+ * One download at a time: `start` is ignored while one runs, and leaving the screen aborts it
+ * (no toast then).
+ */
+export function useDownload(): DownloadState & { start: (url: string, fallbackName: string, handlers: DownloadHandlers) => Promise<void> } {
+  const [state, setState] = useState<DownloadState>({ busy: false, bytes: 0 });
+  const running = useRef<AbortController | null>(null);
+
+  useEffect(
+    () => () => {
+      running.current?.abort();
+      running.current = null;
+    },
+    [],
+  );
+
+  const start = useCallback(async (url: string, fallbackName: string, handlers: DownloadHandlers) => {
+    if (running.current) return;
+    const controller = new AbortController();
+    running.current = controller;
+    setState({ busy: true, bytes: 0 });
+    let shown = 0;
+    try {
+      const filename = await downloadFile(url, fallbackName, {
+        signal: controller.signal,
+        onProgress: (bytes) => {
+          const step = Math.floor(bytes / PROGRESS_STEP_BYTES) * PROGRESS_STEP_BYTES;
+          if (step !== shown) {
+            shown = step;
+            if (!controller.signal.aborted) setState({ busy: true, bytes: step });
+          }
+        },
+      });
+      if (!controller.signal.aborted) handlers.onSuccess(filename);
+    } catch (error) {
+      if (!controller.signal.aborted) handlers.onError(error);
+    } finally {
+      if (running.current === controller) {
+        running.current = null;
+        setState({ busy: false, bytes: 0 });
+      }
+    }
+  }, []);
+
+  return { ...state, start };
+}
+
+const sizeFormatter = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+
+/** `1,2 MB` for a byte count (es-AR). */
+export function formatMegabytes(bytes: number): string {
+  return `${sizeFormatter.format(bytes / 1_000_000)} MB`;
+}
