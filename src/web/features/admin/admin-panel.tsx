@@ -4,6 +4,7 @@ import { routes } from '../../app/paths.ts';
 import { AdminLayout } from './admin-layout.tsx';
 import { CarouselsTab } from './components/carousels-tab.tsx';
 import { CategoriesTab } from './components/categories-tab.tsx';
+import { ImportCatalogueButton } from './components/import-catalogue.tsx';
 import { MultimediaTab } from './components/multimedia-tab.tsx';
 import { PartRequestsTab } from './components/part-requests-tab.tsx';
 import { PriceListsTab } from './components/price-lists-tab.tsx';
@@ -34,14 +35,23 @@ export interface AdminPanelProps {
 }
 
 /**
- * The admin panel at `/adminkon2025` (spec 2): title, "Volver al Catálogo" and eight tabs. Only
- * the active tab is mounted, so each tab loads its data when first opened. Render it only for an
- * admin session; every call it makes answers 401/403 otherwise.
+ * The admin panel at `/adminkon2025` (spec 2): title, "Importar catálogo" (issue 6), "Volver al
+ * Catálogo" and eight tabs. Only the active tab is mounted, so each tab loads its data when first
+ * opened. Render it only for an admin session; every call it makes answers 401/403 otherwise.
  */
 export function AdminPanel({ actions, initialTab = 'precios' }: AdminPanelProps) {
   const [tab, setTab] = useState<string>(initialTab);
   return (
-    <AdminLayout title={ADMIN_TEXTS.panelTitle} back={{ href: routes.home, label: ADMIN_TEXTS.backToCatalogue }} actions={actions}>
+    <AdminLayout
+      title={ADMIN_TEXTS.panelTitle}
+      back={{ href: routes.home, label: ADMIN_TEXTS.backToCatalogue }}
+      actions={
+        <>
+          <ImportCatalogueButton />
+          {actions}
+        </>
+      }
+    >
       <Tabs.Root value={tab} onValueChange={setTab} activationMode="manual">
         <Tabs.List
           aria-label="Secciones del panel"

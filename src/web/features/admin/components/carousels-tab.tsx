@@ -168,7 +168,7 @@ function Candidates({ collection }: { collection: Collection }) {
   });
   const label = COLLECTION_LABELS[collection];
   return (
-    <div className="mt-6 grid gap-3">
+    <div className="mt-6 grid grid-cols-1 gap-3">
       <h3 className="text-base font-semibold text-slate-900">Agregar a {label}</h3>
       <div className="max-w-md">
         <SearchField

@@ -140,7 +140,7 @@ export function CategoryVisibilityTree({
     });
   if (tree.length === 0) return <p className="py-6 text-center text-sm text-slate-500">No hay categorías.</p>;
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-1 gap-2">
       <div className="flex flex-wrap gap-2">
         <Button size="sm" variant="outline" onClick={() => setExpanded(allParentIds(tree))}>
           Expandir todo
@@ -149,7 +149,7 @@ export function CategoryVisibilityTree({
           Contraer todo
         </Button>
       </div>
-      <ul aria-label={label} className="grid gap-0.5">
+      <ul aria-label={label} className="grid grid-cols-1 gap-0.5">
         {tree.map((node) => (
           <TreeItem key={node.id} node={node} overrides={overrides} expanded={expanded} onExpand={onExpand} onToggle={onToggle} />
         ))}

@@ -33,7 +33,7 @@ export function PartsBrowser({ label, columns }: { label: string; columns: PartC
   const pageCount = data ? Math.max(1, Math.ceil(data.total / ADMIN_PAGE_SIZE)) : 1;
 
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-3">
       <div className="max-w-md">
         <SearchField label="Buscar repuestos" value={search} onChange={setSearch} placeholder="Código, descripción o categoría" />
       </div>

@@ -45,7 +45,7 @@ function MainProductPicker({ onPick }: { onPick: (part: AdminPart) => void }) {
     { enabled: debounced !== '' },
   );
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-3">
       <div className="max-w-md">
         <SearchField
           label="Buscar producto principal"
@@ -140,7 +140,7 @@ function CandidateSearch({ main }: { main: AdminPart }) {
   }, [errorUpdatedAt]);
 
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-3">
       <div className="max-w-md">
         <SearchField
           label="Buscar productos para relacionar"
@@ -207,7 +207,7 @@ export function RelatedTab() {
     );
   }
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <Section
         title="Productos Relacionados"
         actions={

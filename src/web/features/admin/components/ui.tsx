@@ -34,10 +34,13 @@ export function Section({
   );
 }
 
-/** A table that scrolls horizontally on narrow screens. */
+/**
+ * A table that scrolls horizontally on narrow screens. `relative` keeps absolutely positioned
+ * descendants (the `sr-only` labels) inside the scroller: otherwise they widen the page on phones.
+ */
 export function TableScroll({ children, label }: { children: ReactNode; label: string }) {
   return (
-    <div className="-mx-4 overflow-x-auto sm:mx-0">
+    <div className="relative -mx-4 overflow-x-auto sm:mx-0">
       <table aria-label={label} className="w-full min-w-[640px] border-collapse text-left text-sm">
         {children}
       </table>

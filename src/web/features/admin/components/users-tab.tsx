@@ -298,7 +298,7 @@ function AllUsers() {
 /** "Gestión de Usuarios": create, approve, edit, switch type, delete, history. */
 export function UsersTab() {
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <CreateUserForm />
       <PendingUsers />
       <AllUsers />

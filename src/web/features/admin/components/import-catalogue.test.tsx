@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { MAX_UPLOAD_BYTES } from '../../../../shared/admin.ts';
+import { errorResponse, json, mockApi, renderWithApp } from '../../../test/render.tsx';
+import { AdminPanel } from '../index.ts';
+import { buildJob, buildReport, jobPhases, jobSlot } from '../jobs-test-fixtures.ts';
+import { ImportCatalogueButton } from './import-catalogue.tsx';
+
+function xlsx(name = 'Inventario.xlsx', size?: number): File {
+  const file = new File(['PK\u0003\u0004 contenido'], name, { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+  if (size !== undefined) Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+async function openDialog() {
+  await userEvent.click(screen.getByRole('button', { name: 'Importar catálogo' }));
+  return screen.findByRole('dialog', { name: 'Importar catálogo' });
+}
+
+describe('Importar catálogo', () => {
+  it('is a button in the admin panel header', async () => {
+    const fetchMock = mockApi({ 'GET /api/profiles': [], 'GET /api/admin/jobs/current': { job: null } });
+    renderWithApp(<AdminPanel />, { path: '/adminkon2025' });
+    const jobReads = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/admin/jobs/current')).length;
+    // The job is only read once the dialog opens.
+    expect(jobReads()).toBe(0);
+    const dialog = await openDialog();
+    const input = within(dialog).getByLabelText('Archivo');
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).toHaveAttribute('accept', '.json,.csv,.xlsx');
+    expect(within(dialog).getByRole('button', { name: 'Importar' })).toBeDisabled();
+    await waitFor(() => expect(jobReads()).toBe(1));
+  });
+
+  it('refuses a file over 20 MB before sending it', async () => {
+    const fetchMock = mockApi({ 'GET /api/admin/jobs/current': { job: null } });
+    renderWithApp(<ImportCatalogueButton />);
+    const dialog = await openDialog();
+    await userEvent.upload(within(dialog).getByLabelText('Archivo'), xlsx('grande.xlsx', MAX_UPLOAD_BYTES + 1024 * 1024));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('El archivo pesa 21 MB; el máximo permitido es 20 MB.');
+    expect(within(dialog).getByLabelText('Archivo')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Importar' })).toBeDisabled();
+
+    // A file of exactly 20 MB is fine.
+    await userEvent.upload(within(dialog).getByLabelText('Archivo'), xlsx('justo.xlsx', MAX_UPLOAD_BYTES));
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Importar' })).toBeEnabled();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('uploads the raw file, shows the progress and the report, and refreshes the catalogue', async () => {
+    const phases = jobPhases({ kind: 'upload', id: 3 });
+    const slot = jobSlot();
+    let sent: { url: URL; init: RequestInit | undefined } | undefined;
+    mockApi({
+      'GET /api/admin/jobs/current': slot.current,
+      'POST /api/admin/import': (url: URL, init: RequestInit | undefined) => {
+        sent = { url, init };
+        slot.job = phases[0] ?? null;
+        return json({ job: slot.job }, 202);
+      },
+    });
+    const { client } = renderWithApp(<ImportCatalogueButton />);
+    client.setQueryData(['categories', 'public'], []);
+    client.setQueryData(['admin', 'parts', { page: 1, search: '' }], { parts: [], total: 0, page: 1, limit: 50 });
+    const dialog = await openDialog();
+    const file = xlsx();
+    await userEvent.upload(within(dialog).getByLabelText('Archivo'), file);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Importar' }));
+
+    const progress = await within(dialog).findByRole('region', { name: 'Progreso de la importación' });
+    expect(sent?.url.searchParams.get('filename')).toBe('Inventario.xlsx');
+    expect(sent?.init?.body).toBe(file);
+    expect(new Headers(sent?.init?.headers).get('content-type')).toBe('application/octet-stream');
+    expect(within(progress).getByRole('status')).toHaveTextContent('Importación en curso: Leyendo');
+    expect(within(dialog).getByLabelText('Archivo')).toBeDisabled();
+
+    slot.job = phases[2] ?? null;
+    await waitFor(() => expect(within(progress).getByRole('status')).toHaveTextContent('Escribiendo'));
+    expect(within(progress).getByRole('progressbar')).toHaveAttribute('aria-valuetext', '30 de 120 filas escritas (25 %)');
+
+    slot.job = phases[3] ?? null;
+    const summary = await within(dialog).findByRole('region', { name: 'Resumen de la importación' });
+    expect(summary).toHaveTextContent('XLSX, 120 filas.');
+    expect(within(within(summary).getByRole('region', { name: 'Filas rechazadas' })).getAllByRole('row')).toHaveLength(3);
+    await waitFor(() => expect(client.getQueryState(['categories', 'public'])?.isInvalidated).toBe(true));
+    expect(client.getQueryState(['admin', 'parts', { page: 1, search: '' }])?.isInvalidated).toBe(true);
+    expect(within(dialog).getByLabelText('Archivo')).toBeEnabled();
+  });
+
+  it('keeps following the import after the dialog is closed, and shows its report when reopened', async () => {
+    const slot = jobSlot();
+    mockApi({
+      'GET /api/admin/jobs/current': slot.current,
+      'POST /api/admin/import': () => {
+        slot.job = buildJob({ kind: 'upload' });
+        return json({ job: slot.job }, 202);
+      },
+    });
+    const { client } = renderWithApp(<ImportCatalogueButton />);
+    client.setQueryData(['parts', 'list', {}], { parts: [] });
+    let dialog = await openDialog();
+    await userEvent.upload(within(dialog).getByLabelText('Archivo'), xlsx('catalogo.csv'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Importar' }));
+    await within(dialog).findByRole('region', { name: 'Progreso de la importación' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    slot.job = buildJob({ kind: 'upload', status: 'done', report: buildReport({ rejected: 0, rejections: [] }) });
+    await waitFor(() => expect(client.getQueryState(['parts', 'list', {}])?.isInvalidated).toBe(true));
+    dialog = await openDialog();
+    expect(within(dialog).getByRole('region', { name: 'Resumen de la importación' })).toHaveTextContent('0 rechazados');
+  });
+
+  it('toasts the server message when a job is already running (409)', async () => {
+    mockApi({
+      'GET /api/admin/jobs/current': { job: null },
+      'POST /api/admin/import': () => errorResponse(409, 'CONFLICT', 'Ya hay una importación o sincronización en curso.'),
+    });
+    renderWithApp(<ImportCatalogueButton />);
+    const dialog = await openDialog();
+    await userEvent.upload(within(dialog).getByLabelText('Archivo'), xlsx());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Importar' }));
+    expect(await screen.findByText('Ya hay una importación o sincronización en curso.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Importar' })).toBeEnabled();
+  });
+
+  it('toasts the 413 message of the server', async () => {
+    mockApi({
+      'GET /api/admin/jobs/current': { job: null },
+      'POST /api/admin/import': () => errorResponse(413, 'PAYLOAD_TOO_LARGE', 'La solicitud supera el tamaño máximo permitido.'),
+    });
+    renderWithApp(<ImportCatalogueButton />);
+    const dialog = await openDialog();
+    await userEvent.upload(within(dialog).getByLabelText('Archivo'), xlsx());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Importar' }));
+    expect(await screen.findByText('La solicitud supera el tamaño máximo permitido.')).toBeInTheDocument();
+  });
+
+  it('shows a failed import in a red alert', async () => {
+    const slot = jobSlot();
+    mockApi({
+      'GET /api/admin/jobs/current': slot.current,
+      'POST /api/admin/import': () => {
+        slot.job = buildJob({ kind: 'upload' });
+        return json({ job: slot.job }, 202);
+      },
+    });
+    renderWithApp(<ImportCatalogueButton />);
+    const dialog = await openDialog();
+    await userEvent.upload(within(dialog).getByLabelText('Archivo'), xlsx());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Importar' }));
+    await within(dialog).findByRole('region', { name: 'Progreso de la importación' });
+    slot.job = buildJob({ kind: 'upload', status: 'failed', error: 'No se pudo importar ninguna fila (fila 2: Falta el código).' });
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('La importación falló; no se aplicó ningún cambio.');
+    expect(alert).toHaveTextContent('No se pudo importar ninguna fila (fila 2: Falta el código).');
+  });
+});

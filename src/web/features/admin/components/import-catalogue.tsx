@@ -1,0 +1,105 @@
+/**
+ * "Importar catálogo" (issue 6): an admin uploads a JSON, CSV or XLSX catalogue from the panel and
+ * follows the import live, then reads its report. Parts in the file are inserted or updated by
+ * part number; parts not in the file are left as they are (only the ERP sync deactivates).
+ */
+import { FileUp, Upload } from 'lucide-react';
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { fileProblem, MAX_UPLOAD_MB, useCatalogueJob, useUploadCatalogue } from '../jobs-api.ts';
+import { CatalogueJobStatus } from './catalogue-job-status.tsx';
+
+/** File types offered by the picker; the server detects the format by content. */
+export const CATALOGUE_FILE_ACCEPT = '.json,.csv,.xlsx';
+
+/**
+ * The header button and its dialog. The job is followed here, outside the dialog, so closing the
+ * dialog during an import still refreshes the catalogue when it ends.
+ */
+export function ImportCatalogueButton() {
+  const [open, setOpen] = useState(false);
+  const tracker = useCatalogueJob({ enabled: open });
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="inline-flex h-9 items-center gap-2 rounded-md border border-white/40 px-3 text-sm font-medium hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+      >
+        <FileUp aria-hidden="true" className="size-4" />
+        Importar catálogo
+      </button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Importar catálogo"
+        description="Suba un archivo JSON, CSV o XLSX. Los productos del archivo se agregan o actualizan por código; los demás no cambian."
+        size="lg"
+        hideCloseButton
+      >
+        <ImportCatalogueForm tracker={tracker} onClose={() => setOpen(false)} />
+      </Dialog>
+    </>
+  );
+}
+
+function ImportCatalogueForm({ tracker, onClose }: { tracker: ReturnType<typeof useCatalogueJob>; onClose: () => void }) {
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const [file, setFile] = useState<File | null>(null);
+  const upload = useUploadCatalogue(tracker.follow);
+  const problem = file ? fileProblem(file) : null;
+  const busy = upload.isPending || tracker.running;
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    setFile(event.target.files?.[0] ?? null);
+    upload.reset();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!file || problem || busy) return;
+    upload.mutate(file);
+  };
+
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <form onSubmit={submit} className="grid gap-3">
+        <div className="grid gap-1">
+          <label htmlFor={inputId} className="text-sm font-medium text-slate-700">
+            Archivo
+          </label>
+          <input
+            id={inputId}
+            type="file"
+            accept={CATALOGUE_FILE_ACCEPT}
+            onChange={choose}
+            disabled={busy}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${errorId} ${hintId}` : hintId}
+            className="block w-full rounded-md border border-slate-300 bg-white text-sm text-slate-700 file:mr-3 file:h-10 file:border-0 file:bg-slate-100 file:px-3 file:font-medium file:text-slate-800 hover:file:bg-slate-200 disabled:opacity-60"
+          />
+          <p id={hintId} className="text-xs text-slate-500">
+            JSON, CSV o XLSX, hasta {MAX_UPLOAD_MB} MB.
+          </p>
+          {problem ? (
+            <p id={errorId} role="alert" className="text-sm text-accent-700">
+              {problem}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={onClose}>
+            Cerrar
+          </Button>
+          <Button type="submit" disabled={!file || problem !== null || busy}>
+            <Upload aria-hidden="true" className="size-4" />
+            {upload.isPending ? 'Subiendo...' : 'Importar'}
+          </Button>
+        </div>
+      </form>
+      {tracker.job ? <CatalogueJobStatus job={tracker.job} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * Data layer of the catalogue jobs (issue 6): the debug page's raw ERP view, the ERP sync, the
+ * panel's file import and the live state of the running job, polled while it runs. Responses are
+ * parsed with the shared contract schemas (src/shared/admin.ts).
+ */
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { z } from 'zod';
+import { type JobStateBody, jobResponseSchema, MAX_UPLOAD_BYTES, rawApiResponseSchema } from '../../../shared/admin.ts';
+import { errorBodySchema } from '../../../shared/api.ts';
+import { ApiError, apiGet, apiRequest, type ClientErrorCode, withQuery } from '../../lib/api-client.ts';
+import { adminKeys, errorToast, serverMessage } from './api.ts';
+
+export type CatalogueJob = JobStateBody;
+export type RawApiData = z.infer<typeof rawApiResponseSchema>;
+
+/** Delay between two reads of the running job's progress. */
+export const JOB_POLL_MS = 500;
+
+export const jobKeys = {
+  current: () => [...adminKeys.all(), 'jobs', 'current'] as const,
+  rawApi: () => [...adminKeys.all(), 'raw-api'] as const,
+};
+
+export const jobQueries = {
+  current: () =>
+    queryOptions({
+      queryKey: jobKeys.current(),
+      queryFn: ({ signal }) => apiGet('/api/admin/jobs/current', jobResponseSchema, undefined, signal),
+      // Always read afresh when a screen that shows it opens: another admin may have started a job.
+      staleTime: 0,
+    }),
+  rawApi: () =>
+    queryOptions({
+      queryKey: jobKeys.rawApi(),
+      queryFn: ({ signal }) => apiGet('/api/debug/raw-api', rawApiResponseSchema, undefined, signal),
+    }),
+};
+
+export function useRawApi() {
+  return useQuery(jobQueries.rawApi());
+}
+
+/**
+ * After an import or sync the catalogue changed: every public catalogue query (keys of
+ * features/catalog, categories, carousels and product, by key prefix so this feature does not
+ * import theirs) and the admin lists that show parts refetch.
+ */
+export async function invalidateCatalogue(client: QueryClient): Promise<void> {
+  await Promise.all(
+    [
+      ['parts'],
+      ['categories'],
+      ['collections'],
+      ['product'],
+      adminKeys.parts(),
+      adminKeys.categories(),
+      adminKeys.carousels(),
+      adminKeys.relations(),
+    ].map((queryKey) => client.invalidateQueries({ queryKey })),
+  );
+}
+
+/**
+ * The job this screen follows: one it started, or one it found running (e.g. after a reload or
+ * started by another admin). The current job is polled every {@link JOB_POLL_MS} while it runs;
+ * when a followed job finishes the catalogue queries are invalidated once. `enabled: false` stops
+ * reading it (a closed dialog) unless a followed job is still running.
+ */
+export function useCatalogueJob({ enabled = true }: { enabled?: boolean } = {}) {
+  const client = useQueryClient();
+  const [followedId, setFollowedId] = useState<number | null>(null);
+  const cached = client.getQueryData(jobQueries.current().queryKey)?.job;
+  const watching = followedId !== null && cached?.id === followedId && cached.status === 'running';
+  const query = useQuery({
+    ...jobQueries.current(),
+    enabled: enabled || watching,
+    refetchInterval: (q) => (q.state.data?.job?.status === 'running' ? JOB_POLL_MS : false),
+  });
+  const current = query.data?.job ?? null;
+  // Follow any job seen running (state adjusted while rendering, React's documented pattern).
+  if (current?.status === 'running' && current.id !== followedId) setFollowedId(current.id);
+  const job = current && current.id === followedId ? current : null;
+
+  const invalidatedFor = useRef<number | null>(null);
+  const finishedId = job?.status === 'done' ? job.id : null;
+  useEffect(() => {
+    if (finishedId === null || invalidatedFor.current === finishedId) return;
+    invalidatedFor.current = finishedId;
+    void invalidateCatalogue(client);
+  }, [finishedId, client]);
+
+  /** Shows a job the server just accepted and starts polling it. */
+  const follow = (started: CatalogueJob) => {
+    client.setQueryData(jobQueries.current().queryKey, { job: started });
+    setFollowedId(started.id);
+  };
+
+  return { job, running: current?.status === 'running', query, follow };
+}
+
+async function startedJob(promise: Promise<{ job: CatalogueJob | null }>): Promise<CatalogueJob> {
+  const { job } = await promise;
+  if (!job) throw new ApiError(202, 'BAD_RESPONSE', '202: respuesta inesperada del servidor');
+  return job;
+}
+
+/** `POST /api/debug/sync`: a full sync from the server's ERP_SOURCE. 409 when a job runs. */
+export function useStartSync(onStarted: (job: CatalogueJob) => void) {
+  return useMutation({
+    mutationFn: () => startedJob(apiRequest('/api/debug/sync', jobResponseSchema, { method: 'POST' })),
+    onSuccess: onStarted,
+    onError: (error) => errorToast(serverMessage(error, 'No se pudo iniciar la sincronización')),
+  });
+}
+
+/**
+ * Sends a catalogue file as the raw request body (`application/octet-stream` for every type: the
+ * server detects JSON, CSV or XLSX by content). The shared client only sends JSON bodies, so this
+ * one call uses `fetch` itself, with the same error shape ({@link ApiError}).
+ */
+export async function uploadCatalogueFile(file: Blob, filename: string): Promise<CatalogueJob> {
+  let response: Response;
+  try {
+    response = await fetch(withQuery('/api/admin/import', { filename }), {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/octet-stream' },
+      body: file,
+    });
+  } catch (error) {
+    throw new ApiError(0, 'NETWORK', `0: ${error instanceof Error ? error.message : 'Network error'}`);
+  }
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON: handled below.
+  }
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(data);
+    const code: ClientErrorCode = parsed.success ? parsed.data.error.code : 'INTERNAL';
+    throw new ApiError(response.status, code, `${response.status}: ${text || response.statusText}`, parsed.success ? parsed.data.error.message : undefined);
+  }
+  const parsed = jobResponseSchema.safeParse(data);
+  if (!parsed.success) throw new ApiError(response.status, 'BAD_RESPONSE', `${response.status}: respuesta inesperada del servidor`);
+  return startedJob(Promise.resolve(parsed.data));
+}
+
+export function useUploadCatalogue(onStarted: (job: CatalogueJob) => void) {
+  return useMutation({
+    mutationFn: (file: File) => uploadCatalogueFile(file, file.name),
+    onSuccess: onStarted,
+    onError: (error) => errorToast(serverMessage(error, 'No se pudo subir el archivo')),
+  });
+}
+
+/** Largest accepted file in MB, for messages. */
+export const MAX_UPLOAD_MB = Math.round(MAX_UPLOAD_BYTES / (1024 * 1024));
+
+/** Why a chosen file cannot be sent, or null when it can. */
+export function fileProblem(file: File): string | null {
+  if (file.size === 0) return 'El archivo está vacío.';
+  if (file.size > MAX_UPLOAD_BYTES) {
+    const mb = (file.size / (1024 * 1024)).toLocaleString('es-AR', { maximumFractionDigits: 1 });
+    return `El archivo pesa ${mb} MB; el máximo permitido es ${MAX_UPLOAD_MB} MB.`;
+  }
+  return null;
+}
