@@ -1,7 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 /** Port of the server the journeys drive; it holds the real catalogues of ../shared/data. */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** The web build the e2e server serves (see webServer.command). */
+const WEB_DIST = fileURLToPath(new URL(`./dist/e2e-web-${PORT}`, import.meta.url));
 
 export default defineConfig({
   testDir: './e2e',
@@ -38,11 +41,13 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `node --import tsx e2e/serve.ts`,
+    // Builds the web app first so the journeys always drive the current code, into a folder of this
+    // port's own so a concurrent build (another run, `npm run build`) cannot empty it mid-run.
+    command: `npx vite build --logLevel warn --outDir ${WEB_DIST} --emptyOutDir && node --import tsx e2e/serve.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { E2E_PORT: String(PORT) },
+    env: { E2E_PORT: String(PORT), WEB_DIST_DIR: WEB_DIST },
   },
 });

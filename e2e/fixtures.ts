@@ -26,3 +26,25 @@ export const CAROUSEL_PARTS = {
   'on-sale': ['CE0007'],
 } as const;
 export const ON_SALE_DISCOUNT = 20;
+
+/** The admin the e2e server creates (approves registrations through the API). */
+export const ADMIN = { username: 'admin-e2e', password: 'admin-e2e-clave' } as const;
+
+/** An approved distributor the e2e server creates. */
+export const DISTRIBUTOR = {
+  username: 'distribuidor-e2e',
+  password: 'distribuidor-e2e-clave',
+  fullName: 'Distribuidora E2E',
+  email: 'distribuidor-e2e@example.com',
+} as const;
+
+/**
+ * A Resortes part with price lists but no base price and no list 4: a guest sees "Consultar
+ * Precio", a client list 1, a distributor list 2 (es-AR currency format).
+ */
+export const ROLE_PRICE_PART = {
+  partNumber: '205006150',
+  guest: 'Consultar Precio',
+  client: '$ 38.435,00',
+  distributor: '$ 16.149,00',
+} as const;

@@ -10,16 +10,29 @@ import { eq, inArray } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { carouselEntries, parts, relatedParts } from '../src/server/db/schema.ts';
+import { carouselEntries, parts, relatedParts, users } from '../src/server/db/schema.ts';
+import { hashPassword } from '../src/server/modules/auth/password.ts';
+import { ensureAdmin } from '../src/server/modules/auth/service.ts';
 import { importCatalogueFile } from '../src/server/modules/import/service.ts';
 import { REAL_DATA } from '../src/server/test/data.ts';
-import { CAROUSEL_PARTS, ON_SALE_DISCOUNT, PHOTO_PART, RELATED_PART } from './fixtures.ts';
+import { ADMIN, CAROUSEL_PARTS, DISTRIBUTOR, ON_SALE_DISCOUNT, PHOTO_PART, RELATED_PART } from './fixtures.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
-const config = loadConfig(
-  { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, DEMO_CATALOGUE: 'false', IMAGE_DIR: REAL_DATA.zabalaImages, NODE_ENV: 'test', PORT: String(port) },
-);
+const config = loadConfig({
+  ...process.env,
+  DATABASE_URL: '',
+  DATA_DIR: dataDir,
+  DEMO_CATALOGUE: 'false',
+  IMAGE_DIR: REAL_DATA.zabalaImages,
+  NODE_ENV: 'test',
+  PORT: String(port),
+  PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+  // Every journey signs in from the same address; the limits themselves are covered by the API tests.
+  RATE_LIMIT_LOGIN_PER_IP: '1000',
+  RATE_LIMIT_FORGOT_PER_IP: '1000',
+  RATE_LIMIT_REGISTER_PER_IP: '1000',
+});
 const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
 await database.migrate();
 const db = database.db;
@@ -43,6 +56,17 @@ for (const [collection, numbers] of Object.entries(CAROUSEL_PARTS) as [keyof typ
   }
 }
 await db.update(parts).set({ discountPercentage: String(ON_SALE_DISCOUNT) }).where(inArray(parts.partNumber, [...CAROUSEL_PARTS['on-sale']]));
+
+// The accounts the journeys sign in with: an admin (approves registrations) and a distributor.
+await ensureAdmin(db, ADMIN.username, ADMIN.password);
+await db.insert(users).values({
+  username: DISTRIBUTOR.username,
+  passwordHash: await hashPassword(DISTRIBUTOR.password),
+  fullName: DISTRIBUTOR.fullName,
+  email: DISTRIBUTOR.email,
+  profileType: 'distributor',
+  isApproved: true,
+});
 
 const app = await buildApp({ database, config, logger: false });
 await app.listen({ port, host: '127.0.0.1' });

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { startGuestSession } from '../features/session/session-store.ts';
-import { buildPart, config } from '../test/fixtures.ts';
+import { anonymousSession, buildPart, config, signedInSession } from '../test/fixtures.ts';
 import { mockApi, pending, renderWithApp } from '../test/render.tsx';
 import { AppRoutes } from './app.tsx';
 
@@ -30,11 +31,64 @@ describe('AppRoutes', () => {
     expect(await screen.findByRole('heading', { name: 'Acceso de Distribuidor' })).toBeInTheDocument();
   });
 
-  it('shows the registration placeholder', async () => {
+  it('shows the registration screen and reaches it from the start screen', async () => {
     mockApi({ 'GET /api/config': config });
-    renderWithApp(<AppRoutes />, { path: '/registro' });
+    renderWithApp(<AppRoutes />);
+    await userEvent.click(await screen.findByRole('link', { name: 'Registrarse' }));
     expect(await screen.findByRole('heading', { name: 'Solicitud de Acceso' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Volver al inicio' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Volver al inicio' }));
+    expect(await screen.findByRole('button', { name: /Ingresar como Invitado/ })).toBeInTheDocument();
+  });
+
+  it('shows the recovery screens', async () => {
+    mockApi({ 'GET /api/config': config });
+    const first = renderWithApp(<AppRoutes />, { path: '/forgot-password' });
+    expect(await screen.findByRole('heading', { name: 'Recuperar Contraseña' })).toBeInTheDocument();
+    first.unmount();
+    renderWithApp(<AppRoutes />, { path: '/reset-password' });
+    expect(await screen.findByRole('heading', { name: 'Token Inválido' })).toBeInTheDocument();
+  });
+
+  it('shows the catalogue for a server session at /, and sends /login there', async () => {
+    mockApi({
+      'GET /api/config': config,
+      'GET /api/user/session': signedInSession('client'),
+      'GET /api/parts': { parts: [], total: 0, page: 1, limit: 60 },
+    });
+    const { location } = renderWithApp(<AppRoutes />, { path: '/login' });
+    expect(await screen.findByRole('button', { name: 'Mi Perfil: taller, Cliente' })).toBeInTheDocument();
+    expect(location.history.at(-1)).toBe('/');
+  });
+
+  it('waits for the server session before choosing the screen', async () => {
+    mockApi({ 'GET /api/config': config, 'GET /api/user/session': () => pending() });
+    renderWithApp(<AppRoutes />);
+    expect(await screen.findByRole('status')).toHaveTextContent('Cargando...');
+    expect(screen.queryByRole('button', { name: /Ingresar como Invitado/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the admin login at /adminkon2025 to a non-admin session', async () => {
+    mockApi({ 'GET /api/config': config, 'GET /api/user/session': signedInSession('client') });
+    renderWithApp(<AppRoutes />, { path: '/adminkon2025' });
+    expect(await screen.findByRole('heading', { name: 'Acceso de Administrador' })).toBeInTheDocument();
+  });
+
+  it('shows the lazily loaded admin panel, with the session menu, to an admin', async () => {
+    mockApi({ 'GET /api/config': config, 'GET /api/user/session': signedInSession('admin', { username: 'jefe' }) });
+    renderWithApp(<AppRoutes />, { path: '/adminkon2025' });
+    expect(await screen.findByRole('heading', { name: 'Panel de Administración' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mi Perfil: jefe, Administrador' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Salir' })).toBeInTheDocument();
+  });
+
+  it('logs an admin in at /adminkon2025/categorias with the admin user type', async () => {
+    const fetchMock = mockApi({ 'GET /api/config': config, 'GET /api/user/session': anonymousSession, 'POST /api/auth/login': () => pending() });
+    renderWithApp(<AppRoutes />, { path: '/adminkon2025/categorias' });
+    await userEvent.type(await screen.findByLabelText('Usuario'), 'jefe');
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'clave123{Enter}');
+    expect(await screen.findByRole('button', { name: 'Ingresando...' })).toBeDisabled();
+    const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/auth/login');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ username: 'jefe', password: 'clave123', userType: 'admin' });
   });
 
   it('renders /category/{type} blank without a session', async () => {
@@ -51,7 +105,7 @@ describe('AppRoutes', () => {
       'GET /api/products/featured': [buildPart({ partNumber: 'B' }), buildPart({ partNumber: 'A' })],
     });
     renderWithApp(<AppRoutes />, { path: '/category/featured' });
-    expect(await screen.findByRole('heading', { name: 'Productos Destacados', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Productos Destacados', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
     expect(await screen.findByText('2 productos encontrados')).toBeInTheDocument();
     expect(screen.getByLabelText('Ordenar por')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver' })).toHaveAttribute('href', '/');

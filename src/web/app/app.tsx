@@ -1,10 +1,13 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
+import { PageFallback } from './page-fallback.tsx';
 import { HomePage, LoginPage } from './pages/home-page.tsx';
 import { routes } from './paths.ts';
 
-const placeholder = (name: 'RegisterPage' | 'ForgotPasswordPage' | 'ResetPasswordPage' | 'AdminPage' | 'DebugPage' | 'PrintPage') =>
-  lazy(async () => ({ default: (await import('./pages/placeholder-page.tsx'))[name] as ComponentType }));
+const accountPage = (name: 'RegisterPage' | 'ForgotPasswordPage' | 'ResetPasswordPage') =>
+  lazy(async () => ({ default: (await import('./pages/account-pages.tsx'))[name] }));
+const adminPage = (name: 'AdminPage' | 'AdminCategoriesRoutePage' | 'AdminDebugRoutePage') =>
+  lazy(async () => ({ default: (await import('./pages/admin-pages.tsx'))[name] }));
 
 // Secondary pages load on demand (route-level code splitting).
 const DistributorsPage = lazy(() => import('./pages/distributors-page.tsx'));
@@ -12,20 +15,13 @@ const CatalogAllPage = lazy(() => import('./pages/catalog-all-page.tsx'));
 const CategoryPage = lazy(() => import('./pages/category-page.tsx'));
 const ProductPage = lazy(() => import('./pages/product-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
-const RegisterPage = placeholder('RegisterPage');
-const ForgotPasswordPage = placeholder('ForgotPasswordPage');
-const ResetPasswordPage = placeholder('ResetPasswordPage');
-const AdminPage = placeholder('AdminPage');
-const DebugPage = placeholder('DebugPage');
-const PrintPage = placeholder('PrintPage');
-
-function PageFallback() {
-  return (
-    <div role="status" className="flex min-h-dvh items-center justify-center text-slate-500">
-      Cargando...
-    </div>
-  );
-}
+const RegisterPage = accountPage('RegisterPage');
+const ForgotPasswordPage = accountPage('ForgotPasswordPage');
+const ResetPasswordPage = accountPage('ResetPasswordPage');
+const AdminPage = adminPage('AdminPage');
+const AdminCategoriesPage = adminPage('AdminCategoriesRoutePage');
+const DebugPage = adminPage('AdminDebugRoutePage');
+const PrintPage = lazy(async () => ({ default: (await import('../features/print/index.ts')).PrintPage }));
 
 /** The routes of spec section 2 with the names DESIGN.md gives the hidden ones. */
 export function AppRoutes() {
@@ -41,7 +37,9 @@ export function AppRoutes() {
         <Route path={routes.catalogAll}>{(params) => <CatalogAllPage params={params} />}</Route>
         <Route path={routes.category}>{(params) => <CategoryPage params={params} />}</Route>
         <Route path={routes.product}>{(params) => <ProductPage params={params} />}</Route>
-        <Route path={routes.admin} component={AdminPage} nest />
+        <Route path={routes.adminCategories} component={AdminCategoriesPage} />
+        {/* Not nested: the panel's links are absolute; any deeper path still reaches the panel. */}
+        <Route path={`${routes.admin}/*?`} component={AdminPage} />
         <Route path={routes.debug} component={DebugPage} />
         <Route path={routes.print} component={PrintPage} />
         <Route component={NotFoundPage} />

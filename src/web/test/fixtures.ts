@@ -63,3 +63,35 @@ export const categoryTree: CategoryNode[] = [
     ],
   },
 ];
+
+/** `GET /api/user/session` without a cookie. */
+export const anonymousSession = {
+  isAuthenticated: false,
+  userId: null,
+  username: null,
+  userType: 'guest',
+  email: null,
+  fullName: null,
+  clientCode: null,
+} as const;
+
+/** `GET /api/user/session` for a signed-in user. */
+export function signedInSession(userType: 'client' | 'distributor' | 'admin', overrides: Record<string, unknown> = {}) {
+  return {
+    isAuthenticated: true,
+    userId: 7,
+    username: 'taller',
+    userType,
+    email: 'taller@example.com',
+    fullName: 'Taller Sur',
+    clientCode: null,
+    ...overrides,
+  };
+}
+
+/** A login answer (`loginResponseSchema`). */
+export function loginAnswer(userType: 'client' | 'distributor' | 'admin', overrides: Record<string, unknown> = {}) {
+  return {
+    user: { id: 7, username: 'taller', email: 'taller@example.com', fullName: 'Taller Sur', clientCode: null, userType, ...overrides },
+  };
+}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startGuestSession } from '../../features/session/session-store.ts';
-import { buildPart, buildPartsResponse, categoryTree, config } from '../../test/fixtures.ts';
+import { buildPart, buildPartsResponse, categoryTree, config, signedInSession } from '../../test/fixtures.ts';
 import { errorResponse, mockApi, pending, renderWithApp } from '../../test/render.tsx';
 import { CatalogueScreen } from './catalogue-screen.tsx';
 
@@ -124,15 +124,13 @@ describe('CatalogueScreen', () => {
     expect(within(dialog).getByText('A-1')).toBeInTheDocument();
   });
 
-  it('does not show the guest notice to a client', async () => {
-    window.sessionStorage.setItem(
-      'repuestos.session',
-      JSON.stringify({ isAuthenticated: true, userType: 'client', username: 'taller', userId: 5 }),
-    );
-    const fetchMock = mockApi(baseRoutes());
+  it('shows the feedback box instead of the guest notice to a client', async () => {
+    window.sessionStorage.clear();
+    const fetchMock = mockApi(baseRoutes({ 'GET /api/user/session': signedInSession('client') }));
     renderWithApp(<CatalogueScreen />);
     await screen.findByText('Mostrando 2 de 2 repuestos');
+    await waitFor(() => expect(partsCalls(fetchMock).some((u) => u.searchParams.get('userType') === 'client')).toBe(true));
     expect(screen.queryByRole('heading', { name: 'Catálogo Online' })).not.toBeInTheDocument();
-    expect(partsCalls(fetchMock)[0]?.searchParams.get('userType')).toBe('client');
+    expect(screen.getByRole('heading', { name: 'Dejanos tu comentario' })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { CatalogueResults, GuestNotice, SearchBox, useCatalogueState } from '../../features/catalog/index.ts';
 import { HomeCarousels } from '../../features/carousels/index.ts';
+import { FeedbackBox } from '../../features/feedback/index.ts';
 import { CategoryDrawer, CategoryIndex, findCategoryPath, usePublicCategories } from '../../features/categories/index.ts';
 import { useSession } from '../../features/session/index.ts';
 import { ProductOverlays } from '../product-overlays.tsx';
@@ -43,7 +44,7 @@ export function CatalogueScreen() {
             </div>
             {catalogue.filtered ? null : <HomeCarousels userType={userType} />}
             <CatalogueResults catalogue={catalogue} userType={userType} title={title} />
-            {userType === 'guest' ? <GuestNotice /> : null}
+            {userType === 'guest' ? <GuestNotice /> : session?.username ? <FeedbackBox /> : null}
           </main>
         </div>
         <AppFooter />

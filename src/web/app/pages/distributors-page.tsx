@@ -1,11 +1,13 @@
-import { DistributorLogin, useSession } from '../../features/session/index.ts';
+import { DistributorLogin, useSessionState } from '../../features/session/index.ts';
 import { CatalogueScreen } from '../catalogue/catalogue-screen.tsx';
+import { PageFallback } from '../page-fallback.tsx';
 
 /**
  * `/distribuidores` (spec 2 "/distri{product}"): the catalogue for a logged-in user, otherwise the
  * distributor login. A guest session still sees the login, so a distributor can sign in from it.
  */
 export default function DistributorsPage() {
-  const session = useSession();
+  const { session, pending } = useSessionState();
+  if (pending) return <PageFallback />;
   return session?.isAuthenticated && session.userType !== 'guest' ? <CatalogueScreen /> : <DistributorLogin />;
 }

@@ -36,7 +36,7 @@ export function ProductImage({ src, alt, className, loading = 'lazy', size = 320
           className="absolute inset-0 h-full w-full object-contain p-1"
         />
       ) : (
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-slate-100 p-1 text-center text-slate-500">
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-slate-100 p-1 text-center text-slate-600">
           <ImageOff aria-hidden="true" className="size-6 shrink-0" />
           <span className="text-[11px] font-medium leading-tight sm:text-xs">{failed ? 'Error al cargar' : 'Sin imagen'}</span>
         </div>

@@ -1,11 +1,15 @@
 /**
- * Client-side session state (spec 3 "Session"). For now the session lives in sessionStorage so a
- * reload keeps it; the guest choice needs no server call (spec 2). The accounts issue can back
- * this module with `GET /api/user/session` without touching its callers: they only use
- * {@link useSession} and the functions below.
+ * The viewer's session (spec 3 "Session"). Two sources:
+ * - the server session, `GET /api/user/session` (cookie-backed: clients, distributors, admins);
+ * - the guest choice, kept client-side in sessionStorage: choosing "Invitado" needs no server call
+ *   (spec 2), and the server sees such a visitor as an unauthenticated guest.
+ * An authenticated server session wins over the guest choice. Callers only use the hooks below.
  */
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import type { UserType } from '../../../shared/api.ts';
+import { type Session as ServerSession, sessionSchema } from '../../../shared/auth.ts';
+import { apiGet } from '../../lib/api-client.ts';
 
 export interface Session {
   isAuthenticated: boolean;
@@ -17,8 +21,7 @@ export interface Session {
   clientCode: string | null;
 }
 
-const STORAGE_KEY = 'repuestos.session';
-const USER_TYPES: readonly UserType[] = ['guest', 'client', 'distributor', 'admin'];
+const GUEST_KEY = 'repuestos.guest';
 
 /** The username a guest session shows (spec 2 "Mi Perfil"). */
 export const GUEST_USERNAME = 'Invitado';
@@ -31,9 +34,57 @@ export const USER_TYPE_LABELS: Record<UserType, string> = {
   admin: 'Administrador',
 };
 
+/** The session of a visitor who chose "Ingresar como Invitado". */
+export const GUEST_SESSION: Session = {
+  isAuthenticated: true,
+  userId: null,
+  username: GUEST_USERNAME,
+  userType: 'guest',
+  email: null,
+  fullName: null,
+  clientCode: null,
+};
+
+/** Query key of the server session; everything else in the cache depends on the viewer. */
+export const SESSION_KEY = ['session'] as const;
+
+/** The server's answer for a visitor without a session. */
+export const ANONYMOUS_SESSION: ServerSession = {
+  isAuthenticated: false,
+  userId: null,
+  username: null,
+  userType: 'guest',
+  email: null,
+  fullName: null,
+  clientCode: null,
+};
+
+/**
+ * `GET /api/user/session`. A failed call counts as "no session" rather than an error: an errored
+ * query would refetch (and turn pending again) each time a new component reads it.
+ */
+export const sessionQuery = queryOptions({
+  queryKey: SESSION_KEY,
+  queryFn: ({ signal }) => apiGet('/api/user/session', sessionSchema, undefined, signal).catch((): ServerSession => ANONYMOUS_SESSION),
+});
+
+/** The web session for a server answer, or null when the server sees no signed-in user. */
+export function fromServerSession(data: ServerSession | undefined): Session | null {
+  if (!data?.isAuthenticated || data.userType === 'guest') return null;
+  return {
+    isAuthenticated: true,
+    userId: data.userId,
+    username: data.username ?? '',
+    userType: data.userType,
+    email: data.email,
+    fullName: data.fullName,
+    clientCode: data.clientCode,
+  };
+}
+
+// --- the guest choice -------------------------------------------------------------------------
+
 const listeners = new Set<() => void>();
-let cachedRaw: string | null = null;
-let cachedSession: Session | null = null;
 
 function storage(): Storage | null {
   try {
@@ -43,40 +94,15 @@ function storage(): Storage | null {
   }
 }
 
-function parse(raw: string | null): Session | null {
-  if (!raw) return null;
-  try {
-    const value = JSON.parse(raw) as Partial<Session>;
-    if (!value.isAuthenticated || !value.userType || !USER_TYPES.includes(value.userType)) return null;
-    return {
-      isAuthenticated: true,
-      userId: typeof value.userId === 'number' ? value.userId : null,
-      username: typeof value.username === 'string' ? value.username : GUEST_USERNAME,
-      userType: value.userType,
-      email: value.email ?? null,
-      fullName: value.fullName ?? null,
-      clientCode: value.clientCode ?? null,
-    };
-  } catch {
-    return null;
-  }
+/** Whether the visitor chose to browse as a guest in this tab. */
+export function readGuestChoice(): boolean {
+  return storage()?.getItem(GUEST_KEY) === '1';
 }
 
-/** The current session, or null when nobody has entered yet. */
-export function getSession(): Session | null {
-  const raw = storage()?.getItem(STORAGE_KEY) ?? null;
-  if (raw !== cachedRaw) {
-    cachedRaw = raw;
-    cachedSession = parse(raw);
-  }
-  return cachedSession;
-}
-
-/** Replaces the session (null clears it) and notifies subscribers. */
-export function setSession(session: Session | null): void {
+function writeGuestChoice(chosen: boolean): void {
   const store = storage();
-  if (session) store?.setItem(STORAGE_KEY, JSON.stringify(session));
-  else store?.removeItem(STORAGE_KEY);
+  if (chosen) store?.setItem(GUEST_KEY, '1');
+  else store?.removeItem(GUEST_KEY);
   for (const listener of listeners) listener();
 }
 
@@ -87,20 +113,36 @@ function subscribe(listener: () => void): () => void {
 
 /** Starts an authenticated guest session immediately, with no server call (spec 2, spec 4). */
 export function startGuestSession(): void {
-  setSession({
-    isAuthenticated: true,
-    userId: null,
-    username: GUEST_USERNAME,
-    userType: 'guest',
-    email: null,
-    fullName: null,
-    clientCode: null,
-  });
+  writeGuestChoice(true);
 }
 
-/** The current session; re-renders when it changes. */
+/** Forgets the guest choice (logout, or a real login replacing it). */
+export function clearGuestSession(): void {
+  writeGuestChoice(false);
+}
+
+// --- hooks ------------------------------------------------------------------------------------
+
+export interface SessionState {
+  /** The session, or null when nobody has entered yet. */
+  session: Session | null;
+  /** True until the server answered, so screens do not flash the start screen. */
+  pending: boolean;
+}
+
+/** The current session and whether the server session is still loading. */
+export function useSessionState(): SessionState {
+  const { data, isPending } = useQuery(sessionQuery);
+  const guest = useSyncExternalStore(subscribe, readGuestChoice, () => false);
+  const server = fromServerSession(data);
+  if (server) return { session: server, pending: false };
+  if (isPending) return { session: null, pending: true };
+  return { session: guest ? GUEST_SESSION : null, pending: false };
+}
+
+/** The current session (null while loading or when nobody has entered); re-renders when it changes. */
 export function useSession(): Session | null {
-  return useSyncExternalStore(subscribe, getSession, () => null);
+  return useSessionState().session;
 }
 
 /** The user type for price-dependent queries: the session's, or guest without a session. */

@@ -33,6 +33,9 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
     const next = text.trim();
     if (next === applied.current) return;
     const timer = setTimeout(() => {
+      // Enter may have applied it already; a second (replace) navigation could then land after the
+      // user left the catalogue, while Suspense keeps this screen mounted but hidden.
+      if (next === applied.current) return;
       applied.current = next;
       onSearchRef.current(next, 'replace');
     }, SEARCH_DEBOUNCE_MS);
@@ -62,7 +65,7 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
           value={text}
           onChange={(event) => setText(event.target.value)}
           placeholder="Buscar por código, descripción o categoría..."
-          className="h-10 w-full rounded-md border border-transparent bg-white pl-9 pr-10 text-base text-slate-900 placeholder:text-slate-400 focus-visible:border-brand-500 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
+          className="h-10 w-full rounded-md border border-transparent bg-white pl-9 pr-10 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-500 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
         />
         {text ? (
           <button

@@ -57,7 +57,7 @@ function CategoryItem({
           )}
         >
           <span className="min-w-0 break-words">{node.name}</span>
-          <span className={cn('shrink-0 text-xs tabular-nums', isSelected ? 'text-brand-100' : 'text-slate-400')}>
+          <span className={cn('shrink-0 text-xs tabular-nums', isSelected ? 'text-brand-100' : 'text-slate-500')}>
             {countFormat.format(node.partCount)}
           </span>
         </button>

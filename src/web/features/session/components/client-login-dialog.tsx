@@ -1,9 +1,9 @@
-import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
 import { routes } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { loginErrorMessage, useLogin } from '../api.ts';
 
@@ -17,17 +17,12 @@ export interface ClientLoginDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-const inputClass =
-  'h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 focus-visible:border-brand-500';
-
 /**
  * "Acceso de Cliente" (spec 2): Usuario o Email, Contraseña, "¿Olvidó su contraseña?", Cancelar and
  * Ingresar ("Ingresando..." while busy, disabled while a field is empty or busy). Closes after the
  * attempt; a failure shows a toast (DESIGN.md: failures are shown).
  */
 export function ClientLoginDialog({ open, onOpenChange }: ClientLoginDialogProps) {
-  const userId = useId();
-  const passId = useId();
   const { register, handleSubmit, control, reset } = useForm<Fields>({ defaultValues: { username: '', password: '' } });
   const [username, password] = useWatch({ control, name: ['username', 'password'] });
   const loginMutation = useLogin();
@@ -52,18 +47,8 @@ export function ClientLoginDialog({ open, onOpenChange }: ClientLoginDialogProps
   return (
     <Dialog open={open} onOpenChange={close} title="Acceso de Cliente" description="Ingrese con su usuario para ver sus precios especiales." size="sm">
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <div className="space-y-1.5">
-          <label htmlFor={userId} className="block text-sm font-medium text-slate-700">
-            Usuario o Email
-          </label>
-          <input id={userId} autoComplete="username" className={inputClass} {...register('username')} />
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor={passId} className="block text-sm font-medium text-slate-700">
-            Contraseña
-          </label>
-          <input id={passId} type="password" autoComplete="current-password" className={inputClass} {...register('password')} />
-        </div>
+        <FormField label="Usuario o Email" autoComplete="username" {...register('username')} />
+        <FormField label="Contraseña" type="password" autoComplete="current-password" {...register('password')} />
         <Link href={routes.forgotPassword} className="inline-block text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
           ¿Olvidó su contraseña?
         </Link>

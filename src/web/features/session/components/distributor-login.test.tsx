@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { config } from '../../../test/fixtures.ts';
-import { json, mockApi, pending, renderWithApp } from '../../../test/render.tsx';
-import { getSession } from '../session-store.ts';
+import { config, loginAnswer } from '../../../test/fixtures.ts';
+import { errorResponse, json, mockApi, pending, renderWithApp } from '../../../test/render.tsx';
+import { SESSION_KEY } from '../session-store.ts';
 import { DistributorLogin } from './distributor-login.tsx';
 
 describe('DistributorLogin', () => {
@@ -12,18 +12,33 @@ describe('DistributorLogin', () => {
     renderWithApp(<DistributorLogin />);
     expect(screen.getByRole('heading', { name: 'Acceso de Distribuidor' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Acceder al Portal' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Olvidó su contraseña' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByText(/contacte a su proveedor/)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Usuario'), 'mayorista');
     await userEvent.type(screen.getByLabelText('Contraseña'), 'clave123{Enter}');
     expect(await screen.findByRole('button', { name: 'Autenticando...' })).toBeDisabled();
     const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/auth/login');
-    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ userType: 'distributor' });
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ username: 'mayorista', password: 'clave123', userType: 'distributor' });
   });
 
-  it('stores a distributor session on success', async () => {
-    mockApi({ 'GET /api/config': config, 'POST /api/auth/login': () => json({ user: { id: 3 } }) });
-    renderWithApp(<DistributorLogin />);
+  it('stores the server session on success', async () => {
+    mockApi({ 'GET /api/config': config, 'POST /api/auth/login': () => json(loginAnswer('distributor', { username: 'mayorista' })) });
+    const { client } = renderWithApp(<DistributorLogin />);
     await userEvent.type(screen.getByLabelText('Usuario'), 'mayorista');
     await userEvent.type(screen.getByLabelText('Contraseña'), 'clave123{Enter}');
-    await waitFor(() => expect(getSession()).toMatchObject({ userType: 'distributor', username: 'mayorista' }));
+    await waitFor(() =>
+      expect(client.getQueryData(SESSION_KEY)).toMatchObject({ isAuthenticated: true, userType: 'distributor', username: 'mayorista' }),
+    );
+  });
+
+  it('shows the generic failure in an alert', async () => {
+    mockApi({
+      'GET /api/config': config,
+      'POST /api/auth/login': () => errorResponse(401, 'UNAUTHENTICATED', 'Usuario o contraseña incorrectos'),
+    });
+    renderWithApp(<DistributorLogin />);
+    await userEvent.type(screen.getByLabelText('Usuario'), 'mayorista');
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'mala{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Usuario o contraseña incorrectos');
   });
 });

@@ -1,5 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { MIN_PASSWORD, TEXTS } from '../../../../shared/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { errorMessage, useUpdateProfile } from '../api.ts';
 import { type Session, USER_TYPE_LABELS } from '../session-store.ts';
 
 function Row({ label, value }: { label: string; value: string }) {
@@ -11,25 +18,128 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** Profile form rules (spec 5): the password fields only matter when a new password is typed. */
+export const profileFormSchema = z
+  .object({
+    fullName: z.string().trim().max(120, { error: 'Admite hasta 120 caracteres' }),
+    email: z
+      .string()
+      .trim()
+      .max(200)
+      .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'El email no es válido' }),
+    currentPassword: z.string(),
+    newPassword: z.string(),
+    confirmPassword: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.newPassword && !v.confirmPassword) return;
+    if (!v.currentPassword) ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: TEXTS.currentPasswordRequired });
+    if (v.newPassword.length < MIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: TEXTS.newPasswordTooShort });
+    if (v.newPassword !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: TEXTS.passwordMismatch });
+  });
+
+type ProfileForm = z.input<typeof profileFormSchema>;
+
+function ProfileEditor({ session, onDone }: { session: Session; onDone: () => void }) {
+  const update = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ProfileForm, unknown, z.output<typeof profileFormSchema>>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: { fullName: session.fullName ?? '', email: session.email ?? '', currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const busy = update.isPending;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const changingPassword = values.newPassword !== '';
+    try {
+      await update.mutateAsync({
+        fullName: values.fullName,
+        email: values.email,
+        ...(changingPassword ? { currentPassword: values.currentPassword, newPassword: values.newPassword } : {}),
+      });
+      toast({ title: 'Perfil actualizado', description: 'Tu información ha sido actualizada correctamente.' });
+      onDone();
+    } catch (error) {
+      toast({ title: 'Error', description: errorMessage(error, 'No se pudo actualizar el perfil'), variant: 'destructive' });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+      <FormField label="Nombre completo" autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
+      <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">
+        <legend className="px-1 text-sm font-semibold text-slate-800">Cambiar contraseña</legend>
+        <p className="text-xs text-slate-600">Deje estos campos vacíos para conservar su contraseña actual.</p>
+        <FormField
+          label="Contraseña actual"
+          type="password"
+          revealable
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+        <FormField
+          label="Nueva contraseña"
+          type="password"
+          revealable
+          autoComplete="new-password"
+          placeholder="Mínimo 6 caracteres"
+          error={errors.newPassword?.message}
+          {...register('newPassword')}
+        />
+        <FormField
+          label="Confirmar nueva contraseña"
+          type="password"
+          revealable
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+      </fieldset>
+      {update.isError ? (
+        // Also inside the dialog: the modal hides the toast region from assistive technology.
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {errorMessage(update.error, 'No se pudo actualizar el perfil')}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onDone}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Guardando...' : 'Guardar Cambios'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 /**
- * "Mi Perfil" (spec 2): username, client number (only if present) and user type. Guests get only
- * a Cerrar button; the editable fields for other users come with the accounts issue.
+ * "Mi Perfil" (spec 2, 5): username, client number (only if present) and user type. Signed-in users
+ * edit full name and email and may change the password; guests only get a Cerrar button.
  */
 export function ProfileDialog({ session, open, onOpenChange }: { session: Session; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const guest = session.userType === 'guest';
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Mi Perfil" size="sm" hideCloseButton>
+    <Dialog open={open} onOpenChange={onOpenChange} title="Mi Perfil" size={guest ? 'sm' : 'md'} hideCloseButton>
       <dl>
         <Row label="Usuario" value={session.username} />
         {session.clientCode ? <Row label="Número de cliente" value={session.clientCode} /> : null}
         <Row label="Tipo de usuario" value={USER_TYPE_LABELS[session.userType]} />
-        {session.userType !== 'guest' && session.fullName ? <Row label="Nombre completo" value={session.fullName} /> : null}
-        {session.userType !== 'guest' && session.email ? <Row label="Email" value={session.email} /> : null}
       </dl>
-      <div className="mt-4 flex justify-end">
-        <Button variant="outline" onClick={() => onOpenChange(false)}>
-          Cerrar
-        </Button>
-      </div>
+      {guest ? (
+        <div className="mt-4 flex justify-end">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cerrar
+          </Button>
+        </div>
+      ) : (
+        <ProfileEditor session={session} onDone={() => onOpenChange(false)} />
+      )}
     </Dialog>
   );
 }

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { config } from '../../../test/fixtures.ts';
+import { config, loginAnswer } from '../../../test/fixtures.ts';
 import { errorResponse, json, mockApi, pending, renderWithApp } from '../../../test/render.tsx';
-import { getSession } from '../session-store.ts';
+import { readGuestChoice, SESSION_KEY } from '../session-store.ts';
 import { StartScreen } from './start-screen.tsx';
 
 describe('StartScreen', () => {
@@ -11,7 +11,7 @@ describe('StartScreen', () => {
     const fetchMock = mockApi({ 'GET /api/config': config });
     renderWithApp(<StartScreen />);
     await userEvent.click(screen.getByRole('button', { name: /Ingresar como Invitado/ }));
-    expect(getSession()).toMatchObject({ isAuthenticated: true, userType: 'guest', username: 'Invitado' });
+    expect(readGuestChoice()).toBe(true);
     expect(fetchMock.mock.calls.every(([url]) => String(url) === '/api/config')).toBe(true);
   });
 
@@ -44,13 +44,13 @@ describe('StartScreen', () => {
   it('logs a client in and closes the dialog', async () => {
     const fetchMock = mockApi({
       'GET /api/config': config,
-      'POST /api/auth/login': () => json({ user: { id: 7, email: 't@x.com', fullName: 'Taller Sur', clientCode: 'C-7' } }),
+      'POST /api/auth/login': () => json(loginAnswer('client', { clientCode: 'C-7' })),
     });
-    renderWithApp(<StartScreen loginOpen />);
+    const { client } = renderWithApp(<StartScreen loginOpen />);
     const dialog = await screen.findByRole('dialog', { name: 'Acceso de Cliente' });
     await userEvent.type(within(dialog).getByLabelText('Usuario o Email'), 'taller');
     await userEvent.type(within(dialog).getByLabelText('Contraseña'), 'secreto1{Enter}');
-    await waitFor(() => expect(getSession()).toMatchObject({ userType: 'client', userId: 7, clientCode: 'C-7' }));
+    await waitFor(() => expect(client.getQueryData(SESSION_KEY)).toMatchObject({ userType: 'client', userId: 7, clientCode: 'C-7' }));
     const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/auth/login');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ username: 'taller', password: 'secreto1', userType: 'client' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -61,12 +61,26 @@ describe('StartScreen', () => {
       'GET /api/config': config,
       'POST /api/auth/login': () => errorResponse(401, 'UNAUTHENTICATED', 'Usuario o contraseña incorrectos'),
     });
-    renderWithApp(<StartScreen loginOpen />);
+    const { client } = renderWithApp(<StartScreen loginOpen />);
     const dialog = await screen.findByRole('dialog', { name: 'Acceso de Cliente' });
     await userEvent.type(within(dialog).getByLabelText('Usuario o Email'), 'x');
     await userEvent.type(within(dialog).getByLabelText('Contraseña'), 'y');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ingresar' }));
     expect(await screen.findByText('Usuario o contraseña incorrectos')).toBeInTheDocument();
-    expect(getSession()).toBeNull();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(client.getQueryData(SESSION_KEY)).toBeUndefined();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Acceso de Cliente' })).not.toBeInTheDocument());
+  });
+
+  it('shows the pending-approval message of a 403', async () => {
+    mockApi({
+      'GET /api/config': config,
+      'POST /api/auth/login': () => errorResponse(403, 'FORBIDDEN', 'Su solicitud de acceso está pendiente de aprobación.'),
+    });
+    renderWithApp(<StartScreen loginOpen />);
+    const dialog = await screen.findByRole('dialog', { name: 'Acceso de Cliente' });
+    await userEvent.type(within(dialog).getByLabelText('Usuario o Email'), 'nuevo');
+    await userEvent.type(within(dialog).getByLabelText('Contraseña'), 'secreto1{Enter}');
+    expect(await screen.findByText('Su solicitud de acceso está pendiente de aprobación.')).toBeInTheDocument();
   });
 });

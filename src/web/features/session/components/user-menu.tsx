@@ -1,12 +1,13 @@
 import { LogOut, UserRound } from 'lucide-react';
 import { useState } from 'react';
-import { logout } from '../api.ts';
+import { useLogout } from '../api.ts';
 import { type Session, USER_TYPE_LABELS } from '../session-store.ts';
 import { ProfileDialog } from './profile-dialog.tsx';
 
-/** Header user badge (username and type label), "Mi Perfil" dialog and "Salir". */
+/** Header user badge (username and type label), "Mi Perfil" dialog and "Salir" (back to the start screen). */
 export function UserMenu({ session }: { session: Session }) {
   const [profileOpen, setProfileOpen] = useState(false);
+  const logout = useLogout();
   return (
     <div className="flex items-center gap-1">
       <button

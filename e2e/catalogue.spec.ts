@@ -1,0 +1,122 @@
+/**
+ * Issue 3: the public catalogue as a guest, on desktop (index in the sidebar) and on a phone (index
+ * in the drawer), with an axe-core check of every screen.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { CAROUSEL_PARTS, PHOTO_PART, RELATED_PART, SEPARATED_CODE_PART } from './fixtures.ts';
+import { expectNoSeriousA11yViolations } from './support.ts';
+
+/** A DLC part of the featured carousel with a price every role sees (single price column). */
+const PRICED_PART = { partNumber: CAROUSEL_PARTS.featured[1], description: 'Serpentina Cable Flex Espiral Airbag Renault Megane 2 Tarjetero' };
+
+/** Runs `choose` inside the category index: the sidebar on desktop, the drawer on a phone. */
+async function inIndex(page: Page, isMobile: boolean, choose: (index: ReturnType<Page['getByRole']>) => Promise<void>) {
+  if (isMobile) {
+    await page.getByRole('button', { name: 'Categorías' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Categorías' });
+    await choose(drawer.getByRole('navigation', { name: 'ÍNDICE DE REPUESTOS' }));
+    await expect(drawer).toBeHidden();
+  } else {
+    await choose(page.getByRole('navigation', { name: 'ÍNDICE DE REPUESTOS' }));
+  }
+}
+
+async function search(page: Page, text: string) {
+  const box = page.getByRole('searchbox', { name: 'Buscar repuestos' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+test('a guest browses, searches, filters, sorts, pages and opens parts', async ({ page, isMobile }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: /Ingresar como Invitado/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'start screen');
+  await page.getByRole('button', { name: /Ingresar como Invitado/ }).click();
+
+  // The catalogue with its carousels and the guest notice.
+  await expect(page.getByRole('heading', { name: 'TODOS LOS PRODUCTOS' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Productos Destacados' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mi Perfil: Invitado, Invitado' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Catálogo Online' })).toBeVisible();
+  await expect(page.getByText(/^Mostrando 60 de /)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'catalogue');
+
+  // A code typed without its separators finds the part.
+  await search(page, SEPARATED_CODE_PART.typed);
+  await expect(page.getByText(SEPARATED_CODE_PART.partNumber, { exact: true })).toBeVisible();
+  await expect(page.getByText('Mostrando 1 de 1 repuestos')).toBeVisible();
+  await page.getByRole('button', { name: 'Limpiar búsqueda' }).click();
+  await expect(page.getByText(/^Mostrando 60 de /)).toBeVisible();
+
+  // A category from the index: expand a level-1 group and choose its level-2 entry.
+  await inIndex(page, isMobile, async (index) => {
+    await index.getByRole('button', { name: 'Expandir 050-DISTRIBUCIÓN' }).click();
+    await index.getByRole('button', { name: /^ISB\b/ }).click();
+  });
+  await expect(page.getByRole('heading', { name: 'ISB', level: 2 })).toBeVisible();
+  await expect(page.getByText('Mostrando 1 de 1 repuestos')).toBeVisible();
+  await expect(page).toHaveURL(/categoria=\d+/);
+  await inIndex(page, isMobile, (index) => index.getByRole('button', { name: 'Todos los productos' }).click());
+  await expect(page.getByRole('heading', { name: 'TODOS LOS PRODUCTOS' })).toBeVisible();
+
+  // Sort by description, then page 2; the list view.
+  await page.getByLabel('Ordenar por').selectOption({ label: 'Descripción' });
+  await expect(page).toHaveURL(/orden=description/);
+  const pagination = page.getByRole('navigation', { name: 'Paginación' });
+  await pagination.getByRole('button', { name: 'Página 2' }).click();
+  await expect(pagination.getByRole('button', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(page).toHaveURL(/pagina=2/);
+  await page.getByRole('button', { name: 'Vista en lista' }).click();
+  await expect(page.getByRole('button', { name: 'Vista en lista' })).toHaveAttribute('aria-pressed', 'true');
+  await expectNoSeriousA11yViolations(page, 'catalogue, sorted, page 2, list view');
+
+  // The detail dialog: the real photo loads; a related part opens from "Productos Relacionados".
+  await search(page, PHOTO_PART.partNumber);
+  await page.getByRole('button', { name: PHOTO_PART.description }).click();
+  const dialog = page.getByRole('dialog', { name: 'Detalles del Repuesto' });
+  await expect(dialog.getByText(PHOTO_PART.partNumber, { exact: true })).toBeVisible();
+  const photo = dialog.getByRole('img', { name: PHOTO_PART.description });
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  const related = dialog.getByRole('region', { name: 'Productos Relacionados' });
+  await expectNoSeriousA11yViolations(page, 'detail dialog');
+  await related.getByRole('button', { name: RELATED_PART.description }).click();
+  await expect(dialog.getByText(RELATED_PART.partNumber, { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The product page: quantity and total (never below 1).
+  await search(page, PRICED_PART.partNumber);
+  await page.getByRole('button', { name: PRICED_PART.description }).click();
+  await page.getByRole('dialog', { name: 'Detalles del Repuesto' }).getByRole('link', { name: 'Abrir página del producto' }).click();
+  await expect(page).toHaveURL(/\/product\/\d+$/);
+  await expect(page.getByRole('heading', { name: PRICED_PART.description, level: 1 })).toBeVisible();
+  const quantity = page.getByRole('spinbutton', { name: 'Cantidad' });
+  await expect(quantity).toHaveValue('1');
+  await expect(page.getByText(/Total:\s*\$\s1\.000,00/)).toBeVisible();
+  await page.getByRole('button', { name: 'Aumentar cantidad' }).click();
+  await page.getByRole('button', { name: 'Aumentar cantidad' }).click();
+  await expect(quantity).toHaveValue('3');
+  await expect(page.getByText(/Total:\s*\$\s3\.000,00/)).toBeVisible();
+  await page.getByRole('button', { name: 'Disminuir cantidad' }).click();
+  await page.getByRole('button', { name: 'Disminuir cantidad' }).click();
+  await expect(quantity).toHaveValue('1');
+  await expect(page.getByRole('button', { name: 'Disminuir cantidad' })).toBeDisabled();
+  await quantity.fill('0');
+  await expect(quantity).toHaveValue('1');
+  await expect(page.getByText(/Total:\s*\$\s1\.000,00/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'product page');
+
+  // "Ver todos" of a carousel leads to the full list.
+  await page.goto('/');
+  await page.getByRole('link', { name: /Ver todos Productos Destacados/ }).click();
+  await expect(page).toHaveURL(/\/catalog-all\/featured$/);
+  await expect(page.getByRole('heading', { name: 'Todos los Productos Destacados' })).toBeVisible();
+  await expect(page.getByText(`${CAROUSEL_PARTS.featured.length} productos encontrados`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'full list');
+
+  // Any other path is the 404 page.
+  await page.goto('/no-existe/esta-pagina');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '404 page');
+});

@@ -1,0 +1,10 @@
+import { ForgotPasswordForm, RegisterForm, ResetPasswordView } from '../../features/session/index.ts';
+
+/** `/registro` (DESIGN.md): "Solicitud de Acceso". */
+export const RegisterPage = () => <RegisterForm />;
+
+/** `/forgot-password`. */
+export const ForgotPasswordPage = () => <ForgotPasswordForm />;
+
+/** `/reset-password?token=…`. */
+export const ResetPasswordPage = () => <ResetPasswordView />;

@@ -1,0 +1,34 @@
+import { lazy, type ReactNode } from 'react';
+import { AdminLogin, UserMenu, useSessionState } from '../../features/session/index.ts';
+import { PageFallback } from '../page-fallback.tsx';
+
+// The admin screens load on demand and only for admins: other visitors never download them.
+const AdminPanel = lazy(async () => ({ default: (await import('../../features/admin/index.ts')).AdminPanel }));
+const AdminCategoriesPage = lazy(async () => ({ default: (await import('../../features/admin/index.ts')).AdminCategoriesPage }));
+const DebugPage = lazy(async () => ({ default: (await import('../../features/admin/index.ts')).DebugPage }));
+
+/**
+ * Renders `screen` for an admin session, with the session's badge, profile and logout as the
+ * header actions; anyone else gets the admin login (DESIGN.md "Roles").
+ */
+function AdminGate({ screen }: { screen: (actions: ReactNode) => ReactNode }) {
+  const { session, pending } = useSessionState();
+  if (pending) return <PageFallback />;
+  if (session?.userType !== 'admin') return <AdminLogin />;
+  return screen(<UserMenu session={session} />);
+}
+
+/** `/adminkon2025` (and any deeper path but /categorias): the admin panel. */
+export function AdminPage() {
+  return <AdminGate screen={(actions) => <AdminPanel actions={actions} />} />;
+}
+
+/** `/adminkon2025/categorias` (DESIGN.md name of the category administration page). */
+export function AdminCategoriesRoutePage() {
+  return <AdminGate screen={(actions) => <AdminCategoriesPage actions={actions} />} />;
+}
+
+/** `/debug`: raw ERP data and the sync button; its API is admin-only, so is the page. */
+export function AdminDebugRoutePage() {
+  return <AdminGate screen={(actions) => <DebugPage actions={actions} />} />;
+}

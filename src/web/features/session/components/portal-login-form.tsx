@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { type LoginInput, loginErrorMessage, useLogin } from '../api.ts';
+
+/**
+ * The login form of the portal screens (distributor, admin): usuario and contraseña, Enter submits,
+ * disabled while a field is empty or busy, the failure shown in a red alert.
+ */
+export function PortalLoginForm({
+  userType,
+  submitLabel,
+  busyLabel,
+  children,
+}: {
+  userType: LoginInput['userType'];
+  submitLabel: string;
+  busyLabel: string;
+  children?: ReactNode;
+}) {
+  const { register, handleSubmit, control } = useForm({ defaultValues: { username: '', password: '' } });
+  const [username, password] = useWatch({ control, name: ['username', 'password'] });
+  const loginMutation = useLogin();
+  const busy = loginMutation.isPending;
+
+  const onSubmit = handleSubmit((values) => {
+    if (!values.username.trim() || !values.password) return;
+    loginMutation.mutate({ username: values.username.trim(), password: values.password, userType });
+  });
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      <FormField label="Usuario" autoComplete="username" {...register('username')} />
+      <FormField label="Contraseña" type="password" autoComplete="current-password" {...register('password')} />
+      {loginMutation.isError ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {loginErrorMessage(loginMutation.error)}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" className="w-full" disabled={busy || !username.trim() || !password}>
+        {busy ? busyLabel : submitLabel}
+      </Button>
+      {children}
+    </form>
+  );
+}
