@@ -48,3 +48,17 @@ export const ROLE_PRICE_PART = {
   client: '$ 38.435,00',
   distributor: '$ 16.149,00',
 } as const;
+
+/** A part whose description and category hold HTML and script: rendered as text everywhere. */
+export const HTML_PART = {
+  partNumber: 'XSS-0001',
+  description: '<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2">Junta <b>tapa</b> de cilindros',
+  category: '<i>Inyección</i>',
+  record: {
+    codigo: 'XSS-0001',
+    descripcion: '<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2">Junta <b>tapa</b> de cilindros',
+    categoria1: '<i>Inyección</i>',
+    precios: '1500.00-1400.00-1300.00-1600.00',
+    stock: 10,
+  },
+} as const;

@@ -15,7 +15,7 @@ import { hashPassword } from '../src/server/modules/auth/password.ts';
 import { ensureAdmin } from '../src/server/modules/auth/service.ts';
 import { importCatalogueFile } from '../src/server/modules/import/service.ts';
 import { REAL_DATA } from '../src/server/test/data.ts';
-import { ADMIN, CAROUSEL_PARTS, DISTRIBUTOR, ON_SALE_DISCOUNT, PHOTO_PART, RELATED_PART } from './fixtures.ts';
+import { ADMIN, CAROUSEL_PARTS, DISTRIBUTOR, HTML_PART, ON_SALE_DISCOUNT, PHOTO_PART, RELATED_PART } from './fixtures.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
@@ -32,6 +32,8 @@ const config = loadConfig({
   RATE_LIMIT_LOGIN_PER_IP: '1000',
   RATE_LIMIT_FORGOT_PER_IP: '1000',
   RATE_LIMIT_REGISTER_PER_IP: '1000',
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: '1000',
+  RATE_LIMIT_EXPORTS_PER_IP: '1000',
 });
 const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
 await database.migrate();
@@ -39,6 +41,8 @@ const db = database.db;
 for (const file of [REAL_DATA.dlc, REAL_DATA.resortes, REAL_DATA.zabala]) {
   await importCatalogueFile(db, fs.readFileSync(file), { lowStock: config.lowStock });
 }
+// A part whose texts hold markup: every screen must show it as text and run none of it.
+await importCatalogueFile(db, Buffer.from(JSON.stringify([HTML_PART.record])), { lowStock: config.lowStock });
 
 const idOf = async (partNumber: string) => {
   const [row] = await db.select({ id: parts.id }).from(parts).where(eq(parts.partNumber, partNumber));

@@ -6,10 +6,11 @@ import { usePublicConfigState } from '../../lib/public-config.ts';
 import { routes } from '../paths.ts';
 
 /**
- * Catalogue header (spec 2): brand, search box (passed in), order-platform link (new tab), user
- * badge with profile and logout. The Excel button stays hidden until the exports exist.
+ * Catalogue header (spec 2): brand, search box (passed in), Excel download of what is on screen
+ * (passed in, at the viewer's prices), order-platform link (new tab), user badge with profile and
+ * logout.
  */
-export function AppHeader({ search }: { search?: ReactNode }) {
+export function AppHeader({ search, downloads }: { search?: ReactNode; downloads?: ReactNode }) {
   const { config, loaded } = usePublicConfigState();
   const session = useSession();
   return (
@@ -26,6 +27,7 @@ export function AppHeader({ search }: { search?: ReactNode }) {
         </Link>
         {search ? <div className="col-span-2 row-start-2 md:col-span-1 md:col-start-2 md:row-start-1 md:px-4">{search}</div> : <div className="hidden md:block" />}
         <div className="flex items-center justify-end gap-1 sm:gap-2">
+          {downloads}
           {config.orderPlatformUrl || !loaded ? (
             // Rendered (without a target) while the configuration loads, so the header does not shift.
             <a

@@ -1,5 +1,6 @@
 import { CatalogueResults, GuestNotice, SearchBox, useCatalogueState } from '../../features/catalog/index.ts';
 import { HomeCarousels } from '../../features/carousels/index.ts';
+import { ExcelButton, PdfButton } from '../../features/exports/index.ts';
 import { FeedbackBox } from '../../features/feedback/index.ts';
 import { CategoryDrawer, CategoryIndex, findCategoryPath, usePublicCategories } from '../../features/categories/index.ts';
 import { useSession } from '../../features/session/index.ts';
@@ -31,7 +32,26 @@ export function CatalogueScreen() {
         Saltar al contenido
       </a>
       <div className="flex min-h-dvh flex-col">
-        <AppHeader search={<SearchBox value={catalogue.state.search} onSearch={catalogue.setSearch} />} />
+        <AppHeader
+          search={<SearchBox value={catalogue.state.search} onSearch={catalogue.setSearch} />}
+          downloads={
+            <>
+              <ExcelButton
+                categoryId={catalogue.state.categoryId}
+                search={catalogue.state.search}
+                brand={catalogue.state.brand}
+                sortBy={catalogue.state.sortBy}
+                sortDir={catalogue.state.sortDir}
+              />
+              <PdfButton
+                categoryIds={categoryId ? [categoryId] : 'all'}
+                {...(category ? { categoryName: category.name } : {})}
+                includePrices
+                tone="header"
+              />
+            </>
+          }
+        />
         <div className="mx-auto flex w-full max-w-[1600px] flex-1 gap-6 px-3 py-4 sm:px-4">
           <aside className="hidden w-64 shrink-0 lg:block xl:w-72">
             <div className="sticky top-20 max-h-[calc(100dvh-6rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-3">
