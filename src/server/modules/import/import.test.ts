@@ -162,6 +162,16 @@ describe.each(testEngines())('importing the real catalogues on %s', (engine) => 
     expect(after).toEqual(before);
   });
 
+  it('refuses a 100 MB file and a JSON that is not a list with a clear message, changing nothing', async () => {
+    const before = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from parts`);
+    const huge = Buffer.alloc(100 * 1024 * 1024, 0x20);
+    await expect(importCatalogueFile(database.db, huge, options)).rejects.toThrow('El archivo supera el máximo de 50 MB.');
+    await expect(importCatalogueFile(database.db, Buffer.from('{"total": 3, "pagina": 1}'), options)).rejects.toThrow(/lista de productos/);
+    await expect(importCatalogueFile(database.db, Buffer.from('"solo un texto"'), options)).rejects.toThrow('El archivo no tiene filas de datos.');
+    await expect(importCatalogueFile(database.db, Buffer.alloc(0), options)).rejects.toThrow('El archivo está vacío.');
+    expect(await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from parts`)).toEqual(before);
+  });
+
   it('a failure half way through the write rolls everything back', async () => {
     const before = await queryRows<{ n: number; v: string }>(
       database.db,

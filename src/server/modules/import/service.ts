@@ -80,6 +80,7 @@ export async function importRecords(
   options: ImportOptions,
 ): Promise<ImportReport> {
   const total = records.length;
+  if (total === 0) throw new AppError('IMPORT_FAILED', 'El archivo no tiene filas de datos.');
   options.onProgress?.({ phase: 'validating', read: total, written: 0, total });
   const { rows, rejections } = mapRecords(records, { lowStock: options.lowStock });
   if (rows.length === 0) {
