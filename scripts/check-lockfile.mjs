@@ -41,5 +41,14 @@ for (const [where, entry] of Object.entries(lock.packages ?? {})) {
     failed = true;
   }
 }
+// 4. `npm ci` needs an entry for every optional platform package (scripts/lock-platforms.mjs).
+for (const [where, entry] of Object.entries(lock.packages ?? {})) {
+  for (const name of Object.keys(entry.optionalDependencies ?? {})) {
+    if (!lock.packages[`${where ? `${where}/` : ''}node_modules/${name}`] && !lock.packages[`node_modules/${name}`]) {
+      console.error(`lock file misses ${name}: run npm run lock:platforms`);
+      failed = true;
+    }
+  }
+}
 if (failed) process.exit(1);
 console.log(`lockfile: ${Object.keys(lock.packages).length - 1} packages, https npm registry only, integrity hashes present, no frozen packages`);
