@@ -1,0 +1,92 @@
+/**
+ * A fresh database per run: a PGlite folder under the OS temp folder, or a new database on the
+ * server of DATABASE_URL. The catalogue is imported in this process through `importRecords` (the
+ * import the server and the CLI use), timed, then the database is closed so the server can open it.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { asc, eq, isNotNull, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { dropDatabase, removeDir, trackDatabase, trackDir } from './cleanup.ts';
+import { openDatabase, queryRows } from '../src/server/db/client.ts';
+import { carouselEntries, parts } from '../src/server/db/schema.ts';
+import type { SourceRecord } from '../src/server/modules/import/parse.ts';
+import { type ImportReport, importRecords } from '../src/server/modules/import/service.ts';
+import type { DatabaseKind } from './args.ts';
+
+export interface PreparedDatabase {
+  kind: DatabaseKind;
+  /** Environment the server needs to open it (DATA_DIR or DATABASE_URL). */
+  serverEnv: Record<string, string>;
+  /** Removes the folder or drops the database; safe to call twice. */
+  cleanup(): Promise<void>;
+}
+
+/** Creates an empty PGlite folder or PostgreSQL database, tracked by cleanup.ts until removed. */
+export async function createDatabase(kind: DatabaseKind, databaseUrl: string | undefined): Promise<PreparedDatabase> {
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'repuestos-bench-'));
+    trackDir(dir);
+    return { kind, serverEnv: { DATA_DIR: dir }, cleanup: async () => removeDir(dir) };
+  }
+  if (!databaseUrl) throw new Error('PostgreSQL needs DATABASE_URL');
+  const name = `bench_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    trackDatabase(name, databaseUrl);
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return { kind, serverEnv: { DATABASE_URL: url.toString() }, cleanup: () => dropDatabase(name) };
+}
+
+export interface LoadResult {
+  report: ImportReport;
+  /** Wall time of `importRecords` in milliseconds (migrations and carousels excluded). */
+  importMs: number;
+  /** Ids of the active parts, for the `part-by-id` scenario. */
+  ids: number[];
+}
+
+/** Migrates, imports the records (timed), publishes the demo carousels, closes the database. */
+export async function loadCatalogue(prepared: PreparedDatabase, records: SourceRecord[]): Promise<LoadResult> {
+  const database = await openDatabase({
+    databaseUrl: prepared.serverEnv.DATABASE_URL,
+    pgliteDir: prepared.serverEnv.DATA_DIR ? path.join(prepared.serverEnv.DATA_DIR, 'pglite') : undefined,
+  });
+  try {
+    await database.migrate();
+    const started = performance.now();
+    const report = await importRecords(database.db, records, 'records', { lowStock: 5 });
+    const importMs = performance.now() - started;
+    await seedCarousels(database.db);
+    const rows = await queryRows<{ id: number }>(database.db, sql`select id from parts where is_active order by id`);
+    return { report, importMs, ids: rows.map((r) => Number(r.id)) };
+  } finally {
+    await database.close();
+  }
+}
+
+/** As the demo seed does: the first priced parts in each home carousel, on-sale ones at 10–30 % off. */
+async function seedCarousels(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<void> {
+  const size = 12;
+  const candidates = await db.select({ id: parts.id }).from(parts).where(isNotNull(parts.priceList1)).orderBy(asc(parts.id)).limit(size * 3);
+  const collections = ['featured', 'new-arrivals', 'on-sale'] as const;
+  await db.transaction(async (tx) => {
+    for (const [c, collection] of collections.entries()) {
+      for (const [position, part] of candidates.slice(c * size, (c + 1) * size).entries()) {
+        const discount = collection === 'on-sale' ? String(10 + (position % 3) * 10) : '0';
+        for (const stage of ['draft', 'published'] as const) {
+          await tx.insert(carouselEntries).values({ stage, collection, partId: part.id, position, discountPercentage: discount }).onConflictDoNothing();
+        }
+        if (collection === 'on-sale') await tx.update(parts).set({ discountPercentage: discount }).where(eq(parts.id, part.id));
+      }
+    }
+  });
+}

@@ -1,0 +1,87 @@
+/** Unit tests of the bench's pure helpers (no timings asserted). */
+import { describe, expect, it } from 'vitest';
+import { parseArgs, UsageError } from './args.ts';
+import { evaluateBudgets, type ResultRow } from './budgets.ts';
+import { uncachedQueries } from './queries.ts';
+import { LatencyRecorder, percentile, summarise } from './stats.ts';
+
+describe('percentile', () => {
+  it('takes the nearest rank', () => {
+    const sorted = Float64Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(sorted, 50)).toBe(50);
+    expect(percentile(sorted, 95)).toBe(95);
+    expect(percentile(sorted, 99)).toBe(99);
+    expect(percentile(sorted, 100)).toBe(100);
+    expect(percentile(Float64Array.of(7), 95)).toBe(7);
+    expect(percentile(new Float64Array(0), 50)).toBeNaN();
+  });
+
+  it('summarises an unsorted recorder that grew past its first buffer', () => {
+    const recorder = new LatencyRecorder();
+    for (let i = 40_000; i >= 1; i--) recorder.record(i / 10);
+    expect(recorder.count).toBe(40_000);
+    expect(summarise(recorder)).toEqual({ p50: 2000, p95: 3800, p99: 3960 });
+  });
+});
+
+describe('parseArgs', () => {
+  it('has the contract defaults', () => {
+    expect(parseArgs([], undefined)).toMatchObject({ parts: 100_000, seconds: 10, connections: [10, 50], databases: ['pglite'], lighthouse: true });
+    expect(parseArgs([], 'postgres://x@127.0.0.1/db')).toMatchObject({ databases: ['pglite', 'postgres'] });
+  });
+
+  it('reads options and --quick', () => {
+    expect(parseArgs(['--quick'], undefined)).toMatchObject({ parts: 2000, seconds: 3, connections: [10], lighthouse: false });
+    expect(parseArgs(['--quick', '--parts=5000', '--lighthouse'], undefined)).toMatchObject({ parts: 5000, lighthouse: true });
+    expect(parseArgs(['--connections', '50', '--database', 'pglite'], 'postgres://x@h/db')).toMatchObject({ connections: [50], databases: ['pglite'] });
+    expect(parseArgs(['--help'], undefined)).toBe('help');
+  });
+
+  it('refuses bad input', () => {
+    expect(() => parseArgs(['--parts', '0'], undefined)).toThrow(UsageError);
+    expect(() => parseArgs(['--database', 'postgres'], undefined)).toThrow(UsageError);
+    expect(() => parseArgs(['--what'], undefined)).toThrow(UsageError);
+  });
+});
+
+describe('uncachedQueries', () => {
+  it('never repeats a query and is deterministic', () => {
+    const words = ['filtro', 'aceite', 'bujía', 'Ford'];
+    const codes = ['06H-103-144', 'BP6ES', 'OC 1055/4'];
+    const a = uncachedQueries(words, codes, 3);
+    const first = Array.from({ length: 2000 }, () => a.next());
+    expect(new Set(first).size).toBe(2000);
+    expect(a.issued).toBe(2000);
+    const b = uncachedQueries(words, codes, 3);
+    expect(Array.from({ length: 50 }, () => b.next())).toEqual(first.slice(0, 50));
+  });
+});
+
+describe('evaluateBudgets', () => {
+  const row = (scenario: string, database: 'pglite' | 'postgres', connections: number, values: Partial<ResultRow>): ResultRow => ({
+    scenario,
+    database,
+    parts: 100_000,
+    connections,
+    p50_ms: 1,
+    p95_ms: 1,
+    p99_ms: 1,
+    rps: 1,
+    errors: 0,
+    rss_mb: 100,
+    ...values,
+  });
+
+  it('compares mixed traffic with the ceiling of the same run', () => {
+    const rows = [row('ceiling', 'postgres', 10, { rps: 10_000 }), row('mixed', 'postgres', 10, { rps: 1_500, p99_ms: 40 })];
+    const [mixed] = evaluateBudgets(rows, 10, 100_000, null);
+    expect(mixed?.met).toBe(false);
+    const [passing] = evaluateBudgets([row('ceiling', 'postgres', 10, { rps: 5_000 }), rows[1]!], 10, 100_000, null);
+    expect(passing?.met).toBe(true);
+  });
+
+  it('leaves budgets of a smaller catalogue unjudged', () => {
+    const checks = evaluateBudgets([row('import', 'postgres', 1, { p50_ms: 1000 })], 10, 2000, null);
+    expect(checks.find((c) => c.budget.startsWith('import'))?.met).toBeNull();
+  });
+});

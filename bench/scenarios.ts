@@ -1,0 +1,125 @@
+/**
+ * The load scenarios (names of DESIGN.md's contract) and what they need to know about the
+ * catalogue the server holds: its total, category ids, a common brand, part ids and codes.
+ */
+import type { AutocannonRequest } from 'autocannon';
+import { DEMO_VOCABULARY } from '../src/server/modules/demo/generate.ts';
+import { dynamicGet, get } from './load.ts';
+import { mulberry32, type QuerySource, uncachedQueries } from './queries.ts';
+
+export const PAGE_SIZE = 60;
+
+interface CategoryNode {
+  id: number;
+  name: string;
+  level: number;
+  partCount: number;
+  children: CategoryNode[];
+}
+
+export interface Catalogue {
+  total: number;
+  /** The real `/api/parts?limit=60` body: what the ceiling server answers. */
+  firstPageBody: string;
+  categoryL1: { id: number; name: string; parts: number };
+  categoryL3: { id: number; name: string; parts: number };
+  brand: { name: string; parts: number };
+  ids: number[];
+}
+
+async function getJson<T>(origin: string, path: string): Promise<{ body: T; text: string }> {
+  const response = await fetch(origin + path);
+  const text = await response.text();
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${text.slice(0, 200)}`);
+  return { body: JSON.parse(text) as T, text };
+}
+
+/** Asks the running server what the scenarios need. */
+export async function discover(origin: string, ids: number[]): Promise<Catalogue> {
+  const first = await getJson<{ total: number; parts: unknown[] }>(origin, `/api/parts?limit=${PAGE_SIZE}`);
+  const tree = (await getJson<CategoryNode[]>(origin, '/api/categories/public')).body;
+  const flat: CategoryNode[] = [];
+  const walk = (nodes: CategoryNode[]) => {
+    for (const node of nodes) {
+      flat.push(node);
+      walk(node.children);
+    }
+  };
+  walk(tree);
+  const largest = (level: number) => {
+    const nodes = flat.filter((n) => n.level === level).sort((a, b) => b.partCount - a.partCount);
+    const node = nodes[0];
+    if (!node) throw new Error(`no level-${level} category in /api/categories/public`);
+    return { id: node.id, name: node.name, parts: node.partCount };
+  };
+  const brands = (await getJson<{ brand: string; count: number }[]>(origin, '/api/brands')).body.sort((a, b) => b.count - a.count);
+  const brand = brands[0];
+  if (!brand) throw new Error('no brand in /api/brands');
+  return {
+    total: first.body.total,
+    firstPageBody: first.text,
+    categoryL1: largest(1),
+    categoryL3: largest(3),
+    brand: { name: brand.brand, parts: brand.count },
+    ids,
+  };
+}
+
+export interface LoadScenario {
+  name: string;
+  /** What it requests, for the docs and the log. */
+  describe: string;
+  requests: AutocannonRequest[];
+}
+
+export const SEARCHES: Record<string, string> = {
+  'search-bujia': 'bujia',
+  'search-06h10': '06h10',
+  'search-filtro-aceite': 'filtro aceite',
+  'search-ciguenal': 'cigüeñal',
+};
+
+export const COLLECTIONS = ['featured', 'new-arrivals', 'on-sale'] as const;
+
+/**
+ * The scenarios against the real server, in run order (`ceiling` runs against its own server and
+ * `mixed` last). `queries` must be shared by every run against one server process, so no query
+ * repeats while its cache lives.
+ */
+export function loadScenarios(catalogue: Catalogue, queries: QuerySource, seed = 7): LoadScenario[] {
+  const lastPage = Math.max(1, Math.ceil(catalogue.total / PAGE_SIZE));
+  const random = mulberry32(seed);
+  const randomId = () => catalogue.ids[Math.floor(random() * catalogue.ids.length)]!;
+  const uncached = () => dynamicGet(() => `/api/parts?search=${encodeURIComponent(queries.next())}`);
+  const byId = () => dynamicGet(() => `/api/parts/${randomId()}`);
+  const fixed: Record<string, string> = {
+    'page-1': '/api/parts',
+    'page-last': `/api/parts?page=${lastPage}`,
+    'category-l1': `/api/parts?categoryId=${catalogue.categoryL1.id}`,
+    'category-l3': `/api/parts?categoryId=${catalogue.categoryL3.id}`,
+    brand: `/api/parts?brand=${encodeURIComponent(catalogue.brand.name)}`,
+  };
+  for (const [name, term] of Object.entries(SEARCHES)) fixed[name] = `/api/parts?search=${encodeURIComponent(term)}`;
+  const carousels = COLLECTIONS.map((c) => get(`/api/products/${c}`));
+  const scenarios: LoadScenario[] = Object.entries(fixed).map(([name, path]) => ({ name, describe: `GET ${path}`, requests: [get(path)] }));
+  scenarios.push(
+    { name: 'search-uncached', describe: 'GET /api/parts?search=<a query never sent before>', requests: [uncached()] },
+    { name: 'part-by-id', describe: 'GET /api/parts/<random id>', requests: [byId()] },
+    { name: 'carousels', describe: COLLECTIONS.map((c) => `/api/products/${c}`).join(', '), requests: carousels },
+    { name: 'categories', describe: 'GET /api/categories/public', requests: [get('/api/categories/public')] },
+  );
+  const mixed: AutocannonRequest[] = [
+    ...Object.values(fixed).map(get),
+    uncached(),
+    byId(),
+    ...carousels,
+    get('/api/categories/public'),
+  ];
+  scenarios.push({ name: 'mixed', describe: `all of the above in rotation (${mixed.length} requests)`, requests: mixed });
+  return scenarios;
+}
+
+/** A query source over the demo vocabulary and the catalogue's own part numbers. */
+export function queriesFor(codes: readonly string[]): QuerySource {
+  return uncachedQueries(DEMO_VOCABULARY, codes);
+}
