@@ -15,7 +15,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { LRUCache } from 'lru-cache';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
+
+/** pdfkit, loaded on first use: it adds ~25 MB (fonts) to a process that may never print. */
+async function loadPdfKit(): Promise<typeof PDFKitDocument> {
+  return (await import('pdfkit')).default;
+}
 import type { Part } from '../../../shared/api.ts';
 import { PRINT_TEXTS, formatPrintDateTime, formatPrintPrice } from '../../../shared/print.ts';
 import type { Executor } from '../../db/client.ts';
@@ -491,6 +496,7 @@ async function layoutCatalogue(layout: Layout, options: CataloguePdfOptions, out
  * still answer JSON.
  */
 export async function planCataloguePdf(options: CataloguePdfOptions): Promise<PdfPlan> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({ size: 'A4', margin: 0 });
   const layout = new Layout(doc, true, options);
   await layoutCatalogue(layout, options);
@@ -513,6 +519,7 @@ export async function planCataloguePdf(options: CataloguePdfOptions): Promise<Pd
  * @throws ExportAborted when the client disconnects.
  */
 export async function writeCataloguePdf(plan: PdfPlan, out: Writable): Promise<void> {
+  const PDFDocument = await loadPdfKit();
   const { options } = plan;
   const doc = new PDFDocument({
     size: 'A4',

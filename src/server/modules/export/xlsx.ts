@@ -3,7 +3,7 @@
  * streaming writer, row by row, straight into the response.
  */
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Part } from '../../../shared/api.ts';
 import { NO_PRICE_TEXT, hasPrice } from '../../../shared/pricing.ts';
 import { formatPrintDate } from '../../../shared/print.ts';
@@ -48,7 +48,9 @@ export interface CatalogueXlsxOptions {
  */
 export async function writeCatalogueXlsx(options: CatalogueXlsxOptions): Promise<void> {
   const { out } = options;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  // Loaded on first use: exceljs adds ~20 MB to a process that may never export.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = options.brandName;
   workbook.created = options.now;
   const sheet = workbook.addWorksheet('Catálogo', {

@@ -4,7 +4,7 @@
  * header row first), detected by content, never by file name (DESIGN.md "Data").
  */
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AppError } from '../../errors.ts';
 
 /** One source record with the row number a person sees in the file (1-based; XLSX/CSV count the header). */
@@ -159,7 +159,9 @@ function cellValue(value: ExcelJS.CellValue): unknown {
 
 async function parseXlsx(buffer: Buffer): Promise<SourceRecord[]> {
   checkZipLimits(buffer);
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on first use: exceljs adds ~20 MB to a process that may never read a spreadsheet.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
   } catch (error) {
