@@ -57,7 +57,7 @@ export function formatSummary(report: ImportReport): string {
   return report.deactivated ? `${base}, ${report.deactivated} deactivated` : base;
 }
 
-const BATCH = 1000;
+const BATCH = 2000;
 
 /**
  * Imports a source file held in memory (JSON, CSV or XLSX, detected by content).
@@ -227,6 +227,54 @@ const IMPORTED_FIELDS = [
   'isActive',
 ] as const satisfies readonly (keyof PartValues)[];
 
+/** The columns an import writes, with their SQL types for `json_to_recordset`. */
+const WRITE_COLUMNS = [
+  ['partNumber', 'text'],
+  ['description', 'text'],
+  ['brand', 'text'],
+  ['categoryId', 'integer'],
+  ['categoryPath', 'text[]'],
+  ['alternateCodes', 'text[]'],
+  ['price', 'numeric(12,2)'],
+  ['priceList1', 'numeric(12,2)'],
+  ['priceList2', 'numeric(12,2)'],
+  ['priceList3', 'numeric(12,2)'],
+  ['priceList4', 'numeric(12,2)'],
+  ['priceList5', 'numeric(12,2)'],
+  ['priceList6', 'numeric(12,2)'],
+  ['priceList7', 'numeric(12,2)'],
+  ['priceList8', 'numeric(12,2)'],
+  ['priceList9', 'numeric(12,2)'],
+  ['priceList10', 'numeric(12,2)'],
+  ['stockQuantity', 'integer'],
+  ['stockLevel', 'text'],
+  ['salesUnit', 'text'],
+  ['imageUrl', 'text'],
+  ['isActive', 'boolean'],
+] as const satisfies readonly (readonly [keyof PartValues, string])[];
+
+/**
+ * Inserts (or, with `update`, upserts by part number) a batch in one statement whose rows travel as
+ * one JSON parameter: far cheaper to send and parse than thousands of bind parameters.
+ */
+async function writeRows(tx: Tx, rows: PartValues[], update: boolean): Promise<void> {
+  const names = WRITE_COLUMNS.map(([field]) => columnName(field));
+  const json = JSON.stringify(rows.map((r) => Object.fromEntries(WRITE_COLUMNS.map(([field]) => [columnName(field), r[field] ?? null]))));
+  const columnList = sql.raw(names.join(', '));
+  const recordType = sql.raw(WRITE_COLUMNS.map(([field, type]) => `${columnName(field)} ${type}`).join(', '));
+  const onConflict = update
+    ? sql.raw(
+        ` on conflict (part_number) do update set ${names
+          .filter((n) => n !== 'part_number')
+          .map((n) => `${n} = excluded.${n}`)
+          .join(', ')}, updated_at = now()`,
+      )
+    : sql.raw('');
+  await tx.execute(
+    sql`insert into parts (${columnList}) select ${columnList} from json_to_recordset(${json}::json) as x(${recordType})${onConflict}`,
+  );
+}
+
 /** SQL column name of a parts field (`priceList1` → `price_list_1`). */
 function columnName(field: keyof typeof parts.$inferSelect): string {
   return parts[field].name;
@@ -246,7 +294,7 @@ async function upsertBatch(
   const existing = await tx
     .select()
     .from(parts)
-    .where(inArray(parts.partNumber, values.map((v) => v.partNumber)));
+    .where(sql`${parts.partNumber} = any(${sql.param(values.map((v) => v.partNumber))}::text[])`);
   const byNumber = new Map(existing.map((p) => [p.partNumber, p]));
   const toInsert: PartValues[] = [];
   const toUpdate: { id: number; values: PartValues }[] = [];
@@ -262,16 +310,8 @@ async function upsertBatch(
     if (changed) toUpdate.push({ id: current.id, values: v });
     else unchanged++;
   }
-  if (toInsert.length) await tx.insert(parts).values(toInsert);
-  if (toUpdate.length) {
-    const set = Object.fromEntries(
-      [...IMPORTED_FIELDS, 'categoryPath' as const].map((f) => [f, sql.raw(`excluded.${columnName(f)}`)]),
-    );
-    await tx
-      .insert(parts)
-      .values(toUpdate.map((u) => u.values))
-      .onConflictDoUpdate({ target: parts.partNumber, set: { ...set, updatedAt: sql`now()` } });
-  }
+  if (toInsert.length) await writeRows(tx, toInsert, false);
+  if (toUpdate.length) await writeRows(tx, toUpdate.map((u) => u.values), true);
   return { inserted: toInsert.length, updated: toUpdate.length, unchanged };
 }
 
