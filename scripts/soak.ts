@@ -95,7 +95,9 @@ try {
 
   // Writes made during the soak, checked afterwards.
   const registered: string[] = [];
-  const salesUnits = new Map<number, string>();
+  // Per part, the highest-numbered successful edit (edits of one part are ~200 requests apart, so
+  // never in flight together: the highest number is the one the database must hold).
+  const salesUnits = new Map<number, { n: number; unit: string }>();
   let sequence = 0;
   const writeRequests = [
     {
@@ -123,11 +125,15 @@ try {
         const n = ++sequence;
         const id = partIds[n % partIds.length] as number;
         context.id = id;
+        context.n = n;
         context.unit = `Caja x ${n}`;
         return { ...request, path: `/api/admin/parts/${id}/sales-unit`, headers: { 'content-type': 'application/json', cookie: admin }, body: JSON.stringify({ salesUnit: context.unit }) };
       },
       onResponse: (status: number, _body: string, context: Record<string, unknown>) => {
-        if (status === 200) salesUnits.set(context.id as number, context.unit as string);
+        const previous = salesUnits.get(context.id as number);
+        if (status === 200 && (!previous || previous.n < (context.n as number))) {
+          salesUnits.set(context.id as number, { n: context.n as number, unit: context.unit as string });
+        }
       },
     },
   ];
@@ -177,10 +183,13 @@ try {
   const names = new Set(users.map((u) => u.username));
   const missingUsers = registered.filter((u) => !names.has(u));
   let missingEdits = 0;
-  for (const [id, unit] of salesUnits) {
-    const part = (await json(`/api/admin/parts?search=&limit=200`, {}, admin)).body as { parts: { id: number; salesUnit: string }[] };
-    const found = part.parts.find((p) => p.id === id);
-    if (found?.salesUnit !== unit) missingEdits++;
+  const listed = (await json('/api/admin/parts?limit=200', {}, admin)).body as { parts: { id: number; salesUnit: string }[] };
+  for (const [id, { unit }] of salesUnits) {
+    const found = listed.parts.find((p) => p.id === id);
+    if (found?.salesUnit !== unit) {
+      missingEdits++;
+      console.log(`part ${id}: expected "${unit}", found "${found?.salesUnit}"`);
+    }
   }
   console.log(`registrations: ${registered.length} made, ${missingUsers.length} missing; sales-unit edits: ${salesUnits.size} parts, ${missingEdits} not as last written`);
   if (missingUsers.length || missingEdits) failures++;
