@@ -37,6 +37,8 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined, viewport: { width: 1280, height: 900 } } },
     {
       name: 'mobile',
+      // Account flows do not depend on the viewport; they run once, on desktop.
+      testIgnore: ['**/accounts.spec.ts'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
   ],

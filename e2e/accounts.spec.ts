@@ -7,8 +7,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, DISTRIBUTOR, ROLE_PRICE_PART } from './fixtures.ts';
 import { approveRegistration, createClient, expectNoSeriousA11yViolations, uniqueName } from './support.ts';
 
-// Account flows do not depend on the viewport; the phone layout is covered by the catalogue journey.
-test.skip(({ isMobile }) => isMobile, 'desktop only');
+// Account flows do not depend on the viewport: the mobile project does not run this file
+// (playwright.config.ts); the phone layout is covered by the catalogue and admin journeys.
 
 async function search(page: Page, text: string) {
   const box = page.getByRole('searchbox', { name: 'Buscar repuestos' });
