@@ -101,6 +101,8 @@ export const parts = pgTable(
     index('parts_brand_idx').on(t.brand),
     index('parts_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('parts_description_sort_idx').on(sql`${t.descriptionSortKey} collate "C"`, t.id),
+    // The default list order (part number, byte-wise) reads pages from this index instead of sorting.
+    index('parts_part_number_sort_idx').on(sql`${t.partNumber} collate "C"`, t.id),
     index('parts_alternate_codes_idx').using('gin', t.alternateCodes),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "parts_part_number_sort_idx" ON "parts" USING btree ("part_number" collate "C","id");
