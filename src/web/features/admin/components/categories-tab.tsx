@@ -1,4 +1,5 @@
 import { ExternalLink, Save } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { routes } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,20 +16,31 @@ export function UnsavedBanner() {
   );
 }
 
-/** "Categorías": visibility tree where hiding or showing a category does the same to its descendants. */
-export function CategoriesTab() {
-  const editor = useCategoryVisibilityEditor('cascade');
+export interface CategoryVisibilityEditorProps {
+  /** Cascade rule: `cascade` (panel tab) or `hide-cascade` (the category page; spec 4). */
+  mode: Parameters<typeof useCategoryVisibilityEditor>[0];
+  title: string;
+  description: string;
+  /** Accessible name of the tree. */
+  treeLabel: string;
+  /** Extra controls before Descartar / Guardar Cambios. */
+  extraActions?: ReactNode;
+}
+
+/**
+ * A category visibility tree with local changes, "Tienes cambios sin guardar", Descartar and
+ * "Guardar Cambios": the panel's tab and the category page differ only in the cascade rule.
+ */
+export function CategoryVisibilityEditor({ mode, title, description, treeLabel, extraActions }: CategoryVisibilityEditorProps) {
+  const editor = useCategoryVisibilityEditor(mode);
   const { data, error, isPending, isError, refetch } = editor.query;
   return (
     <Section
-      title="Categorías"
-      description="Ocultar o mostrar una categoría aplica lo mismo a todas sus subcategorías. Los cambios se aplican al guardar."
+      title={title}
+      description={description}
       actions={
         <>
-          <Link href={`~${routes.adminCategories}`} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2">
-            <ExternalLink aria-hidden="true" className="size-4" />
-            Administración de categorías
-          </Link>
+          {extraActions}
           {editor.dirty ? (
             <Button variant="outline" onClick={editor.discard} disabled={editor.saving}>
               Descartar
@@ -47,8 +59,26 @@ export function CategoriesTab() {
       ) : isError ? (
         <ErrorState error={error} message="No se pudieron cargar las categorías." onRetry={() => void refetch()} />
       ) : (
-        <CategoryVisibilityTree tree={data} overrides={editor.overrides} onToggle={editor.toggle} label="Visibilidad de categorías" />
+        <CategoryVisibilityTree tree={data} overrides={editor.overrides} onToggle={editor.toggle} label={treeLabel} />
       )}
     </Section>
+  );
+}
+
+/** "Categorías": visibility tree where hiding or showing a category does the same to its descendants. */
+export function CategoriesTab() {
+  return (
+    <CategoryVisibilityEditor
+      mode="cascade"
+      title="Categorías"
+      description="Ocultar o mostrar una categoría aplica lo mismo a todas sus subcategorías. Los cambios se aplican al guardar."
+      treeLabel="Visibilidad de categorías"
+      extraActions={
+        <Link href={`~${routes.adminCategories}`} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2">
+          <ExternalLink aria-hidden="true" className="size-4" />
+          Administración de categorías
+        </Link>
+      }
+    />
   );
 }
