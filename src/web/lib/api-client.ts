@@ -52,7 +52,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-function errorFromResponse(response: Response, text: string): ApiError {
+/**
+ * The {@link ApiError} of a non-2xx answer whose body text was read: the server's `{error}` code
+ * and message when present; the spec's "status: body" message either way. Shared by every caller
+ * that uses `fetch` itself (downloads, the raw-body upload).
+ */
+export function errorFromResponse(response: Response, text: string): ApiError {
   const message = `${response.status}: ${text || response.statusText}`;
   let code: ClientErrorCode = 'INTERNAL';
   let serverMessage: string | undefined;
@@ -67,6 +72,7 @@ function errorFromResponse(response: Response, text: string): ApiError {
   }
   if (!serverMessage && response.status === 404) code = 'NOT_FOUND';
   if (!serverMessage && response.status === 401) code = 'UNAUTHENTICATED';
+  if (!serverMessage && response.status === 429) code = 'RATE_LIMITED';
   return new ApiError(response.status, code, message, serverMessage);
 }
 

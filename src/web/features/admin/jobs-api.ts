@@ -7,8 +7,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { type JobStateBody, jobResponseSchema, MAX_UPLOAD_BYTES, rawApiResponseSchema } from '../../../shared/admin.ts';
-import { errorBodySchema } from '../../../shared/api.ts';
-import { ApiError, apiGet, apiRequest, type ClientErrorCode, withQuery } from '../../lib/api-client.ts';
+import { ApiError, apiGet, apiRequest, errorFromResponse, withQuery } from '../../lib/api-client.ts';
 import { adminKeys, errorToast, serverMessage } from './api.ts';
 
 export type CatalogueJob = JobStateBody;
@@ -138,11 +137,7 @@ export async function uploadCatalogueFile(file: Blob, filename: string): Promise
   } catch {
     // Not JSON: handled below.
   }
-  if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(data);
-    const code: ClientErrorCode = parsed.success ? parsed.data.error.code : 'INTERNAL';
-    throw new ApiError(response.status, code, `${response.status}: ${text || response.statusText}`, parsed.success ? parsed.data.error.message : undefined);
-  }
+  if (!response.ok) throw errorFromResponse(response, text);
   const parsed = jobResponseSchema.safeParse(data);
   if (!parsed.success) throw new ApiError(response.status, 'BAD_RESPONSE', `${response.status}: respuesta inesperada del servidor`);
   return startedJob(Promise.resolve(parsed.data));

@@ -5,8 +5,7 @@
  * temporary `<a download>`, and saved under the name of its Content-Disposition header.
  */
 import type { SortField } from '../../../shared/api.ts';
-import { errorBodySchema } from '../../../shared/api.ts';
-import { ApiError, type ClientErrorCode, type QueryParams, withQuery } from '../../lib/api-client.ts';
+import { ApiError, errorFromResponse, type QueryParams, withQuery } from '../../lib/api-client.ts';
 
 export const EXCEL_EXPORT_PATH = '/api/export/catalog.xlsx';
 export const PDF_EXPORT_PATH = '/api/export/catalog.pdf';
@@ -105,19 +104,7 @@ export interface DownloadOptions {
 }
 
 async function failure(response: Response): Promise<ApiError> {
-  const text = await response.text().catch(() => '');
-  let code: ClientErrorCode = response.status === 429 ? 'RATE_LIMITED' : 'INTERNAL';
-  let serverMessage: string | undefined;
-  try {
-    const parsed = errorBodySchema.safeParse(JSON.parse(text));
-    if (parsed.success) {
-      code = parsed.data.error.code;
-      serverMessage = parsed.data.error.message;
-    }
-  } catch {
-    // Not JSON: the text stays in the message.
-  }
-  return new ApiError(response.status, code, `${response.status}: ${text || response.statusText}`, serverMessage);
+  return errorFromResponse(response, await response.text().catch(() => ''));
 }
 
 /** Reads a body to a blob, reporting the bytes received. */
