@@ -5,7 +5,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { trackChild } from './cleanup.ts';
 
@@ -13,18 +12,7 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const HOST = '127.0.0.1';
 
 /** A TCP port free on loopback at the time of asking. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../src/server/test/net.ts';
 
 export interface Child {
   process: ChildProcess;

@@ -7,11 +7,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
+import { freePort } from '../src/server/test/net.ts';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '60' }, connections: { type: 'string', default: '50' }, parts: { type: 'string', default: '5000' } },
@@ -19,14 +19,6 @@ const { values } = parseArgs({
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -9,9 +9,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { freePort } from './test/net.ts';
 
 const baseUrl = process.env.DATABASE_URL;
 
@@ -29,14 +29,6 @@ function get(port: number, path: string): Promise<{ status: number; body: string
   });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Restarts the local cluster without blocking this process's event loop (the load keeps running). */
 function restartCluster(): Promise<void> {

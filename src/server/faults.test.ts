@@ -6,7 +6,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -14,18 +13,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from './db/client.ts';
 import { buildTestApp } from './test/app.ts';
 import { buildPartRecord, insertParts } from './test/factories.ts';
+import { freePort } from './test/net.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-faults-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function get(port: number, url: string): Promise<{ status: number; body: string } | { error: string }> {
   return new Promise((resolve) => {

@@ -63,7 +63,7 @@ export async function resolveSession(db: Executor, token: string): Promise<Sessi
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date(now))));
-  if (!row || !row.isApproved) return null;
+  if (!row?.isApproved) return null;
   if (now - row.lastSeenAt.getTime() > SESSION_IDLE_MS) {
     await db.delete(sessions).where(eq(sessions.id, row.sessionId));
     return null;

@@ -148,7 +148,7 @@ describe.each(testEngines())('catalogue API on %s', (engine) => {
     const page = await list('sortBy=description&limit=200&search=n');
     const keys = page.parts.map((p) => p.description.toLowerCase().replace(/ñ/g, 'n~').normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
     expect(keys).toEqual([...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    const byPrice = await list('sortBy=price&limit=200&categoryId=' + (await idOfCategory('Polea')));
+    const byPrice = await list(`sortBy=price&limit=200&categoryId=${await idOfCategory('Polea')}`);
     const prices = byPrice.parts.map((p) => p.price);
     const firstNull = prices.indexOf(null);
     const priced = (firstNull === -1 ? prices : prices.slice(0, firstNull)).map(Number);

@@ -3,7 +3,6 @@
  * streaming writer, row by row, straight into the response.
  */
 import type { Writable } from 'node:stream';
-import type ExcelJS from 'exceljs';
 import type { Part } from '../../../shared/api.ts';
 import { NO_PRICE_TEXT, hasPrice } from '../../../shared/pricing.ts';
 import { formatPrintDate } from '../../../shared/print.ts';

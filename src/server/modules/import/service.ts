@@ -3,7 +3,7 @@
  * parse → validate each row → upsert in one transaction. A failed run changes nothing; importing
  * the same source twice reports every part unchanged.
  */
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { foldText } from '../../../shared/text.ts';
 import { type Db, type Tx, executeCount, queryRows } from '../../db/client.ts';
 import { categories, parts } from '../../db/schema.ts';
