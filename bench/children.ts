@@ -25,11 +25,13 @@ export interface Child {
 }
 
 /**
- * Starts `node --import tsx <script>` with `env` added to this process's environment.
+ * Starts `node <args>` with `env` added to this process's environment.
  * @param label prefix of the child's lines when echoed.
+ * @param args Node's arguments: flags and the script, e.g. `serverArgs()` of scripts/server.mjs.
  */
-export async function startNodeChild(label: string, script: string, port: number, env: Record<string, string>): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+export async function startNodeChild(label: string, args: string[], port: number, env: Record<string, string>): Promise<Child> {
+  const script = args.at(-1);
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST },
     stdio: ['ignore', 'pipe', 'pipe'],

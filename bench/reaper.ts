@@ -31,7 +31,7 @@ const read = (): ReaperState | null => {
 const ours = (pid: number) => {
   try {
     const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    return cmd.includes('src/server/main.ts') || cmd.includes('bench/ceiling-server.ts');
+    return cmd.includes('dist/server/main.js') || cmd.includes('bench/ceiling-server.ts');
   } catch {
     return false;
   }

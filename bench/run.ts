@@ -3,7 +3,8 @@
  *
  * For each database (PGlite, and PostgreSQL when DATABASE_URL is set): a fresh database, the
  * deterministic catalogue imported in this process (timed: scenario `import`), then the real
- * server (`node --import tsx src/server/main.ts`) as a child on loopback, driven by autocannon;
+ * server (the bundle of scripts/server.mjs, built first, run with its heap flags) as a child on
+ * loopback, driven by autocannon;
  * the bare ceiling (bench/ceiling-server.ts) in its own child; two timed downloads; Lighthouse on
  * the first database's server. Prints a table, writes bench/results/latest.json (an array of the
  * contract's rows) and sibling files with the options, budgets and Lighthouse figures. Children,
@@ -27,6 +28,7 @@ import { get, runLoad } from './load.ts';
 import { formatBudgets, formatLighthouse, formatResults } from './report.ts';
 import { type Catalogue, discover, loadScenarios, PAGE_SIZE, queriesFor } from './scenarios.ts';
 import { round } from './stats.ts';
+import { buildServer, SERVER_NODE_FLAGS, serverArgs } from '../scripts/server.mjs';
 
 const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
 const DIST_DIR = path.join(ROOT, 'dist', 'web');
@@ -224,7 +226,7 @@ async function benchDatabase(scratchDir: string, kind: DatabaseKind, options: Be
     const others = Object.entries(state.fingerprints).filter(([k, f]) => k !== kind && f !== fingerprint);
     if (others.length) state.notes.push(`the server's sources changed between databases (${kind}: ${fingerprint}; ${others.map(([k, f]) => `${k}: ${f}`).join(', ')}): the databases ran different code`);
     const port = await freePort();
-    server = await startNodeChild(`server ${kind}`, 'src/server/main.ts', port, serverEnv(prepared, scratch));
+    server = await startNodeChild(`server ${kind}`, serverArgs(), port, serverEnv(prepared, scratch));
     sampler = new RssSampler(server.pid);
     const health = (await waitForOk(server, `${server.origin}/api/health`)) as { database: string; parts: number };
     if (health.database !== kind) throw new Error(`the server opened ${health.database}, expected ${kind}`);
@@ -241,7 +243,7 @@ async function benchDatabase(scratchDir: string, kind: DatabaseKind, options: Be
       const bodyFile = path.join(scratch, 'ceiling-body.json');
       writeFileSync(bodyFile, catalogue.firstPageBody);
       const ceilingPort = await freePort();
-      const ceiling = await startNodeChild('ceiling', 'bench/ceiling-server.ts', ceilingPort, { CEILING_BODY_FILE: bodyFile, NODE_ENV: 'production' });
+      const ceiling = await startNodeChild('ceiling', [...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/ceiling-server.ts'], ceilingPort, { CEILING_BODY_FILE: bodyFile, NODE_ENV: 'production' });
       try {
         await waitForOk(ceiling, `${ceiling.origin}/api/health`, 60_000);
         const ceilingSampler = new RssSampler(ceiling.pid);
@@ -362,6 +364,7 @@ async function main(): Promise<number> {
 
   const state: RunState = { rows: [], notes: [], lighthouse: [], catalogues: {}, loadAverages: [], fingerprints: {} };
   ensureWebBuild(state.notes);
+  await buildServer();
   let js: StartScreenJs | null = null;
   try {
     js = measureStartScreenJs(DIST_DIR);

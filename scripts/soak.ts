@@ -12,6 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
 import { freePort } from '../src/server/test/net.ts';
+import { buildServer, serverArgs } from './server.mjs';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '60' }, connections: { type: 'string', default: '50' }, parts: { type: 'string', default: '5000' } },
@@ -45,7 +46,8 @@ async function json(url: string, init: RequestInit = {}, cookie?: string): Promi
 }
 
 try {
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  await buildServer();
+  server = spawn(process.execPath, serverArgs(), {
     env: {
       ...process.env,
       PORT: String(port),

@@ -46,7 +46,22 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+/**
+ * The committed `drizzle/` folder: the nearest one above this module, which is src/server/db when
+ * run from the sources and dist/server when run from the bundle (docs/decisions/004).
+ */
+function findMigrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = path.join(dir, 'drizzle');
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('drizzle/meta/_journal.json not found above the server module');
+    dir = parent;
+  }
+}
+
+const MIGRATIONS_FOLDER = findMigrationsFolder();
 
 export interface OpenOptions {
   /** `postgres://…`; when absent the embedded PGlite is used. */

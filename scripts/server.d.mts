@@ -1,0 +1,5 @@
+/** Types of scripts/server.mjs (see there). */
+export declare const SERVER_ENTRY: string;
+export declare const SERVER_NODE_FLAGS: string[];
+export declare function buildServer(): Promise<void>;
+export declare function serverArgs(): string[];
