@@ -293,14 +293,24 @@ export async function listParts(
   const conditions = await filterConditions(db, query, known.categories);
   const where = and(...conditions);
   const countTotal = known.countTotal ?? ((w: SQL | undefined) => countParts(db, w));
+  const order = orderBy(query, priceList);
+  // Deferred join: the page's ids first (for the default and description orders an index-only scan
+  // of parts_*_sort_idx, however deep the OFFSET), then the full rows of those ids only. The outer
+  // ORDER BY repeats the inner one on the same rows (a join keeps no order).
+  const page = db
+    .select({ id: parts.id })
+    .from(parts)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .as('page');
   const [rows, total] = await Promise.all([
     db
       .select(partColumns(priceList))
       .from(parts)
-      .where(where)
-      .orderBy(...orderBy(query, priceList))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .innerJoin(page, eq(parts.id, page.id))
+      .orderBy(...order),
     countTotal(where),
   ]);
   return {
