@@ -104,12 +104,14 @@ export function evaluateBudgets(rows: readonly ResultRow[], firstConnections: nu
     met: uncached ? uncached.rps >= 400 && uncached.p99_ms <= 60 && uncached.errors === 0 : null,
   });
   for (const database of ['postgres', 'pglite'] as const) {
+    // Both the cached answer (page-last, c connections) and the database's own (page-last-uncached, 1 connection).
     const row = find('page-last', database, c);
+    const sql = find('page-last-uncached', database, 1);
     checks.push({
-      budget: `the last page of the unfiltered list, ${database === 'postgres' ? 'PostgreSQL' : 'PGlite'} (${c} connections)`,
+      budget: `the last page of the unfiltered list, ${database === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
       target: 'p95 ≤ 20 ms',
-      measured: row ? `p95 ${f1(row.p95_ms)} ms` : 'not measured',
-      met: row ? row.p95_ms <= 20 && row.errors === 0 : null,
+      measured: row || sql ? [row ? `cached ${c} conn p95 ${f1(row.p95_ms)} ms` : null, sql ? `uncached 1 conn p95 ${f1(sql.p95_ms)} ms` : null].filter(Boolean).join('; ') : 'not measured',
+      met: row || sql ? [row, sql].every((r) => !r || (r.p95_ms <= 20 && r.errors === 0)) : null,
     });
   }
   const importRow = find('import', 'postgres');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseArgs, UsageError } from './args.ts';
 import { evaluateBudgets, type ResultRow } from './budgets.ts';
 import { uncachedQueries } from './queries.ts';
+import { deepPages } from './scenarios.ts';
 import { LatencyRecorder, percentile, summarise } from './stats.ts';
 
 describe('percentile', () => {
@@ -83,5 +84,22 @@ describe('evaluateBudgets', () => {
   it('leaves budgets of a smaller catalogue unjudged', () => {
     const checks = evaluateBudgets([row('import', 'postgres', 1, { p50_ms: 1000 })], 10, 2000, null);
     expect(checks.find((c) => c.budget.startsWith('import'))?.met).toBeNull();
+  });
+});
+
+describe('deepPages', () => {
+  it('asks for the last pages of every page size, never the same path twice', () => {
+    const next = deepPages(100_000);
+    const paths = Array.from({ length: 500 }, () => next());
+    expect(new Set(paths).size).toBe(500);
+    expect(paths[0]).toBe('/api/parts?limit=100&page=1000');
+    expect(paths[1]).toBe('/api/parts?limit=99&page=1011');
+    expect(paths[80]).toBe('/api/parts?limit=20&page=5000');
+    expect(paths[81]).toBe('/api/parts?limit=100&page=999');
+    for (const path of paths) {
+      const query = new URL(path, 'http://x').searchParams;
+      const offset = (Number(query.get('page')) - 1) * Number(query.get('limit'));
+      expect(offset).toBeGreaterThan(90_000);
+    }
   });
 });

@@ -268,7 +268,7 @@ async function benchDatabase(scratchDir: string, kind: DatabaseKind, options: Be
     const scenarios = loadScenarios(catalogue, queries).filter((s) => want(options, s.name));
     for (const [pass, connections] of options.connections.entries()) {
       for (const scenario of scenarios) {
-        const passes = scenario.name === 'search-uncached' && pass === 0 ? [connections, 1] : [connections];
+        const passes = (scenario.name === 'search-uncached' || scenario.name === 'page-last-uncached') && pass === 0 ? [connections, 1] : [connections];
         for (const c of passes) {
           sampler.startWindow();
           const run = await runLoad({ origin: server.origin, connections: c, seconds: options.seconds, requests: scenario.requests });

@@ -82,6 +82,26 @@ export const SEARCHES: Record<string, string> = {
 export const COLLECTIONS = ['featured', 'new-arrivals', 'on-sale'] as const;
 
 /**
+ * Paths of the deepest pages of the unfiltered list, never the same twice: for each page size
+ * from 100 down to 20, its last page, then the one before, and so on (a new `(limit, page)` pair
+ * is a new cache key, so every request reaches the database with an OFFSET near the total).
+ */
+export function deepPages(total: number): () => string {
+  let k = 0;
+  let limit = 100;
+  return () => {
+    const last = Math.max(1, Math.ceil(total / limit));
+    const path = `/api/parts?limit=${limit}&page=${Math.max(1, last - k)}`;
+    limit -= 1;
+    if (limit < 20) {
+      limit = 100;
+      k += 1;
+    }
+    return path;
+  };
+}
+
+/**
  * The scenarios against the real server, in run order (`ceiling` runs against its own server and
  * `mixed` last). `queries` must be shared by every run against one server process, so no query
  * repeats while its cache lives.
@@ -92,6 +112,7 @@ export function loadScenarios(catalogue: Catalogue, queries: QuerySource, seed =
   const randomId = () => catalogue.ids[Math.floor(random() * catalogue.ids.length)]!;
   const uncached = () => dynamicGet(() => `/api/parts?search=${encodeURIComponent(queries.next())}`);
   const byId = () => dynamicGet(() => `/api/parts/${randomId()}`);
+  const nextDeepPage = deepPages(catalogue.total);
   const fixed: Record<string, string> = {
     'page-1': '/api/parts',
     'page-last': `/api/parts?page=${lastPage}`,
@@ -104,6 +125,7 @@ export function loadScenarios(catalogue: Catalogue, queries: QuerySource, seed =
   const scenarios: LoadScenario[] = Object.entries(fixed).map(([name, path]) => ({ name, describe: `GET ${path}`, requests: [get(path)] }));
   scenarios.push(
     { name: 'search-uncached', describe: 'GET /api/parts?search=<a query never sent before>', requests: [uncached()] },
+    { name: 'page-last-uncached', describe: 'GET /api/parts?limit=<L>&page=<last pages of L, never twice>', requests: [dynamicGet(nextDeepPage)] },
     { name: 'part-by-id', describe: 'GET /api/parts/<random id>', requests: [byId()] },
     { name: 'carousels', describe: COLLECTIONS.map((c) => `/api/products/${c}`).join(', '), requests: carousels },
     { name: 'categories', describe: 'GET /api/categories/public', requests: [get('/api/categories/public')] },
