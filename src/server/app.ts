@@ -222,7 +222,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(fastifyRateLimit, { global: false });
   registerSecurity(app, database.db, config);
 
-  const cache = new CatalogueCache(database.db, config.catalogueVersionTtlMs);
+  const cache = new CatalogueCache(database.db, {
+    versionTtlMs: config.catalogueVersionTtlMs,
+    bodyBytes: config.catalogueCacheMb * 1024 * 1024,
+  });
   app.decorate('catalogueCache', cache);
   // A successful write may have changed the catalogue: the next read asks for the version again.
   app.addHook('onResponse', async (request, reply) => {

@@ -45,6 +45,7 @@ const envSchema = z.object({
   RATE_LIMIT_PART_REQUESTS_PER_USER: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_EXPORTS_PER_IP: z.coerce.number().int().min(1).default(20),
   CATALOGUE_VERSION_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  CATALOGUE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
 });
@@ -79,6 +80,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** How long this process trusts the catalogue version it read before asking again, ms. */
   catalogueVersionTtlMs: number;
+  /** Bound of the cached catalogue response bodies, MB; 0 turns that cache off. */
+  catalogueCacheMb: number;
   /** Proxies whose X-Forwarded-For is believed: addresses or CIDRs; empty trusts none. */
   trustProxy: string[];
   /** Requests allowed per 15 minutes (login, forgot password) or per hour (registration, part requests). */
@@ -135,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cookieSecure: e.COOKIE_SECURE,
     logLevel: e.LOG_LEVEL,
     catalogueVersionTtlMs: e.CATALOGUE_VERSION_TTL_MS,
+    catalogueCacheMb: e.CATALOGUE_CACHE_MB,
     trustProxy: e.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean),
     rateLimits: {
       loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,

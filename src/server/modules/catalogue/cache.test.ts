@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parts } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { testEngines } from '../../test/db.ts';
+import { createTestDatabase, testEngines } from '../../test/db.ts';
+import { CatalogueCache } from './cache.ts';
 import { buildPartRecord, createUser, insertParts, loginCookie } from '../../test/factories.ts';
 
 describe.each(testEngines())('catalogue cache on %s', (engine) => {
@@ -57,5 +58,48 @@ describe.each(testEngines())('catalogue cache on %s', (engine) => {
     expect(a.total).toBe(1);
     expect(b.total).toBe(1);
     expect(b.parts).toEqual([]);
+  });
+});
+
+describe.each(testEngines())('catalogue cache bounds on %s', (engine) => {
+  it('answers right with the body cache turned off', async () => {
+    const t = await buildTestApp(engine, { catalogueCacheMb: 0 });
+    try {
+      await insertParts(t.database.db, [buildPartRecord({ codigo: 'NOCACHE-1' }), buildPartRecord({ codigo: 'NOCACHE-2' })]);
+      await t.catalogueChanged();
+      const first = await t.app.inject({ method: 'GET', url: '/api/parts?search=NOCACHE' });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toMatch(/^application\/json/);
+      expect(first.json().total).toBe(2);
+      const again = await t.app.inject({ method: 'GET', url: '/api/parts?search=NOCACHE&limit=1&page=2' });
+      expect(again.json()).toMatchObject({ total: 2, page: 2, limit: 1 });
+      expect(again.json().parts).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('keeps derived values (counts) when response bodies are evicted, and bounds the bodies by bytes', async () => {
+    const database = await createTestDatabase(engine);
+    try {
+      const cache = new CatalogueCache(database.db, { versionTtlMs: 60_000, bodyBytes: 4096 });
+      let counted = 0;
+      const count = () => cache.get('count|broad', async () => ++counted);
+      await count();
+      const body = 'x'.repeat(1000);
+      let computed = 0;
+      for (let i = 0; i < 50; i++) await cache.body(`body|${i}`, async () => (computed++, body));
+      expect(computed).toBe(50);
+      // The count was not evicted by 50 KB of bodies in a 4 KB body store.
+      expect((await count()).hit).toBe(true);
+      expect(counted).toBe(1);
+      // Recent bodies are kept, old ones dropped: at most 4096 bytes of them.
+      expect((await cache.body('body|49', async () => 'recomputed')).hit).toBe(true);
+      const old = await cache.body('body|0', async () => 'recomputed');
+      expect(old.hit).toBe(false);
+      expect(old.body.toString('utf8')).toBe('recomputed');
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -48,7 +48,7 @@ async function knownFor(cache: CatalogueCache, ctx: AppContext, viewer: Viewer):
  * Answers a cached JSON body with a weak ETag of (catalogue version, price list, URL); a matching
  * If-None-Match gets 304. Bodies depend on the session's price list, so caches must vary on Cookie.
  */
-function sendCached(request: FastifyRequest, reply: FastifyReply, body: string, version: number, priceList: number) {
+function sendCached(request: FastifyRequest, reply: FastifyReply, body: Buffer, version: number, priceList: number) {
   const etag = `W/"c${version}-l${priceList}"`;
   reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'Cookie');
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
@@ -73,14 +73,14 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const q = request.query;
         const known = await knownFor(cache, ctx, request.viewer);
         const filterKey = JSON.stringify([q.categoryId ?? 0, q.brand ?? '', q.search ?? '']);
-        const { value, version } = await cache.get(`parts|${known.priceList}|${JSON.stringify([filterKey, q.sortBy, q.sortDir, q.page, q.limit])}`, async () => {
+        const { body, version } = await cache.body(`parts|${known.priceList}|${JSON.stringify([filterKey, q.sortBy, q.sortDir, q.page, q.limit])}`, async () => {
           // The total of a filter is counted once per catalogue version, whatever the page or sort.
           const countTotal = async (where: Parameters<NonNullable<Known['countTotal']>>[0]) =>
             (await cache.get(`count|${filterKey}`, () => countParts(ctx.db, where))).value;
           const result = await listParts(ctx.db, request.viewer, q, settings, { ...known, countTotal });
           return JSON.stringify(partsResponseSchema.parse(result));
         });
-        return sendCached(request, reply, value, version, known.priceList);
+        return sendCached(request, reply, body, version, known.priceList);
       },
     );
 
@@ -89,10 +89,10 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags: ['catalogue'], params: idParamsSchema, response: { 200: partSchema } } },
       async (request, reply) => {
         const known = await knownFor(cache, ctx, request.viewer);
-        const { value, version } = await cache.get(`part|${known.priceList}|${request.params.id}`, async () =>
+        const { body, version } = await cache.body(`part|${known.priceList}|${request.params.id}`, async () =>
           JSON.stringify(partSchema.parse(await getPart(ctx.db, request.viewer, request.params.id, settings, known))),
         );
-        return sendCached(request, reply, value, version, known.priceList);
+        return sendCached(request, reply, body, version, known.priceList);
       },
     );
 
@@ -109,10 +109,10 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const known = await knownFor(cache, ctx, request.viewer);
-        const { value, version } = await cache.get(`collection|${known.priceList}|${request.params.collection}`, async () =>
+        const { body, version } = await cache.body(`collection|${known.priceList}|${request.params.collection}`, async () =>
           JSON.stringify(partListSchema.parse(await listCollection(ctx.db, request.viewer, request.params.collection, settings, known))),
         );
-        return sendCached(request, reply, value, version, known.priceList);
+        return sendCached(request, reply, body, version, known.priceList);
       },
     );
 
@@ -128,27 +128,27 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const known = await knownFor(cache, ctx, request.viewer);
-        const { value, version } = await cache.get(`related|${known.priceList}|${request.params.id}`, async () =>
+        const { body, version } = await cache.body(`related|${known.priceList}|${request.params.id}`, async () =>
           JSON.stringify(partListSchema.parse(await listRelated(ctx.db, request.viewer, request.params.id, settings, known))),
         );
-        return sendCached(request, reply, value, version, known.priceList);
+        return sendCached(request, reply, body, version, known.priceList);
       },
     );
 
     app.get('/api/categories/public', { schema: { tags: ['catalogue'], response: { 200: categoryTreeSchema } } }, async (request, reply) => {
       const known = await knownFor(cache, ctx, request.viewer);
-      const { value, version } = await cache.get('tree', async () =>
+      const { body, version } = await cache.body('tree', async () =>
         JSON.stringify(categoryTreeSchema.parse(await categoryTree(ctx.db, { categories: known.categories }))),
       );
-      return sendCached(request, reply, value, version, 0);
+      return sendCached(request, reply, body, version, 0);
     });
 
     app.get('/api/brands', { schema: { tags: ['catalogue'], response: { 200: brandsSchema } } }, async (request, reply) => {
       const known = await knownFor(cache, ctx, request.viewer);
-      const { value, version } = await cache.get('brands', async () =>
+      const { body, version } = await cache.body('brands', async () =>
         JSON.stringify(brandsSchema.parse(await listBrands(ctx.db, known.categories))),
       );
-      return sendCached(request, reply, value, version, 0);
+      return sendCached(request, reply, body, version, 0);
     });
   };
 }
