@@ -246,31 +246,38 @@ export function searchConditions(search: string | undefined): SQL[] {
 /**
  * ORDER BY of a list: when searching, exact part-number matches first (and, for code-like queries,
  * part numbers that start with it), then the chosen sort.
+ * @param reverse the exact opposite order (every key flipped, NULLs included): how the deep half
+ *   of a list is read from its end (see {@link listParts}).
  */
-export function orderBy(filters: PartFilters, priceList: number): SQL[] {
-  const direction = filters.sortDir === 'desc' ? desc : asc;
+export function orderBy(filters: PartFilters, priceList: number, reverse = false): SQL[] {
+  const dir = (ascending: boolean) => sql.raw(ascending !== reverse ? 'asc' : 'desc');
+  const ascending = filters.sortDir !== 'desc';
   const order: SQL[] = [];
   const key = partNumberKey(filters.search ?? '');
   if (key && /\d/.test(key) && key.length >= 3) {
     order.push(
-      sql`case when ${parts.partNumberKey} = ${key} then 0 when ${parts.partNumberKey} like ${`${likeEscape(key)}%`} then 1 else 2 end`,
+      sql`case when ${parts.partNumberKey} = ${key} then 0 when ${parts.partNumberKey} like ${`${likeEscape(key)}%`} then 1 else 2 end ${dir(true)}`,
     );
   } else if (key) {
-    order.push(sql`case when ${parts.partNumberKey} = ${key} then 0 else 1 end`);
+    order.push(sql`case when ${parts.partNumberKey} = ${key} then 0 else 1 end ${dir(true)}`);
   }
   switch (filters.sortBy) {
     case 'description':
-      order.push(direction(sql`${parts.descriptionSortKey} collate "C"`));
+      order.push(sql`${parts.descriptionSortKey} collate "C" ${dir(ascending)}`);
       break;
     case 'price':
-      order.push(sql`${listPriceSql(priceList)} ${sql.raw(filters.sortDir === 'desc' ? 'desc' : 'asc')} nulls last`);
+      // Parts without a price come last in both directions; reversed, they come first.
+      order.push(sql`${listPriceSql(priceList)} ${dir(ascending)} nulls ${sql.raw(reverse ? 'first' : 'last')}`);
       break;
     default:
-      order.push(direction(sql`${parts.partNumber} collate "C"`));
+      order.push(sql`${parts.partNumber} collate "C" ${dir(ascending)}`);
   }
-  order.push(direction(parts.id));
+  order.push(sql`${parts.id} ${dir(ascending)}`);
   return order;
 }
+
+/** Offset (rows) from which a page waits for the total to decide whether to read from the end. */
+const DEEP_OFFSET = 5000;
 
 /** Number of parts matching a WHERE built by {@link filterConditions}. */
 export async function countParts(db: Executor, where: SQL | undefined): Promise<number> {
@@ -279,7 +286,9 @@ export async function countParts(db: Executor, where: SQL | undefined): Promise<
 }
 
 /**
- * One page of parts and the total that matches (spec 7 `GET /api/parts`).
+ * One page of parts and the total that matches (spec 7 `GET /api/parts`). Pages at an offset of
+ * {@link DEEP_OFFSET} rows or more past the middle of the list are read from its end in the
+ * reversed order, so every page costs about what the first does.
  * @returns `{ parts, total, page, limit }`; parts carry only the viewer's price.
  */
 export async function listParts(
@@ -294,28 +303,37 @@ export async function listParts(
   const where = and(...conditions);
   const countTotal = known.countTotal ?? ((w: SQL | undefined) => countParts(db, w));
   const order = orderBy(query, priceList);
+  const offset = (query.page - 1) * query.limit;
+  // Deep pages are read from the end of the list: with the total known (counted once per filter
+  // and cached), a page past the middle is the same rows as a shallow page of the reversed order,
+  // so the last page costs what the first does instead of walking the whole list.
+  const total = offset >= DEEP_OFFSET ? await countTotal(where) : undefined;
+  const fromEnd = total !== undefined && offset > total / 2;
+  const inner = fromEnd
+    ? { order: orderBy(query, priceList, true), limit: Math.max(0, Math.min(query.limit, total - offset)), offset: Math.max(0, total - offset - query.limit) }
+    : { order, limit: query.limit, offset };
   // Deferred join: the page's ids first (for the default and description orders an index-only scan
-  // of parts_*_sort_idx, however deep the OFFSET), then the full rows of those ids only. The outer
-  // ORDER BY repeats the inner one on the same rows (a join keeps no order).
+  // of parts_*_sort_idx), then the full rows of those ids only. The outer ORDER BY puts the rows in
+  // the list's order (a join keeps none, and a page read from the end comes reversed).
   const page = db
     .select({ id: parts.id })
     .from(parts)
     .where(where)
-    .orderBy(...order)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
+    .orderBy(...inner.order)
+    .limit(inner.limit)
+    .offset(inner.offset)
     .as('page');
-  const [rows, total] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select(partColumns(priceList))
       .from(parts)
       .innerJoin(page, eq(parts.id, page.id))
       .orderBy(...order),
-    countTotal(where),
+    total ?? countTotal(where),
   ]);
   return {
     parts: rows.map((r) => presentPart(r, settings)),
-    total,
+    total: counted,
     page: query.page,
     limit: query.limit,
   };

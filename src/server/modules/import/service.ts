@@ -69,6 +69,25 @@ export async function importCatalogueFile(db: Db, buffer: Buffer, options: Impor
   return importRecords(db, source.records, source.format, options);
 }
 
+/** Rows changed by one import from which the parts table is vacuumed and analyzed at once. */
+const TIDY_THRESHOLD = 1000;
+
+/**
+ * After a large import: `VACUUM (ANALYZE) parts`, so that the next reads have planner statistics
+ * and a visibility map at once instead of after autovacuum's next round (the deferred-join pages
+ * read the sort indexes index-only; without the map every entry costs a heap visit: a 100,000-part
+ * catalogue's last page took ~280 ms instead of ~15 ms). It runs outside the import's transaction,
+ * after the commit; a failure leaves the work to autovacuum and does not fail the import.
+ */
+async function tidyAfterImport(db: Db, changed: number): Promise<void> {
+  if (changed < TIDY_THRESHOLD) return;
+  try {
+    await db.execute(sql`vacuum (analyze) parts`);
+  } catch {
+    // Autovacuum does the same later; the import itself has committed.
+  }
+}
+
 /**
  * Imports records already read (an ERP's JSON array, a generator's output).
  * @throws AppError IMPORT_FAILED when no row is valid; nothing changes then.
@@ -129,6 +148,7 @@ export async function importRecords(
     }
     if (report.inserted + report.updated + report.deactivated > 0) await bumpCatalogueVersion(tx);
   });
+  await tidyAfterImport(db, report.inserted + report.updated + report.deactivated);
   options.onProgress?.({ phase: 'done', read: total, written: report.inserted + report.updated, total });
   return report;
 }
