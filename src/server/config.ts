@@ -45,7 +45,7 @@ const envSchema = z.object({
   RATE_LIMIT_PART_REQUESTS_PER_USER: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_EXPORTS_PER_IP: z.coerce.number().int().min(1).default(20),
   CATALOGUE_VERSION_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  CATALOGUE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+  CATALOGUE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(16),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
 });

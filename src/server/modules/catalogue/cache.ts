@@ -19,7 +19,7 @@ import { readCatalogueVersion } from './version.ts';
 /** Default time a read catalogue version is trusted before asking the database again, ms (`CATALOGUE_VERSION_TTL_MS`). */
 export const VERSION_TTL_MS = 1000;
 /** Default bound of the cached response bodies, bytes (`CATALOGUE_CACHE_MB`). */
-export const BODY_CACHE_BYTES = 32 * 1024 * 1024;
+export const BODY_CACHE_BYTES = 16 * 1024 * 1024;
 /** Bound of the derived values (profiles, categories, one count per distinct filter), entries. */
 export const DERIVED_CACHE_ENTRIES = 20_000;
 
