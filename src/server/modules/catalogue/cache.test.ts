@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parts } from '../../db/schema.ts';
@@ -44,6 +45,26 @@ describe.each(testEngines())('catalogue cache on %s', (engine) => {
     await t.app.inject({ method: 'POST', url: '/api/profiles/guest/price-list', headers: { cookie: admin }, payload: { priceList: 4 } });
   });
 
+  it('serves brotli or gzip as the client accepts, the same JSON, compressed once per cached body', async () => {
+    await insertParts(t.database.db, Array.from({ length: 30 }, (_, i) => buildPartRecord({ codigo: `ZIP-${i}`, descripcion: `Filtro de aceite ${i}` })));
+    await t.catalogueChanged();
+    const plain = await t.app.inject({ method: 'GET', url: '/api/parts?search=ZIP-' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Cookie, Accept-Encoding');
+    expect(plain.json().total).toBe(30);
+    const br = await t.app.inject({ method: 'GET', url: '/api/parts?search=ZIP-', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    const gz = await t.app.inject({ method: 'GET', url: '/api/parts?search=ZIP-', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+    // "identity" only: the JSON as it is.
+    const identity = await t.app.inject({ method: 'GET', url: '/api/parts?search=ZIP-', headers: { 'accept-encoding': 'identity' } });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(plain.body);
+  });
+
   it('keeps roles apart: one cached entry per price list', async () => {
     const client = await loginCookie(t.app, await createUser(t.database.db, { profileType: 'client' }), 'client');
     const guestBody = (await t.app.inject({ method: 'GET', url: '/api/parts?search=CACHE-1' })).json();
@@ -53,8 +74,8 @@ describe.each(testEngines())('catalogue cache on %s', (engine) => {
   });
 
   it('counts each filter once and keeps totals right across pages', async () => {
-    const a = (await t.app.inject({ method: 'GET', url: '/api/parts?limit=1&page=1' })).json();
-    const b = (await t.app.inject({ method: 'GET', url: '/api/parts?limit=1&page=2' })).json();
+    const a = (await t.app.inject({ method: 'GET', url: '/api/parts?search=CACHE-1&limit=1&page=1' })).json();
+    const b = (await t.app.inject({ method: 'GET', url: '/api/parts?search=CACHE-1&limit=1&page=2' })).json();
     expect(a.total).toBe(1);
     expect(b.total).toBe(1);
     expect(b.parts).toEqual([]);
@@ -97,7 +118,13 @@ describe.each(testEngines())('catalogue cache bounds on %s', (engine) => {
       expect((await cache.body('body|49', async () => 'recomputed')).hit).toBe(true);
       const old = await cache.body('body|0', async () => 'recomputed');
       expect(old.hit).toBe(false);
-      expect(old.body.toString('utf8')).toBe('recomputed');
+      expect(old.body.json.toString('utf8')).toBe('recomputed');
+      // A compressed form is made once and kept with its body.
+      const fresh = await cache.body('body|49', async () => 'unused');
+      const first = await cache.encoded('body|49', fresh.version, fresh.body, 'gzip');
+      const again = await cache.body('body|49', async () => 'unused');
+      expect(again.body.gzip).toBe(first);
+      expect(await cache.encoded('body|49', again.version, again.body, 'gzip')).toBe(first);
     } finally {
       await database.close();
     }

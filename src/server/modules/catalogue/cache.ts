@@ -10,8 +10,11 @@
  *   filter; small, few, and expensive to recompute (a broad filter's count reads ~100,000 rows);
  *   bounded by entry count.
  * - **response bodies** ({@link CatalogueCache.body}): serialized JSON as Buffers (outside V8's
- *   heap, sent without re-encoding); bounded by bytes (`CATALOGUE_CACHE_MB`).
+ *   heap, sent without re-encoding) with their brotli and gzip forms made on first demand
+ *   ({@link CatalogueCache.encoded}); bounded by bytes (`CATALOGUE_CACHE_MB`).
  */
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { Executor } from '../../db/client.ts';
 import { readCatalogueVersion } from './version.ts';
@@ -28,6 +31,31 @@ interface Entry<T> {
   value: T;
 }
 
+/** Content codings a cached body is also kept in, best first (what browsers send in Accept-Encoding). */
+export type BodyEncoding = 'br' | 'gzip';
+
+/**
+ * A cached response body: the JSON and, made on first demand, its compressed forms, so that a
+ * body is compressed once per catalogue version instead of once per response.
+ */
+export interface CachedBody {
+  json: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Compresses `json`; brotli at quality 5 (text mode), gzip at level 6. */
+function compress(json: Buffer, encoding: BodyEncoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(json, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzip(json, { level: 6 });
+}
+
+const bodySize = (body: CachedBody) => body.json.length + (body.br?.length ?? 0) + (body.gzip?.length ?? 0) + 128;
+
 export interface CatalogueCacheOptions {
   /** {@link VERSION_TTL_MS}. */
   versionTtlMs?: number;
@@ -42,7 +70,7 @@ export class CatalogueCache {
   private pending: Promise<number> | null = null;
   private readonly versionTtlMs: number;
   private readonly derived = new LRUCache<string, Entry<unknown>>({ max: DERIVED_CACHE_ENTRIES });
-  private readonly bodies: LRUCache<string, Entry<Buffer>> | null;
+  private readonly bodies: LRUCache<string, Entry<CachedBody>> | null;
 
   constructor(
     private readonly db: Executor,
@@ -52,7 +80,7 @@ export class CatalogueCache {
     const bodyBytes = options.bodyBytes ?? BODY_CACHE_BYTES;
     this.bodies =
       bodyBytes > 0
-        ? new LRUCache<string, Entry<Buffer>>({ maxSize: bodyBytes, sizeCalculation: (entry) => entry.value.length + 128 })
+        ? new LRUCache<string, Entry<CachedBody>>({ maxSize: bodyBytes, sizeCalculation: (entry) => bodySize(entry.value) })
         : null;
   }
 
@@ -94,15 +122,30 @@ export class CatalogueCache {
 
   /**
    * The response body of `key` at the current version: `compute`'s JSON text, stored as UTF-8.
-   * @returns `{ body, version, hit }`; `body` is a Buffer of JSON.
+   * @returns `{ body, version, hit }`.
    */
-  async body(key: string, compute: () => Promise<string>): Promise<{ body: Buffer; version: number; hit: boolean }> {
+  async body(key: string, compute: () => Promise<string>): Promise<{ body: CachedBody; version: number; hit: boolean }> {
     const version = await this.currentVersion();
     const entry = this.bodies?.get(key);
     if (entry && entry.version === version) return { body: entry.value, version, hit: true };
-    const body = Buffer.from(await compute(), 'utf8');
+    const body: CachedBody = { json: Buffer.from(await compute(), 'utf8') };
     this.bodies?.set(key, { version, value: body });
     return { body, version, hit: false };
+  }
+
+  /**
+   * `body` compressed with `encoding`, made once and kept with the body while it stays cached at
+   * `version` (the entry is stored again so that its size counts the new form).
+   */
+  async encoded(key: string, version: number, body: CachedBody, encoding: BodyEncoding): Promise<Buffer> {
+    const existing = body[encoding];
+    if (existing) return existing;
+    const compressed = await compress(body.json, encoding);
+    const current = this.bodies?.peek(key);
+    if (current && current.version === version && current.value.json === body.json) {
+      this.bodies?.set(key, { version, value: { ...current.value, [encoding]: compressed } });
+    }
+    return compressed;
   }
 
   /** Drops every entry (tests that write the database behind the API's back). */

@@ -17,7 +17,8 @@ import {
   partsResponseSchema,
 } from '../../../shared/api.ts';
 import type { AppContext } from '../../app.ts';
-import type { CatalogueCache } from './cache.ts';
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { BodyEncoding, CatalogueCache } from './cache.ts';
 import {
   type Known,
   type Viewer,
@@ -44,15 +45,35 @@ async function knownFor(cache: CatalogueCache, ctx: AppContext, viewer: Viewer):
   return { priceList: lists.value[profileOf(viewer)], categories: categories.value };
 }
 
+/** Content codings served from the cache (@fastify/compress handles every other response). */
+const encodings = new Negotiator<BodyEncoding>({ supportedValues: ['br', 'gzip'] });
+/** Bodies below this size are sent as they are (the same threshold as @fastify/compress). */
+const COMPRESS_MIN_BYTES = 1024;
+
 /**
- * Answers a cached JSON body with a weak ETag of (catalogue version, price list, URL); a matching
- * If-None-Match gets 304. Bodies depend on the session's price list, so caches must vary on Cookie.
+ * Answers the cached JSON body of `key` (computing it on a miss) with a weak ETag of (catalogue
+ * version, price list); a matching If-None-Match gets 304. A client that accepts brotli or gzip
+ * gets the body's compressed form, made once per cached body. Bodies depend on the session's
+ * price list, so caches must vary on Cookie.
  */
-function sendCached(request: FastifyRequest, reply: FastifyReply, body: Buffer, version: number, priceList: number) {
+async function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cache: CatalogueCache,
+  key: string,
+  priceList: number,
+  compute: () => Promise<string>,
+) {
+  const { body, version } = await cache.body(key, compute);
   const etag = `W/"c${version}-l${priceList}"`;
-  reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'Cookie');
+  reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'Cookie, Accept-Encoding');
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(body);
+  reply.type('application/json; charset=utf-8');
+  const accept = request.headers['accept-encoding'];
+  const encoding = accept && body.json.length >= COMPRESS_MIN_BYTES ? encodings.negotiate(accept) : null;
+  if (!encoding) return reply.send(body.json);
+  const compressed = await cache.encoded(key, version, body, encoding);
+  return reply.header('content-encoding', encoding).send(compressed);
 }
 
 export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -73,14 +94,13 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const q = request.query;
         const known = await knownFor(cache, ctx, request.viewer);
         const filterKey = JSON.stringify([q.categoryId ?? 0, q.brand ?? '', q.search ?? '']);
-        const { body, version } = await cache.body(`parts|${known.priceList}|${JSON.stringify([filterKey, q.sortBy, q.sortDir, q.page, q.limit])}`, async () => {
+        return sendCached(request, reply, cache, `parts|${known.priceList}|${JSON.stringify([filterKey, q.sortBy, q.sortDir, q.page, q.limit])}`, known.priceList, async () => {
           // The total of a filter is counted once per catalogue version, whatever the page or sort.
           const countTotal = async (where: Parameters<NonNullable<Known['countTotal']>>[0]) =>
             (await cache.get(`count|${filterKey}`, () => countParts(ctx.db, where))).value;
           const result = await listParts(ctx.db, request.viewer, q, settings, { ...known, countTotal });
           return JSON.stringify(partsResponseSchema.parse(result));
         });
-        return sendCached(request, reply, body, version, known.priceList);
       },
     );
 
@@ -89,10 +109,9 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags: ['catalogue'], params: idParamsSchema, response: { 200: partSchema } } },
       async (request, reply) => {
         const known = await knownFor(cache, ctx, request.viewer);
-        const { body, version } = await cache.body(`part|${known.priceList}|${request.params.id}`, async () =>
+        return sendCached(request, reply, cache, `part|${known.priceList}|${request.params.id}`, known.priceList, async () =>
           JSON.stringify(partSchema.parse(await getPart(ctx.db, request.viewer, request.params.id, settings, known))),
         );
-        return sendCached(request, reply, body, version, known.priceList);
       },
     );
 
@@ -109,10 +128,9 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const known = await knownFor(cache, ctx, request.viewer);
-        const { body, version } = await cache.body(`collection|${known.priceList}|${request.params.collection}`, async () =>
+        return sendCached(request, reply, cache, `collection|${known.priceList}|${request.params.collection}`, known.priceList, async () =>
           JSON.stringify(partListSchema.parse(await listCollection(ctx.db, request.viewer, request.params.collection, settings, known))),
         );
-        return sendCached(request, reply, body, version, known.priceList);
       },
     );
 
@@ -128,27 +146,24 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const known = await knownFor(cache, ctx, request.viewer);
-        const { body, version } = await cache.body(`related|${known.priceList}|${request.params.id}`, async () =>
+        return sendCached(request, reply, cache, `related|${known.priceList}|${request.params.id}`, known.priceList, async () =>
           JSON.stringify(partListSchema.parse(await listRelated(ctx.db, request.viewer, request.params.id, settings, known))),
         );
-        return sendCached(request, reply, body, version, known.priceList);
       },
     );
 
     app.get('/api/categories/public', { schema: { tags: ['catalogue'], response: { 200: categoryTreeSchema } } }, async (request, reply) => {
       const known = await knownFor(cache, ctx, request.viewer);
-      const { body, version } = await cache.body('tree', async () =>
+      return sendCached(request, reply, cache, 'tree', 0, async () =>
         JSON.stringify(categoryTreeSchema.parse(await categoryTree(ctx.db, { categories: known.categories }))),
       );
-      return sendCached(request, reply, body, version, 0);
     });
 
     app.get('/api/brands', { schema: { tags: ['catalogue'], response: { 200: brandsSchema } } }, async (request, reply) => {
       const known = await knownFor(cache, ctx, request.viewer);
-      const { body, version } = await cache.body('brands', async () =>
+      return sendCached(request, reply, cache, 'brands', 0, async () =>
         JSON.stringify(brandsSchema.parse(await listBrands(ctx.db, known.categories))),
       );
-      return sendCached(request, reply, body, version, 0);
     });
   };
 }
