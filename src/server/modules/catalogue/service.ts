@@ -4,7 +4,7 @@
  * is the viewer's own (DESIGN.md "Roles, prices"): one list per role, falling back to the base
  * price, never to another role's list.
  */
-import { type SQL, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CategoryNode, Collection, Part, PartFilters, PartsQuery } from '../../../shared/api.ts';
 import { parseImageList } from '../../../shared/media.ts';
 import { applyDiscount, showsOriginalPrice } from '../../../shared/pricing.ts';
