@@ -3,112 +3,116 @@
  * unit, multimedia), category visibility, related parts and carousel drafts. Admin responses may
  * carry every price list; public ones never do.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { COLLECTIONS } from './api.ts';
 
-const money = z.string().regex(/^\d+\.\d{2}$/).nullable();
+/** An integer (a safe one), as classic zod's `z.number().int()`. */
+const int = () => z.number().check(z.int());
+
+const money = z.nullable(z.string().check(z.regex(/^\d+\.\d{2}$/)));
 
 export const profileSchema = z.object({
   profileType: z.enum(['guest', 'client', 'distributor']),
-  priceList: z.number().int().min(1).max(10),
+  priceList: z.number().check(z.int(), z.gte(1), z.lte(10)),
 });
 export const priceListBodySchema = z.object({
   priceList: z.coerce
     .number({ error: 'La lista de precios debe ser un número' })
-    .int({ error: 'La lista de precios debe ser un número entero' })
-    .min(1, { error: 'La lista de precios va de 1 a 10' })
-    .max(10, { error: 'La lista de precios va de 1 a 10' }),
+    .check(
+      z.int({ error: 'La lista de precios debe ser un número entero' }),
+      z.gte(1, { error: 'La lista de precios va de 1 a 10' }),
+      z.lte(10, { error: 'La lista de precios va de 1 a 10' }),
+    ),
 });
 
 /** A part as admins see it: every price list, admin-owned fields and whether it is active. */
 export const adminPartSchema = z.object({
-  id: z.number().int(),
+  id: int(),
   partNumber: z.string(),
   description: z.string(),
-  brand: z.string().nullable(),
-  categoryId: z.number().int().nullable(),
+  brand: z.nullable(z.string()),
+  categoryId: z.nullable(int()),
   categoryPath: z.array(z.string()),
   price: money,
-  priceLists: z.array(money).length(10),
+  priceLists: z.array(money).check(z.length(10)),
   discountPercentage: z.number(),
   stockLevel: z.string(),
   salesUnit: z.string(),
-  imageUrl: z.string().nullable(),
-  documentUrl: z.string().nullable(),
-  videoUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
+  documentUrl: z.nullable(z.string()),
+  videoUrl: z.nullable(z.string()),
   isActive: z.boolean(),
 });
 export type AdminPart = z.infer<typeof adminPartSchema>;
 
 export const adminPartsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  search: z.string().trim().max(200).optional(),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(1_000_000)), 1),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   /** Restrict to parts in a carousel draft (`featured`…) or not in it, for the add lists. */
-  excludeCollection: z.enum(COLLECTIONS).optional(),
+  excludeCollection: z.optional(z.enum(COLLECTIONS)),
 });
 export const adminPartsResponseSchema = z.object({
   parts: z.array(adminPartSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  total: int(),
+  page: int(),
+  limit: int(),
 });
 
 export const SALES_UNIT_EMPTY = 'La unidad de venta no puede estar vacía';
 export const salesUnitBodySchema = z.object({
   salesUnit: z
     .string({ error: SALES_UNIT_EMPTY })
-    .trim()
-    .min(1, { error: SALES_UNIT_EMPTY })
-    .max(60, { error: 'La unidad de venta admite hasta 60 caracteres' }),
+    .check(z.trim(), z.minLength(1, { error: SALES_UNIT_EMPTY }), z.maxLength(60, { error: 'La unidad de venta admite hasta 60 caracteres' })),
 });
 
 const httpUrl = z
   .string()
-  .trim()
-  .max(2000)
-  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { error: 'Solo se aceptan URLs http(s)' });
+  .check(
+    z.trim(),
+    z.maxLength(2000),
+    z.refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { error: 'Solo se aceptan URLs http(s)' }),
+  );
 export const multimediaBodySchema = z
-  .object({ documentUrl: httpUrl.nullable().optional(), videoUrl: httpUrl.nullable().optional() })
-  .refine((b) => b.documentUrl !== undefined || b.videoUrl !== undefined, { error: 'Indique documentUrl o videoUrl' });
+  .object({ documentUrl: z.optional(z.nullable(httpUrl)), videoUrl: z.optional(z.nullable(httpUrl)) })
+  .check(z.refine((b) => b.documentUrl !== undefined || b.videoUrl !== undefined, { error: 'Indique documentUrl o videoUrl' }));
 
 export const visibilityBodySchema = z.object({
   updates: z
-    .array(z.object({ categoryId: z.number().int().min(1), isVisible: z.boolean() }))
-    .min(1, { error: 'No hay cambios para guardar' })
-    .max(10_000),
+    .array(z.object({ categoryId: z.number().check(z.int(), z.gte(1)), isVisible: z.boolean() }))
+    .check(z.minLength(1, { error: 'No hay cambios para guardar' }), z.maxLength(10_000)),
 });
 
 export const flatCategorySchema = z.object({
-  id: z.number().int(),
+  id: int(),
   name: z.string(),
-  level: z.number().int(),
-  parentId: z.number().int().nullable(),
+  level: int(),
+  parentId: z.nullable(int()),
   isVisible: z.boolean(),
 });
 
-export const relatedBodySchema = z.object({ relatedProductId: z.coerce.number().int().min(1) });
+export const relatedBodySchema = z.object({ relatedProductId: z.coerce.number().check(z.int(), z.gte(1)) });
 export const relationSearchQuerySchema = z.object({
-  query: z.string().trim().min(2, { error: 'Ingrese al menos 2 caracteres' }).max(200),
-  excludeId: z.coerce.number().int().min(1).optional(),
+  query: z.string().check(z.trim(), z.minLength(2, { error: 'Ingrese al menos 2 caracteres' }), z.maxLength(200)),
+  excludeId: z.optional(z.coerce.number().check(z.int(), z.gte(1))),
 });
 
 export const carouselBodySchema = z.object({
   category: z.enum(COLLECTIONS),
   action: z.enum(['add', 'remove', 'update-discount']),
-  discountPercentage: z.coerce
-    .number({ error: 'El descuento debe ser un número' })
-    .min(0, { error: 'El descuento va de 0 a 100' })
-    .max(100, { error: 'El descuento va de 0 a 100' })
-    .optional(),
+  discountPercentage: z.optional(
+    z.coerce
+      .number({ error: 'El descuento debe ser un número' })
+      .check(z.gte(0, { error: 'El descuento va de 0 a 100' }), z.lte(100, { error: 'El descuento va de 0 a 100' })),
+  ),
 });
 
 export const carouselEntrySchema = z.object({
-  partId: z.number().int(),
+  partId: int(),
   partNumber: z.string(),
   description: z.string(),
   discountPercentage: z.number(),
-  position: z.number().int(),
+  position: int(),
   isActive: z.boolean(),
 });
 export const carouselDraftSchema = z.object({
@@ -120,7 +124,7 @@ export const carouselDraftSchema = z.object({
 });
 
 export const discountedProductSchema = z.object({
-  partId: z.number().int(),
+  partId: int(),
   partNumber: z.string(),
   discountPercentage: z.number(),
   originalPriceList1: money,
@@ -130,13 +134,13 @@ export const discountedProductSchema = z.object({
 
 /** One audit row: who changed what, when, with the state before and after. */
 export const auditEntrySchema = z.object({
-  id: z.number().int(),
+  id: int(),
   createdAt: z.string(),
-  actorId: z.number().int().nullable(),
+  actorId: z.nullable(int()),
   actorUsername: z.string(),
   action: z.string(),
   entity: z.string(),
-  entityId: z.string().nullable(),
+  entityId: z.nullable(z.string()),
   before: z.unknown(),
   after: z.unknown(),
 });
@@ -144,50 +148,50 @@ export const auditEntrySchema = z.object({
 /** Live state of a catalogue import or ERP sync (polled by the debug page and the import dialog). */
 export const importReportSchema = z.object({
   format: z.string(),
-  rows: z.number().int(),
-  inserted: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-  deactivated: z.number().int(),
-  rejected: z.number().int(),
-  rejections: z.array(z.object({ row: z.number().int(), partNumber: z.string().optional(), reason: z.string() })),
+  rows: int(),
+  inserted: int(),
+  updated: int(),
+  unchanged: int(),
+  deactivated: int(),
+  rejected: int(),
+  rejections: z.array(z.object({ row: int(), partNumber: z.optional(z.string()), reason: z.string() })),
 });
 export type ImportReportBody = z.infer<typeof importReportSchema>;
 
 export const jobStateSchema = z.object({
-  id: z.number().int(),
+  id: int(),
   kind: z.enum(['sync', 'upload']),
   status: z.enum(['running', 'done', 'failed']),
   progress: z.object({
     phase: z.enum(['reading', 'validating', 'writing', 'done']),
-    read: z.number().int(),
-    written: z.number().int(),
-    total: z.number().int(),
+    read: int(),
+    written: int(),
+    total: int(),
   }),
-  report: importReportSchema.nullable(),
-  error: z.string().nullable(),
+  report: z.nullable(importReportSchema),
+  error: z.nullable(z.string()),
   startedAt: z.string(),
-  finishedAt: z.string().nullable(),
+  finishedAt: z.nullable(z.string()),
   actor: z.string(),
 });
 export type JobStateBody = z.infer<typeof jobStateSchema>;
-export const jobResponseSchema = z.object({ job: jobStateSchema.nullable() });
+export const jobResponseSchema = z.object({ job: z.nullable(jobStateSchema) });
 
 /** One raw ERP record as the debug page shows it (spec 2 "Debug page"). */
 export const rawRecordSchema = z.object({
-  row: z.number().int(),
+  row: int(),
   code: z.string(),
   description: z.string(),
-  categories: z.array(z.string()).length(3),
-  priceLists: z.array(z.string().nullable()).length(10),
+  categories: z.array(z.string()).check(z.length(3)),
+  priceLists: z.array(z.nullable(z.string())).check(z.length(10)),
   stock: z.string(),
   image: z.string(),
   /** Why the importer would reject this record, if it would. */
-  rejection: z.string().nullable(),
+  rejection: z.nullable(z.string()),
 });
 export const rawApiResponseSchema = z.object({
   source: z.string(),
-  total: z.number().int(),
+  total: int(),
   records: z.array(rawRecordSchema),
 });
 

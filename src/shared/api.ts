@@ -1,8 +1,9 @@
 /**
  * The API contract (ARCHITECTURE.md habit 3): zod schemas shared by the Fastify routes (input
  * validation, response whitelisting) and the web client (response parsing). Spec section 7.
+ * Written with `zod/mini`, which the browser can tree-shake (docs/decisions/005).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ERROR_CODES } from './errors.ts';
 
 /** Error body of every non-2xx answer. */
@@ -15,31 +16,34 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export const userTypeSchema = z.enum(['guest', 'client', 'distributor', 'admin']);
 export type UserType = z.infer<typeof userTypeSchema>;
 
+/** An integer (a safe one), as classic zod's `z.number().int()`. */
+const int = () => z.number().check(z.int());
+
 /** Decimal amount in ARS with two decimals, e.g. "1234.50". */
-const money = z.string().regex(/^\d+\.\d{2}$/);
+const money = z.string().check(z.regex(/^\d+\.\d{2}$/));
 
 /**
  * A part as a viewer may see it: only the viewer's own price (after discount) and, when
  * 0 < discount < 100, the original price and the discount (DESIGN.md "Roles, prices").
  */
 export const partSchema = z.object({
-  id: z.number().int(),
+  id: int(),
   partNumber: z.string(),
   description: z.string(),
-  brand: z.string().nullable(),
-  price: money.nullable(),
-  originalPrice: money.optional(),
-  discountPercentage: z.number().optional(),
+  brand: z.nullable(z.string()),
+  price: z.nullable(money),
+  originalPrice: z.optional(money),
+  discountPercentage: z.optional(z.number()),
   isOnSale: z.boolean(),
   stockLevel: z.string(),
   inStock: z.boolean(),
   salesUnit: z.string(),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
   /** Resolved image URLs (IMAGE_BASE_URL applied, URL-encoded). */
   images: z.array(z.string()),
-  documentUrl: z.string().nullable(),
-  videoUrl: z.string().nullable(),
-  categoryId: z.number().int().nullable(),
+  documentUrl: z.nullable(z.string()),
+  videoUrl: z.nullable(z.string()),
+  categoryId: z.nullable(int()),
   /** Category names from level 1 down to the part's own category. */
   categoryPath: z.array(z.string()),
   alternateCodes: z.array(z.string()),
@@ -57,33 +61,35 @@ export const MAX_PAGE_SIZE = 200;
 const optionalInt = (min: number, max: number) =>
   z.coerce
     .number({ error: 'debe ser un número entero' })
-    .int({ error: 'debe ser un número entero' })
-    .min(min, { error: `debe ser al menos ${min}` })
-    .max(max, { error: `debe ser como máximo ${max}` });
+    .check(
+      z.int({ error: 'debe ser un número entero' }),
+      z.gte(min, { error: `debe ser al menos ${min}` }),
+      z.lte(max, { error: `debe ser como máximo ${max}` }),
+    );
 
 /** Filters shared by the parts list and the exports. */
 export const partFiltersSchema = z.object({
-  sortBy: sortFieldSchema.default('partNumber'),
-  sortDir: z.enum(['asc', 'desc']).default('asc'),
-  categoryId: optionalInt(0, 2_147_483_647).optional(),
-  search: z.string().trim().max(200, { error: 'la búsqueda admite hasta 200 caracteres' }).optional(),
-  brand: z.string().trim().max(120).optional(),
+  sortBy: z._default(sortFieldSchema, 'partNumber'),
+  sortDir: z._default(z.enum(['asc', 'desc']), 'asc'),
+  categoryId: z.optional(optionalInt(0, 2_147_483_647)),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(200, { error: 'la búsqueda admite hasta 200 caracteres' }))),
+  brand: z.optional(z.string().check(z.trim(), z.maxLength(120))),
   /** Accepted for compatibility; ignored for pricing (DESIGN.md "Roles"). */
-  userType: z.string().max(40).optional(),
+  userType: z.optional(z.string().check(z.maxLength(40))),
 });
 export type PartFilters = z.infer<typeof partFiltersSchema>;
 
-export const partsQuerySchema = partFiltersSchema.extend({
-  page: optionalInt(1, 1_000_000).default(1),
-  limit: optionalInt(1, MAX_PAGE_SIZE).default(PAGE_SIZE),
+export const partsQuerySchema = z.extend(partFiltersSchema, {
+  page: z._default(optionalInt(1, 1_000_000), 1),
+  limit: z._default(optionalInt(1, MAX_PAGE_SIZE), PAGE_SIZE),
 });
 export type PartsQuery = z.infer<typeof partsQuerySchema>;
 
 export const partsResponseSchema = z.object({
   parts: z.array(partSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  total: int(),
+  page: int(),
+  limit: int(),
 });
 export type PartsResponse = z.infer<typeof partsResponseSchema>;
 
@@ -95,8 +101,8 @@ export const collectionSchema = z.enum(COLLECTIONS);
 export type Collection = z.infer<typeof collectionSchema>;
 
 export const collectionQuerySchema = z.object({
-  userType: z.string().max(40).optional(),
-  priceList: z.string().max(10).optional(),
+  userType: z.optional(z.string().check(z.maxLength(40))),
+  priceList: z.optional(z.string().check(z.maxLength(10))),
 });
 
 export const partListSchema = z.array(partSchema);
@@ -114,14 +120,14 @@ export interface CategoryNode {
   isVisible: boolean;
   children: CategoryNode[];
 }
-export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
+export const categoryNodeSchema: z.ZodMiniType<CategoryNode> = z.lazy(() =>
   z.object({
-    id: z.number().int(),
+    id: int(),
     name: z.string(),
-    level: z.number().int(),
-    parentId: z.number().int().nullable(),
-    pageNumber: z.number().int().nullable(),
-    partCount: z.number().int(),
+    level: int(),
+    parentId: z.nullable(int()),
+    pageNumber: z.nullable(int()),
+    partCount: int(),
     isVisible: z.boolean(),
     children: z.array(categoryNodeSchema),
   }),
@@ -141,7 +147,7 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>;
 export const healthSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
-  parts: z.number().int(),
+  parts: int(),
 });
 /** `GET /api/health` while the database does not answer (503). */
 export const healthDownSchema = z.object({

@@ -3,7 +3,7 @@
  * profile, part-request and user-administration calls. Unknown keys in bodies are stripped, so a
  * body cannot choose its own type, approval, client code or price list (mass assignment).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Minimum password length (spec 9). */
 export const MIN_PASSWORD = 6;
@@ -23,93 +23,101 @@ export const TEXTS = {
   tokenInvalid: 'Token inválido o expirado',
 } as const;
 
-const username = z
-  .string({ error: 'El usuario es obligatorio' })
-  .trim()
-  .min(3, { error: 'El usuario debe tener al menos 3 caracteres' })
-  .max(60, { error: 'El usuario admite hasta 60 caracteres' })
-  .regex(/^[\p{L}\p{N}._@+-]+$/u, { error: 'El usuario solo admite letras, números y . _ @ + -' });
+/** An integer (a safe one), as classic zod's `z.number().int()`. */
+const int = () => z.number().check(z.int());
+
+const username = z.string({ error: 'El usuario es obligatorio' }).check(
+  z.trim(),
+  z.minLength(3, { error: 'El usuario debe tener al menos 3 caracteres' }),
+  z.maxLength(60, { error: 'El usuario admite hasta 60 caracteres' }),
+  z.regex(/^[\p{L}\p{N}._@+-]+$/u, { error: 'El usuario solo admite letras, números y . _ @ + -' }),
+);
 const password = z
   .string({ error: 'La contraseña es obligatoria' })
-  .min(MIN_PASSWORD, { error: TEXTS.passwordTooShort })
-  .max(200, { error: 'La contraseña admite hasta 200 caracteres' });
-const optionalText = (max: number) => z.string().trim().max(max, { error: `Admite hasta ${max} caracteres` }).optional();
-const email = z.string().trim().max(200).pipe(z.email({ error: 'El email no es válido' }));
+  .check(z.minLength(MIN_PASSWORD, { error: TEXTS.passwordTooShort }), z.maxLength(200, { error: 'La contraseña admite hasta 200 caracteres' }));
+const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max, { error: `Admite hasta ${max} caracteres` })));
+const email = z.pipe(z.string().check(z.trim(), z.maxLength(200)), z.email({ error: 'El email no es válido' }));
 
 export const loginUserTypeSchema = z.enum(['client', 'distributor', 'admin']);
 
 export const loginBodySchema = z.object({
-  username: z.string({ error: 'El usuario es obligatorio' }).trim().min(1, { error: 'El usuario es obligatorio' }).max(200),
-  password: z.string({ error: 'La contraseña es obligatoria' }).min(1, { error: 'La contraseña es obligatoria' }).max(200),
-  userType: loginUserTypeSchema.default('client'),
+  username: z
+    .string({ error: 'El usuario es obligatorio' })
+    .check(z.trim(), z.minLength(1, { error: 'El usuario es obligatorio' }), z.maxLength(200)),
+  password: z.string({ error: 'La contraseña es obligatoria' }).check(z.minLength(1, { error: 'La contraseña es obligatoria' }), z.maxLength(200)),
+  userType: z._default(loginUserTypeSchema, 'client'),
 });
 
 export const registerBodySchema = z.object({
   username,
   password,
-  fullName: z.string({ error: 'El nombre es obligatorio' }).trim().min(1, { error: 'El nombre es obligatorio' }).max(120),
+  fullName: z.string({ error: 'El nombre es obligatorio' }).check(z.trim(), z.minLength(1, { error: 'El nombre es obligatorio' }), z.maxLength(120)),
   email,
   phone: optionalText(40),
   company: optionalText(120),
 });
 
 export const forgotBodySchema = z.object({
-  usernameOrEmail: z.string({ error: 'Ingrese su usuario o email' }).trim().min(1, { error: 'Ingrese su usuario o email' }).max(200),
+  usernameOrEmail: z
+    .string({ error: 'Ingrese su usuario o email' })
+    .check(z.trim(), z.minLength(1, { error: 'Ingrese su usuario o email' }), z.maxLength(200)),
 });
 
 export const resetBodySchema = z.object({
-  token: z.string({ error: TEXTS.tokenMissing }).min(1, { error: TEXTS.tokenMissing }).max(200),
+  token: z.string({ error: TEXTS.tokenMissing }).check(z.minLength(1, { error: TEXTS.tokenMissing }), z.maxLength(200)),
   newPassword: password,
 });
 
 export const profileUpdateSchema = z
   .object({
-    fullName: z.string().trim().max(120).optional(),
-    email: z.union([email, z.literal('')]).optional(),
-    currentPassword: z.string().max(200).optional(),
-    newPassword: z.string().min(MIN_PASSWORD, { error: TEXTS.newPasswordTooShort }).max(200).optional(),
+    fullName: z.optional(z.string().check(z.trim(), z.maxLength(120))),
+    email: z.optional(z.union([email, z.literal('')])),
+    currentPassword: z.optional(z.string().check(z.maxLength(200))),
+    newPassword: z.optional(z.string().check(z.minLength(MIN_PASSWORD, { error: TEXTS.newPasswordTooShort }), z.maxLength(200))),
   })
-  .refine((b) => !b.newPassword || !!b.currentPassword, { error: TEXTS.currentPasswordRequired, path: ['currentPassword'] });
+  .check(z.refine((b) => !b.newPassword || !!b.currentPassword, { error: TEXTS.currentPasswordRequired, path: ['currentPassword'] }));
 
 export const sessionUserTypeSchema = z.enum(['guest', 'client', 'distributor', 'admin']);
 
 /** `GET /api/user/session` and the login answer. */
 export const sessionSchema = z.object({
   isAuthenticated: z.boolean(),
-  userId: z.number().int().nullable(),
-  username: z.string().nullable(),
+  userId: z.nullable(int()),
+  username: z.nullable(z.string()),
   userType: sessionUserTypeSchema,
-  email: z.string().nullable(),
-  fullName: z.string().nullable(),
-  clientCode: z.string().nullable(),
+  email: z.nullable(z.string()),
+  fullName: z.nullable(z.string()),
+  clientCode: z.nullable(z.string()),
 });
 export type Session = z.infer<typeof sessionSchema>;
 
 export const loginResponseSchema = z.object({
   user: z.object({
-    id: z.number().int(),
+    id: int(),
     username: z.string(),
-    email: z.string().nullable(),
-    fullName: z.string().nullable(),
-    clientCode: z.string().nullable(),
+    email: z.nullable(z.string()),
+    fullName: z.nullable(z.string()),
+    clientCode: z.nullable(z.string()),
     userType: sessionUserTypeSchema,
   }),
 });
 
 export const messageSchema = z.object({ message: z.string() });
-export const forgotResponseSchema = z.object({ message: z.string(), resetToken: z.string().optional() });
+export const forgotResponseSchema = z.object({ message: z.string(), resetToken: z.optional(z.string()) });
 export const validateTokenResponseSchema = z.object({ valid: z.boolean(), message: z.string() });
 
 export const partRequestBodySchema = z.object({
   message: z
     .string({ error: 'Por favor ingresa tu solicitud' })
-    .trim()
-    .min(1, { error: 'Por favor ingresa tu solicitud' })
-    .max(MAX_FEEDBACK, { error: `El mensaje admite hasta ${MAX_FEEDBACK} caracteres` }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'Por favor ingresa tu solicitud' }),
+      z.maxLength(MAX_FEEDBACK, { error: `El mensaje admite hasta ${MAX_FEEDBACK} caracteres` }),
+    ),
 });
 
 export const partRequestSchema = z.object({
-  id: z.number().int(),
+  id: int(),
   username: z.string(),
   message: z.string(),
   status: z.enum(['pending', 'reviewed', 'completed']),
@@ -118,13 +126,13 @@ export const partRequestSchema = z.object({
 
 /** A user as admins see it; the password hash never leaves the server. */
 export const adminUserSchema = z.object({
-  id: z.number().int(),
+  id: int(),
   username: z.string(),
-  fullName: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  company: z.string().nullable(),
-  clientCode: z.string().nullable(),
+  fullName: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  company: z.nullable(z.string()),
+  clientCode: z.nullable(z.string()),
   profileType: z.enum(['client', 'distributor', 'admin']),
   isApproved: z.boolean(),
   createdAt: z.string(),
@@ -138,5 +146,5 @@ export const createUserBodySchema = z.object({
 });
 
 export const approveBodySchema = z.object({
-  clientCode: z.string().trim().max(40).optional().nullable(),
+  clientCode: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(40)))),
 });

@@ -14,7 +14,7 @@
  * - Parts without a category go to a last level-1 group "Sin categoría".
  * - Rows within a group are sorted by part number (Spanish order, digit runs compared as numbers).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { NO_PRICE_PRINT_TEXT, hasPrice } from './pricing.ts';
 import { foldText } from './text.ts';
 
@@ -267,7 +267,7 @@ export function parseCategoryIds(value: string | null | undefined): 'all' | numb
   return ids;
 }
 
-const printFlag = z.enum(['true', 'false'], { error: 'debe ser true o false' }).default('false');
+const printFlag = z._default(z.enum(['true', 'false'], { error: 'debe ser true o false' }), 'false');
 
 /**
  * Query parameters of `/print` and `GET /api/export/catalog.pdf` (spec 2 "Print page"), as
@@ -275,14 +275,12 @@ const printFlag = z.enum(['true', 'false'], { error: 'debe ser true o false' }).
  * `includeImages` and `includePrices` (`"true"`/`"false"`, default `"false"`).
  */
 export const printQuerySchema = z.object({
-  categoryIds: z
-    .string()
-    .max(6000)
-    .optional()
-    .refine((value) => parseCategoryIds(value) !== null, {
+  categoryIds: z.optional(z.string().check(z.maxLength(6000))).check(
+    z.refine((value) => parseCategoryIds(value) !== null, {
       error: `debe ser "all" o una lista de números de categoría separados por comas (hasta ${MAX_PRINT_CATEGORY_IDS})`,
     }),
-  categoryName: z.string().trim().max(120, { error: 'admite hasta 120 caracteres' }).optional(),
+  ),
+  categoryName: z.optional(z.string().check(z.trim(), z.maxLength(120, { error: 'admite hasta 120 caracteres' }))),
   includeImages: printFlag,
   includePrices: printFlag,
 });

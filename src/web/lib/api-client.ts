@@ -3,7 +3,7 @@
  * a JSON content type only when there is a body, and parses the answer with a shared zod schema
  * (habit 3). Failures throw {@link ApiError}.
  */
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { errorBodySchema } from '../../shared/api.ts';
 import type { ErrorCode } from '../../shared/errors.ts';
 
@@ -81,7 +81,7 @@ export function errorFromResponse(response: Response, text: string): ApiError {
  * @throws {ApiError} on a network failure (status 0, code `NETWORK`), a non-2xx answer (its
  *   status and code) or a body that does not match the schema (code `BAD_RESPONSE`).
  */
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<S extends z.core.$ZodType>(
   path: string,
   schema: S,
   options: RequestOptions = {},
@@ -109,7 +109,7 @@ export async function apiRequest<S extends z.ZodType>(
       throw new ApiError(response.status, 'BAD_RESPONSE', `${response.status}: ${text.slice(0, 200)}`);
     }
   }
-  const parsed = schema.safeParse(data);
+  const parsed = z.safeParse(schema, data);
   if (!parsed.success) {
     throw new ApiError(response.status, 'BAD_RESPONSE', `${response.status}: respuesta inesperada del servidor`);
   }
@@ -117,7 +117,7 @@ export async function apiRequest<S extends z.ZodType>(
 }
 
 /** `GET path?query`, parsed with `schema`. */
-export function apiGet<S extends z.ZodType>(
+export function apiGet<S extends z.core.$ZodType>(
   path: string,
   schema: S,
   query?: QueryParams,

@@ -111,7 +111,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.patch(
       '/api/users/:id/approve',
-      { schema: { tags: ['users'], params: idParamsSchema, body: approveBodySchema.optional(), ...userSchema } },
+      { schema: { tags: ['users'], params: idParamsSchema, body: z.optional(approveBodySchema), ...userSchema } },
       async (request) => {
         const code = request.body?.clientCode?.trim();
         return save(actorOf(request), 'user.approve', request.params.id, { isApproved: true, ...(code ? { clientCode: code } : {}) });

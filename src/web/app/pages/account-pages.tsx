@@ -1,4 +1,4 @@
-import { ForgotPasswordForm, RegisterForm, ResetPasswordView } from '../../features/session/index.ts';
+import { ForgotPasswordForm, RegisterForm, ResetPasswordView } from '../../features/session/pages.ts';
 
 /** `/registro` (DESIGN.md): "Solicitud de Acceso". */
 export const RegisterPage = () => <RegisterForm />;

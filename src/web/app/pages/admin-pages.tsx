@@ -1,5 +1,6 @@
 import { lazy, type ReactNode } from 'react';
-import { AdminLogin, UserMenu, useSessionState } from '../../features/session/index.ts';
+import { UserMenu, useSessionState } from '../../features/session/index.ts';
+import { AdminLogin } from '../../features/session/pages.ts';
 import { PageFallback } from '../page-fallback.tsx';
 
 // The admin screens load on demand and only for admins: other visitors never download them.

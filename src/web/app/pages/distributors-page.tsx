@@ -1,4 +1,5 @@
-import { DistributorLogin, useSessionState } from '../../features/session/index.ts';
+import { useSessionState } from '../../features/session/index.ts';
+import { DistributorLogin } from '../../features/session/pages.ts';
 import { CatalogueScreen } from '../catalogue/catalogue-screen.tsx';
 import { PageFallback } from '../page-fallback.tsx';
 

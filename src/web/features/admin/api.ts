@@ -11,7 +11,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   type AdminPart,
   adminPartSchema,
@@ -46,7 +46,7 @@ export interface AdminPartsParams {
   excludeCollection?: Collection;
 }
 
-const visibilityResponseSchema = z.object({ updated: z.number().int() });
+const visibilityResponseSchema = z.object({ updated: z.number().check(z.int()) });
 const relationsResponseSchema = z.object({ relatedProducts: z.array(adminPartSchema) });
 
 export const adminKeys = {

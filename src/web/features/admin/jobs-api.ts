@@ -5,7 +5,7 @@
  */
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { type JobStateBody, jobResponseSchema, MAX_UPLOAD_BYTES, rawApiResponseSchema } from '../../../shared/admin.ts';
 import { ApiError, apiGet, apiRequest, errorFromResponse, withQuery } from '../../lib/api-client.ts';
 import { adminKeys, errorToast, serverMessage } from './api.ts';

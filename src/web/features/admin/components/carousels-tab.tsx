@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { AlertTriangle, CheckCircle2, Plus, Save, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { discountedProductSchema } from '../../../../shared/admin.ts';
 import { COLLECTIONS, type Collection } from '../../../../shared/api.ts';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,6 +1,5 @@
-import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 import type { Collection, Part } from '../../../../shared/api.ts';
 import { paths } from '../../../app/paths.ts';
@@ -9,6 +8,12 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { usePrefersReducedMotion } from '../../../lib/use-media-query.ts';
 import { useAutoAdvance } from '../use-auto-advance.ts';
+import type { CarouselApi } from './embla-controller.tsx';
+
+// embla (the sliding) loads once a carousel has cards to slide; until then the first cards show
+// in place, exactly where embla starts, so nothing moves when it attaches. Should its chunk fail to
+// load, the carousel stays still (arrows disabled) rather than taking the page down.
+const EmblaController = lazy(() => import('./embla-controller.tsx').catch(() => ({ default: () => null })));
 
 export interface ProductCarouselProps {
   type: Collection;
@@ -30,7 +35,8 @@ export function ProductCarousel({ type, title, parts, isPending, isError, compac
   const reducedMotion = usePrefersReducedMotion();
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const [emblaRef, api] = useEmblaCarousel({ align: 'start', slidesToScroll: 'auto', containScroll: 'trimSnaps', duration: 25 });
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const [api, setApi] = useState<CarouselApi | undefined>();
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(false);
 
@@ -87,26 +93,29 @@ export function ProductCarousel({ type, title, parts, isPending, isError, compac
         </div>
       </div>
       {isPending ? (
-        <div className="-ml-3 flex" role="status">
-          <span className="sr-only">Cargando productos...</span>
-          {[0, 1, 2, 3].map((i) => (
-            <div key={i} className={cn(slide, i >= 2 && 'hidden sm:block', i >= 3 && 'sm:hidden lg:block')}>
-              {/* Same box as a dense card (4:3 image + text block), so loading does not shift the page. */}
-              <div className="overflow-hidden rounded-lg border border-slate-200">
-                <Skeleton className="aspect-[4/3] w-full rounded-none" />
-                <div className="h-[145px] space-y-2 p-3">
-                  <Skeleton className="h-3 w-1/3" />
-                  <Skeleton className="h-4 w-full" />
-                  <Skeleton className="h-4 w-2/3" />
+        // The viewport's own box around the placeholder, so the cards replace it without moving.
+        <div className="overflow-hidden">
+          <div className="-ml-3 flex" role="status">
+            <span className="sr-only">Cargando productos...</span>
+            {[0, 1, 2, 3].map((i) => (
+              <div key={i} className={cn(slide, i >= 2 && 'hidden sm:block', i >= 3 && 'sm:hidden lg:block')}>
+                {/* Same box as a dense card (4:3 image + text block), so loading does not shift the page. */}
+                <div className="overflow-hidden rounded-lg border border-slate-200">
+                  <Skeleton className="aspect-[4/3] w-full rounded-none" />
+                  <div className="h-[146px] space-y-2 p-3">
+                    <Skeleton className="h-3 w-1/3" />
+                    <Skeleton className="h-4 w-full" />
+                    <Skeleton className="h-4 w-2/3" />
+                  </div>
                 </div>
               </div>
-            </div>
-          ))}
+            ))}
+          </div>
         </div>
       ) : isError ? (
         <p className="py-6 text-center text-sm text-slate-500">No se pudieron cargar los productos.</p>
       ) : (
-        <div className="overflow-hidden" ref={emblaRef}>
+        <div className="overflow-hidden" ref={setViewport}>
           <ul className="-ml-3 flex touch-pan-y">
             {parts?.map((part) => (
               <li key={part.id} className={slide}>
@@ -116,6 +125,11 @@ export function ProductCarousel({ type, title, parts, isPending, isError, compac
           </ul>
         </div>
       )}
+      {viewport ? (
+        <Suspense fallback={null}>
+          <EmblaController viewport={viewport} onApi={setApi} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MIN_PASSWORD, TEXTS } from '../../../../shared/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -8,6 +8,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage, useUpdateProfile } from '../api.ts';
 import { type Session, USER_TYPE_LABELS } from '../session-store.ts';
+import '../../../lib/zod-locale.ts';
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -21,22 +22,26 @@ function Row({ label, value }: { label: string; value: string }) {
 /** Profile form rules (spec 5): the password fields only matter when a new password is typed. */
 export const profileFormSchema = z
   .object({
-    fullName: z.string().trim().max(120, { error: 'Admite hasta 120 caracteres' }),
+    fullName: z.string().check(z.trim(), z.maxLength(120, { error: 'Admite hasta 120 caracteres' })),
     email: z
       .string()
-      .trim()
-      .max(200)
-      .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'El email no es válido' }),
+      .check(
+        z.trim(),
+        z.maxLength(200),
+        z.refine((v) => v === '' || z.email().safeParse(v).success, { error: 'El email no es válido' }),
+      ),
     currentPassword: z.string(),
     newPassword: z.string(),
     confirmPassword: z.string(),
   })
-  .superRefine((v, ctx) => {
-    if (!v.newPassword && !v.confirmPassword) return;
-    if (!v.currentPassword) ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: TEXTS.currentPasswordRequired });
-    if (v.newPassword.length < MIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: TEXTS.newPasswordTooShort });
-    if (v.newPassword !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: TEXTS.passwordMismatch });
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      if (!v.newPassword && !v.confirmPassword) return;
+      if (!v.currentPassword) ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: TEXTS.currentPasswordRequired });
+      if (v.newPassword.length < MIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: TEXTS.newPasswordTooShort });
+      if (v.newPassword !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: TEXTS.passwordMismatch });
+    }),
+  );
 
 type ProfileForm = z.input<typeof profileFormSchema>;
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { registerBodySchema, TEXTS } from '../../../../shared/auth.ts';
 import { routes } from '../../../app/paths.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -11,11 +11,12 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { CONNECTION_ERROR, useRegister } from '../api.ts';
 import { AuthCard } from './auth-card.tsx';
+import '../../../lib/zod-locale.ts';
 
 /** The registration form: the server's body rules plus the confirmation (spec 5). */
-export const registerFormSchema = registerBodySchema
-  .extend({ confirmPassword: z.string().min(1, { error: 'Confirme la contraseña' }) })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: TEXTS.passwordMismatch });
+export const registerFormSchema = z
+  .extend(registerBodySchema, { confirmPassword: z.string().check(z.minLength(1, { error: 'Confirme la contraseña' })) })
+  .check(z.refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: TEXTS.passwordMismatch }));
 
 type FormInput = z.input<typeof registerFormSchema>;
 type FormOutput = z.output<typeof registerFormSchema>;

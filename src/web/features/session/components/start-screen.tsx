@@ -1,30 +1,39 @@
 import { ArrowRight, KeyRound, UserRound } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { routes } from '../../../app/paths.ts';
 import { ContactLinks } from '../../../components/contact-links.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { startGuestSession } from '../session-store.ts';
-import { ClientLoginDialog } from './client-login-dialog.tsx';
+
+// The login dialog (and its form library) loads when the visitor first asks for it, not with the
+// start screen: most visitors enter as guests.
+const loadClientLoginDialog = () => import('./client-login-dialog.tsx');
+const ClientLoginDialog = lazy(async () => ({ default: (await loadClientLoginDialog()).ClientLoginDialog }));
 
 function ChoiceCard({
   icon,
   title,
   text,
   onClick,
+  onIntent,
   tone,
 }: {
   icon: ReactNode;
   title: string;
   text: string;
   onClick: () => void;
+  /** Called on hover or focus, before a click: a chance to start loading what the click opens. */
+  onIntent?: () => void;
   tone: 'brand' | 'accent';
 }) {
   return (
     <button
       type="button"
       onClick={onClick}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
       className="group flex w-full flex-col items-start gap-3 rounded-xl border border-slate-200 bg-white p-6 text-left shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md"
     >
       <span
@@ -52,6 +61,12 @@ function ChoiceCard({
 export function StartScreen({ loginOpen = false }: { loginOpen?: boolean }) {
   const config = usePublicConfig();
   const [dialogOpen, setDialogOpen] = useState(loginOpen);
+  // Mounted on first use and kept, as it was when it loaded with the screen.
+  const [dialogMounted, setDialogMounted] = useState(loginOpen);
+  const openDialog = () => {
+    setDialogMounted(true);
+    setDialogOpen(true);
+  };
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-900 via-brand-800 to-slate-100 to-60%">
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col items-center px-4 py-10 sm:py-16">
@@ -77,7 +92,8 @@ export function StartScreen({ loginOpen = false }: { loginOpen?: boolean }) {
               icon={<KeyRound aria-hidden="true" className="size-6" />}
               title="Ingresar como Cliente"
               text="Acceda con su usuario para ver precios especiales."
-              onClick={() => setDialogOpen(true)}
+              onClick={openDialog}
+              onIntent={() => void loadClientLoginDialog()}
             />
           </div>
         </section>
@@ -97,7 +113,11 @@ export function StartScreen({ loginOpen = false }: { loginOpen?: boolean }) {
       <footer className="px-4 py-6 text-center text-sm text-slate-600">
         © {new Date().getFullYear()} {config.brandName} · {config.tagline}
       </footer>
-      <ClientLoginDialog open={dialogOpen} onOpenChange={setDialogOpen} />
+      {dialogMounted ? (
+        <Suspense fallback={null}>
+          <ClientLoginDialog open={dialogOpen} onOpenChange={setDialogOpen} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,18 +1,30 @@
 import { LogOut, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLogout } from '../api.ts';
 import { type Session, USER_TYPE_LABELS } from '../session-store.ts';
-import { ProfileDialog } from './profile-dialog.tsx';
+
+// "Mi Perfil" (and its form library) loads when first opened, not with the header.
+const loadProfileDialog = () => import('./profile-dialog.tsx');
+const ProfileDialog = lazy(async () => ({ default: (await loadProfileDialog()).ProfileDialog }));
 
 /** Header user badge (username and type label), "Mi Perfil" dialog and "Salir" (back to the start screen). */
 export function UserMenu({ session }: { session: Session }) {
   const [profileOpen, setProfileOpen] = useState(false);
+  // Mounted on first use and kept, as it was when it loaded with the header.
+  const [profileMounted, setProfileMounted] = useState(false);
+  const openProfile = () => {
+    setProfileMounted(true);
+    setProfileOpen(true);
+  };
+  const preload = () => void loadProfileDialog();
   const logout = useLogout();
   return (
     <div className="flex items-center gap-1">
       <button
         type="button"
-        onClick={() => setProfileOpen(true)}
+        onClick={openProfile}
+        onPointerEnter={preload}
+        onFocus={preload}
         className="flex items-center gap-2 rounded-md px-2 py-1.5 text-left text-white hover:bg-white/10"
         aria-label={`Mi Perfil: ${session.username}, ${USER_TYPE_LABELS[session.userType]}`}
       >
@@ -33,7 +45,11 @@ export function UserMenu({ session }: { session: Session }) {
         <LogOut aria-hidden="true" className="size-4" />
         <span className="hidden sm:inline">Salir</span>
       </button>
-      <ProfileDialog session={session} open={profileOpen} onOpenChange={setProfileOpen} />
+      {profileMounted ? (
+        <Suspense fallback={null}>
+          <ProfileDialog session={session} open={profileOpen} onOpenChange={setProfileOpen} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
