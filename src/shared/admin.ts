@@ -48,7 +48,7 @@ export type AdminPart = z.infer<typeof adminPartSchema>;
 export const adminPartsQuerySchema = z.object({
   page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(1_000_000)), 1),
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50),
-  search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(200, { error: 'La búsqueda admite hasta 200 caracteres' }))),
   /** Restrict to parts in a carousel draft (`featured`…) or not in it, for the add lists. */
   excludeCollection: z.optional(z.enum(COLLECTIONS)),
 });
@@ -70,7 +70,7 @@ const httpUrl = z
   .string()
   .check(
     z.trim(),
-    z.maxLength(2000),
+    z.maxLength(2000, { error: 'La URL admite hasta 2000 caracteres' }),
     z.refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { error: 'Solo se aceptan URLs http(s)' }),
   );
 export const multimediaBodySchema = z
@@ -80,7 +80,7 @@ export const multimediaBodySchema = z
 export const visibilityBodySchema = z.object({
   updates: z
     .array(z.object({ categoryId: z.number().check(z.int(), z.gte(1)), isVisible: z.boolean() }))
-    .check(z.minLength(1, { error: 'No hay cambios para guardar' }), z.maxLength(10_000)),
+    .check(z.minLength(1, { error: 'No hay cambios para guardar' }), z.maxLength(10_000, { error: 'Hasta 10.000 cambios por vez' })),
 });
 
 export const flatCategorySchema = z.object({
@@ -93,7 +93,7 @@ export const flatCategorySchema = z.object({
 
 export const relatedBodySchema = z.object({ relatedProductId: z.coerce.number().check(z.int(), z.gte(1)) });
 export const relationSearchQuerySchema = z.object({
-  query: z.string().check(z.trim(), z.minLength(2, { error: 'Ingrese al menos 2 caracteres' }), z.maxLength(200)),
+  query: z.string().check(z.trim(), z.minLength(2, { error: 'Ingrese al menos 2 caracteres' }), z.maxLength(200, { error: 'La búsqueda admite hasta 200 caracteres' })),
   excludeId: z.optional(z.coerce.number().check(z.int(), z.gte(1))),
 });
 

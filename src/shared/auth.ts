@@ -26,6 +26,9 @@ export const TEXTS = {
 /** An integer (a safe one), as classic zod's `z.number().int()`. */
 const int = () => z.number().check(z.int());
 
+/** Messages of the length limits (Spanish, as every message a visitor can see). */
+const PASSWORD_TOO_LONG = 'La contraseña admite hasta 200 caracteres';
+const FULL_NAME_TOO_LONG = 'El nombre admite hasta 120 caracteres';
 const username = z.string({ error: 'El usuario es obligatorio' }).check(
   z.trim(),
   z.minLength(3, { error: 'El usuario debe tener al menos 3 caracteres' }),
@@ -34,24 +37,24 @@ const username = z.string({ error: 'El usuario es obligatorio' }).check(
 );
 const password = z
   .string({ error: 'La contraseña es obligatoria' })
-  .check(z.minLength(MIN_PASSWORD, { error: TEXTS.passwordTooShort }), z.maxLength(200, { error: 'La contraseña admite hasta 200 caracteres' }));
+  .check(z.minLength(MIN_PASSWORD, { error: TEXTS.passwordTooShort }), z.maxLength(200, { error: PASSWORD_TOO_LONG }));
 const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max, { error: `Admite hasta ${max} caracteres` })));
-const email = z.pipe(z.string().check(z.trim(), z.maxLength(200)), z.email({ error: 'El email no es válido' }));
+const email = z.pipe(z.string().check(z.trim(), z.maxLength(200, { error: 'El email admite hasta 200 caracteres' })), z.email({ error: 'El email no es válido' }));
 
 export const loginUserTypeSchema = z.enum(['client', 'distributor', 'admin']);
 
 export const loginBodySchema = z.object({
   username: z
     .string({ error: 'El usuario es obligatorio' })
-    .check(z.trim(), z.minLength(1, { error: 'El usuario es obligatorio' }), z.maxLength(200)),
-  password: z.string({ error: 'La contraseña es obligatoria' }).check(z.minLength(1, { error: 'La contraseña es obligatoria' }), z.maxLength(200)),
+    .check(z.trim(), z.minLength(1, { error: 'El usuario es obligatorio' }), z.maxLength(200, { error: 'El usuario admite hasta 200 caracteres' })),
+  password: z.string({ error: 'La contraseña es obligatoria' }).check(z.minLength(1, { error: 'La contraseña es obligatoria' }), z.maxLength(200, { error: PASSWORD_TOO_LONG })),
   userType: z._default(loginUserTypeSchema, 'client'),
 });
 
 export const registerBodySchema = z.object({
   username,
   password,
-  fullName: z.string({ error: 'El nombre es obligatorio' }).check(z.trim(), z.minLength(1, { error: 'El nombre es obligatorio' }), z.maxLength(120)),
+  fullName: z.string({ error: 'El nombre es obligatorio' }).check(z.trim(), z.minLength(1, { error: 'El nombre es obligatorio' }), z.maxLength(120, { error: FULL_NAME_TOO_LONG })),
   email,
   phone: optionalText(40),
   company: optionalText(120),
@@ -60,7 +63,7 @@ export const registerBodySchema = z.object({
 export const forgotBodySchema = z.object({
   usernameOrEmail: z
     .string({ error: 'Ingrese su usuario o email' })
-    .check(z.trim(), z.minLength(1, { error: 'Ingrese su usuario o email' }), z.maxLength(200)),
+    .check(z.trim(), z.minLength(1, { error: 'Ingrese su usuario o email' }), z.maxLength(200, { error: 'Admite hasta 200 caracteres' })),
 });
 
 export const resetBodySchema = z.object({
@@ -70,10 +73,10 @@ export const resetBodySchema = z.object({
 
 export const profileUpdateSchema = z
   .object({
-    fullName: z.optional(z.string().check(z.trim(), z.maxLength(120))),
+    fullName: z.optional(z.string().check(z.trim(), z.maxLength(120, { error: FULL_NAME_TOO_LONG }))),
     email: z.optional(z.union([email, z.literal('')])),
-    currentPassword: z.optional(z.string().check(z.maxLength(200))),
-    newPassword: z.optional(z.string().check(z.minLength(MIN_PASSWORD, { error: TEXTS.newPasswordTooShort }), z.maxLength(200))),
+    currentPassword: z.optional(z.string().check(z.maxLength(200, { error: PASSWORD_TOO_LONG }))),
+    newPassword: z.optional(z.string().check(z.minLength(MIN_PASSWORD, { error: TEXTS.newPasswordTooShort }), z.maxLength(200, { error: PASSWORD_TOO_LONG }))),
   })
   .check(z.refine((b) => !b.newPassword || !!b.currentPassword, { error: TEXTS.currentPasswordRequired, path: ['currentPassword'] }));
 
@@ -146,5 +149,5 @@ export const createUserBodySchema = z.object({
 });
 
 export const approveBodySchema = z.object({
-  clientCode: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(40)))),
+  clientCode: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(40, { error: 'El código de cliente admite hasta 40 caracteres' })))),
 });

@@ -60,6 +60,15 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
       payload: { username: 'nuevo', password: '123456', fullName: 'N', email: 'no-es-email' },
     });
     expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().error.message).toContain('El email no es válido');
+    const long = await inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: 'nuevo', password: '123456', fullName: 'N'.repeat(121), email: `${'e'.repeat(195)}@x.com` },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.message).toContain('El nombre admite hasta 120 caracteres');
+    expect(long.json().error.message).toContain('El email admite hasta 200 caracteres');
   });
 
   it('a pending account is told it awaits approval only with the right password; failures are generic', async () => {
