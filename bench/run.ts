@@ -28,7 +28,7 @@ import { get, runLoad } from './load.ts';
 import { formatBudgets, formatLighthouse, formatResults } from './report.ts';
 import { type Catalogue, discover, loadScenarios, PAGE_SIZE, queriesFor } from './scenarios.ts';
 import { round } from './stats.ts';
-import { buildServer, SERVER_NODE_FLAGS, serverArgs } from '../scripts/server.mjs';
+import { buildServer, SERVER_NODE_FLAGS, serverArgs, serverEnv } from '../scripts/server.mjs';
 
 const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
 const DIST_DIR = path.join(ROOT, 'dist', 'web');
@@ -127,7 +127,7 @@ function records(count: number): { records: SourceRecord[]; codes: string[] } {
 }
 
 /** Environment of the real server: only what we set decides the database. */
-function serverEnv(prepared: PreparedDatabase, scratch: string): Record<string, string> {
+function benchServerEnv(prepared: PreparedDatabase, scratch: string): Record<string, string> {
   return {
     DATABASE_URL: '',
     DATA_DIR: scratch,
@@ -226,7 +226,7 @@ async function benchDatabase(scratchDir: string, kind: DatabaseKind, options: Be
     const others = Object.entries(state.fingerprints).filter(([k, f]) => k !== kind && f !== fingerprint);
     if (others.length) state.notes.push(`the server's sources changed between databases (${kind}: ${fingerprint}; ${others.map(([k, f]) => `${k}: ${f}`).join(', ')}): the databases ran different code`);
     const port = await freePort();
-    server = await startNodeChild(`server ${kind}`, serverArgs(), port, serverEnv(prepared, scratch));
+    server = await startNodeChild(`server ${kind}`, serverArgs(), port, { ...serverEnv(), ...benchServerEnv(prepared, scratch) });
     sampler = new RssSampler(server.pid);
     const health = (await waitForOk(server, `${server.origin}/api/health`)) as { database: string; parts: number };
     if (health.database !== kind) throw new Error(`the server opened ${health.database}, expected ${kind}`);

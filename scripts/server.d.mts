@@ -3,3 +3,4 @@ export declare const SERVER_ENTRY: string;
 export declare const SERVER_NODE_FLAGS: string[];
 export declare function buildServer(): Promise<void>;
 export declare function serverArgs(): string[];
+export declare function serverEnv(): Record<string, string>;

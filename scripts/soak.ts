@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
 import { freePort } from '../src/server/test/net.ts';
-import { buildServer, serverArgs } from './server.mjs';
+import { buildServer, serverArgs, serverEnv } from './server.mjs';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '60' }, connections: { type: 'string', default: '50' }, parts: { type: 'string', default: '5000' } },
@@ -50,6 +50,7 @@ try {
   server = spawn(process.execPath, serverArgs(), {
     env: {
       ...process.env,
+      ...serverEnv(),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
