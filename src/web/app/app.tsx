@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
+import { PageErrorBoundary } from './page-error.tsx';
 import { PageFallback } from './page-fallback.tsx';
 import { HomePage, LoginPage } from './pages/home-page.tsx';
 import { routes } from './paths.ts';
@@ -26,7 +27,8 @@ const PrintPage = lazy(async () => ({ default: (await import('../features/print/
 /** The routes of spec section 2 with the names DESIGN.md gives the hidden ones. */
 export function AppRoutes() {
   return (
-    <Suspense fallback={<PageFallback />}>
+    <PageErrorBoundary>
+      <Suspense fallback={<PageFallback />}>
       <Switch>
         <Route path={routes.home} component={HomePage} />
         <Route path={routes.login} component={LoginPage} />
@@ -44,6 +46,7 @@ export function AppRoutes() {
         <Route path={routes.print} component={PrintPage} />
         <Route component={NotFoundPage} />
       </Switch>
-    </Suspense>
+      </Suspense>
+    </PageErrorBoundary>
   );
 }
