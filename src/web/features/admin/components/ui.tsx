@@ -1,6 +1,6 @@
 /** Small layout pieces shared by the admin tabs: cards, tables that scroll sideways, states. */
 import { AlertTriangle, Loader2, Search } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, type Ref, useId } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 
@@ -134,3 +134,68 @@ export const inputClass =
   'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus:border-brand-500 disabled:bg-slate-100';
 export const selectClass =
   'h-10 rounded-md border border-slate-300 bg-white px-2 text-sm focus:border-brand-500 disabled:bg-slate-100';
+
+/** A labelled text input of the admin forms. */
+export function TextField({
+  label,
+  value,
+  onChange,
+  type = 'text',
+  autoComplete = 'off',
+  placeholder,
+  required = false,
+  inputRef,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'email' | 'tel' | 'password';
+  autoComplete?: string;
+  placeholder?: string;
+  required?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        type={type}
+        value={value}
+        required={required}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        onChange={(event) => onChange(event.target.value)}
+        className={inputClass}
+      />
+    </div>
+  );
+}
+
+/** The account type an admin may give: client or distributor (DESIGN.md "Roles"). */
+export function ProfileTypeField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: 'client' | 'distributor';
+  onChange: (value: 'client' | 'distributor') => void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value === 'distributor' ? 'distributor' : 'client')} className={selectClass}>
+        <option value="client">Cliente</option>
+        <option value="distributor">Distribuidor</option>
+      </select>
+    </div>
+  );
+}

@@ -1,10 +1,10 @@
-import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { type AdminUser, type UserUpdate, useDeleteUser, useUpdateUser, useUserAudit } from '../api.ts';
 import { actionLabel, diffAudit } from '../lib/audit-diff.ts';
 import { formatDateTime } from '../texts.ts';
-import { EmptyState, ErrorState, inputClass, LoadingState, selectClass, TableScroll, td, th } from './ui.tsx';
+import { EmptyState, ErrorState, LoadingState, ProfileTypeField, TableScroll, TextField, td, th } from './ui.tsx';
 
 /** The exact confirmation of spec 2 "Gestión de Usuarios". */
 export function deleteConfirmation(username: string): string {
@@ -42,43 +42,6 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; on
   );
 }
 
-function Field({
-  label,
-  value,
-  onChange,
-  type = 'text',
-  autoComplete = 'off',
-  required = false,
-  inputRef,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  type?: 'text' | 'email' | 'tel';
-  autoComplete?: string;
-  required?: boolean;
-  inputRef?: Ref<HTMLInputElement>;
-}) {
-  const id = useId();
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        ref={inputRef}
-        id={id}
-        type={type}
-        value={value}
-        required={required}
-        autoComplete={autoComplete}
-        onChange={(event) => onChange(event.target.value)}
-        className={inputClass}
-      />
-    </div>
-  );
-}
-
 function toForm(user: AdminUser): UserUpdate {
   return {
     username: user.username,
@@ -92,7 +55,6 @@ function toForm(user: AdminUser): UserUpdate {
 }
 
 function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const typeId = useId();
   const [form, setForm] = useState<UserUpdate>(() => toForm(user));
   const [problem, setProblem] = useState<string | null>(null);
   const mutation = useUpdateUser();
@@ -123,29 +85,14 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
   return (
     <form onSubmit={submit} className="grid gap-3" noValidate>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Usuario" value={form.username} onChange={set('username')} required inputRef={firstField} />
-        <Field label="Nombre completo" value={form.fullName} onChange={set('fullName')} />
-        <Field label="Email" type="email" value={form.email} onChange={set('email')} />
-        <Field label="Teléfono" type="tel" value={form.phone} onChange={set('phone')} />
-        <Field label="Empresa" value={form.company} onChange={set('company')} />
-        <Field label="Código de cliente" value={form.clientCode} onChange={set('clientCode')} />
+        <TextField label="Usuario" value={form.username} onChange={set('username')} required inputRef={firstField} />
+        <TextField label="Nombre completo" value={form.fullName} onChange={set('fullName')} />
+        <TextField label="Email" type="email" value={form.email} onChange={set('email')} />
+        <TextField label="Teléfono" type="tel" value={form.phone} onChange={set('phone')} />
+        <TextField label="Empresa" value={form.company} onChange={set('company')} />
+        <TextField label="Código de cliente" value={form.clientCode} onChange={set('clientCode')} />
         {form.profileType ? (
-          <div className="grid gap-1">
-            <label htmlFor={typeId} className="text-sm font-medium text-slate-700">
-              Tipo
-            </label>
-            <select
-              id={typeId}
-              value={form.profileType}
-              onChange={(event) =>
-                setForm((f) => ({ ...f, profileType: event.target.value === 'distributor' ? 'distributor' : 'client' }))
-              }
-              className={selectClass}
-            >
-              <option value="client">Cliente</option>
-              <option value="distributor">Distribuidor</option>
-            </select>
-          </div>
+          <ProfileTypeField label="Tipo" value={form.profileType} onChange={(profileType) => setForm((f) => ({ ...f, profileType }))} />
         ) : null}
       </div>
       {problem ? (

@@ -12,13 +12,10 @@ import {
 } from '../api.ts';
 import { formatDateTime, USER_TYPE_LABELS } from '../texts.ts';
 import { InlineEdit } from './inline-edit.tsx';
-import { EmptyState, ErrorState, inputClass, LoadingState, SearchField, Section, selectClass, TableScroll, td, th } from './ui.tsx';
+import { EmptyState, ErrorState, inputClass, LoadingState, ProfileTypeField, SearchField, Section, selectClass, TableScroll, TextField, td, th } from './ui.tsx';
 import { DeleteUserDialog, EditUserDialog, UserHistoryDialog } from './user-dialogs.tsx';
 
 export function CreateUserForm() {
-  const usernameId = useId();
-  const passwordId = useId();
-  const typeId = useId();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [profileType, setProfileType] = useState<'client' | 'distributor'>('client');
@@ -43,46 +40,9 @@ export function CreateUserForm() {
   return (
     <Section title="Crear usuario" description="El usuario creado queda aprobado y puede ingresar de inmediato.">
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-end">
-        <div className="grid gap-1">
-          <label htmlFor={usernameId} className="text-sm font-medium text-slate-700">
-            Usuario
-          </label>
-          <input
-            id={usernameId}
-            value={username}
-            autoComplete="off"
-            onChange={(event) => setUsername(event.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={passwordId} className="text-sm font-medium text-slate-700">
-            Contraseña
-          </label>
-          <input
-            id={passwordId}
-            type="password"
-            value={password}
-            autoComplete="new-password"
-            placeholder="Mínimo 6 caracteres"
-            onChange={(event) => setPassword(event.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={typeId} className="text-sm font-medium text-slate-700">
-            Tipo de usuario
-          </label>
-          <select
-            id={typeId}
-            value={profileType}
-            onChange={(event) => setProfileType(event.target.value === 'distributor' ? 'distributor' : 'client')}
-            className={selectClass}
-          >
-            <option value="client">Cliente</option>
-            <option value="distributor">Distribuidor</option>
-          </select>
-        </div>
+        <TextField label="Usuario" value={username} onChange={setUsername} />
+        <TextField label="Contraseña" type="password" value={password} autoComplete="new-password" placeholder="Mínimo 6 caracteres" onChange={setPassword} />
+        <ProfileTypeField label="Tipo de usuario" value={profileType} onChange={setProfileType} />
         <Button type="submit" disabled={!ready || mutation.isPending}>
           <UserPlus aria-hidden="true" className="size-4" />
           {mutation.isPending ? 'Creando...' : 'Crear Usuario'}
