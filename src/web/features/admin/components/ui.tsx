@@ -89,6 +89,18 @@ export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="py-6 text-center text-sm text-slate-500">{children}</p>;
 }
 
+/** A field's label above its control (admin forms). */
+function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 /** A labelled search field. */
 export function SearchField({
   label,
@@ -105,10 +117,7 @@ export function SearchField({
 }) {
   const id = useId();
   return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
+    <Labelled id={id} label={label}>
       <div className="relative">
         <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
         <input
@@ -126,7 +135,7 @@ export function SearchField({
           {hint}
         </p>
       ) : null}
-    </div>
+    </Labelled>
   );
 }
 
@@ -157,10 +166,7 @@ export function TextField({
 }) {
   const id = useId();
   return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
+    <Labelled id={id} label={label}>
       <input
         ref={inputRef}
         id={id}
@@ -172,7 +178,7 @@ export function TextField({
         onChange={(event) => onChange(event.target.value)}
         className={inputClass}
       />
-    </div>
+    </Labelled>
   );
 }
 
@@ -188,14 +194,11 @@ export function ProfileTypeField({
 }) {
   const id = useId();
   return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
+    <Labelled id={id} label={label}>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value === 'distributor' ? 'distributor' : 'client')} className={selectClass}>
         <option value="client">Cliente</option>
         <option value="distributor">Distribuidor</option>
       </select>
-    </div>
+    </Labelled>
   );
 }
