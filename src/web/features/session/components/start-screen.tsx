@@ -1,10 +1,11 @@
 import { ArrowRight, KeyRound, UserRound } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'wouter';
 import { routes } from '../../../app/paths.ts';
 import { ContactLinks } from '../../../components/contact-links.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { usePublicConfig } from '../../../lib/public-config.ts';
+import { useOnDemandDialog } from '../../../lib/use-on-demand-dialog.ts';
 import { startGuestSession } from '../session-store.ts';
 
 // The login dialog (and its form library) loads when the visitor first asks for it, not with the
@@ -60,13 +61,7 @@ function ChoiceCard({
  */
 export function StartScreen({ loginOpen = false }: { loginOpen?: boolean }) {
   const config = usePublicConfig();
-  const [dialogOpen, setDialogOpen] = useState(loginOpen);
-  // Mounted on first use and kept, as it was when it loaded with the screen.
-  const [dialogMounted, setDialogMounted] = useState(loginOpen);
-  const openDialog = () => {
-    setDialogMounted(true);
-    setDialogOpen(true);
-  };
+  const login = useOnDemandDialog(loadClientLoginDialog, loginOpen);
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-900 via-brand-800 to-slate-100 to-60%">
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col items-center px-4 py-10 sm:py-16">
@@ -92,8 +87,8 @@ export function StartScreen({ loginOpen = false }: { loginOpen?: boolean }) {
               icon={<KeyRound aria-hidden="true" className="size-6" />}
               title="Ingresar como Cliente"
               text="Acceda con su usuario para ver precios especiales."
-              onClick={openDialog}
-              onIntent={() => void loadClientLoginDialog()}
+              onClick={login.show}
+              onIntent={login.preload}
             />
           </div>
         </section>
@@ -113,9 +108,9 @@ export function StartScreen({ loginOpen = false }: { loginOpen?: boolean }) {
       <footer className="px-4 py-6 text-center text-sm text-slate-600">
         © {new Date().getFullYear()} {config.brandName} · {config.tagline}
       </footer>
-      {dialogMounted ? (
+      {login.mounted ? (
         <Suspense fallback={null}>
-          <ClientLoginDialog open={dialogOpen} onOpenChange={setDialogOpen} />
+          <ClientLoginDialog open={login.open} onOpenChange={login.setOpen} />
         </Suspense>
       ) : null}
     </div>

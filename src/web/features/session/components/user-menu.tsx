@@ -1,5 +1,6 @@
 import { LogOut, UserRound } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useOnDemandDialog } from '../../../lib/use-on-demand-dialog.ts';
 import { useLogout } from '../api.ts';
 import { type Session, USER_TYPE_LABELS } from '../session-store.ts';
 
@@ -9,22 +10,15 @@ const ProfileDialog = lazy(async () => ({ default: (await loadProfileDialog()).P
 
 /** Header user badge (username and type label), "Mi Perfil" dialog and "Salir" (back to the start screen). */
 export function UserMenu({ session }: { session: Session }) {
-  const [profileOpen, setProfileOpen] = useState(false);
-  // Mounted on first use and kept, as it was when it loaded with the header.
-  const [profileMounted, setProfileMounted] = useState(false);
-  const openProfile = () => {
-    setProfileMounted(true);
-    setProfileOpen(true);
-  };
-  const preload = () => void loadProfileDialog();
+  const profile = useOnDemandDialog(loadProfileDialog);
   const logout = useLogout();
   return (
     <div className="flex items-center gap-1">
       <button
         type="button"
-        onClick={openProfile}
-        onPointerEnter={preload}
-        onFocus={preload}
+        onClick={profile.show}
+        onPointerEnter={profile.preload}
+        onFocus={profile.preload}
         className="flex items-center gap-2 rounded-md px-2 py-1.5 text-left text-white hover:bg-white/10"
         aria-label={`Mi Perfil: ${session.username}, ${USER_TYPE_LABELS[session.userType]}`}
       >
@@ -45,9 +39,9 @@ export function UserMenu({ session }: { session: Session }) {
         <LogOut aria-hidden="true" className="size-4" />
         <span className="hidden sm:inline">Salir</span>
       </button>
-      {profileMounted ? (
+      {profile.mounted ? (
         <Suspense fallback={null}>
-          <ProfileDialog session={session} open={profileOpen} onOpenChange={setProfileOpen} />
+          <ProfileDialog session={session} open={profile.open} onOpenChange={profile.setOpen} />
         </Suspense>
       ) : null}
     </div>
