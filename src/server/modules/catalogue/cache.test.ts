@@ -5,6 +5,7 @@ import { parts } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createTestDatabase, testEngines } from '../../test/db.ts';
 import { CatalogueCache } from './cache.ts';
+import { bumpCatalogueVersion } from './version.ts';
 import { buildPartRecord, createUser, insertParts, loginCookie } from '../../test/factories.ts';
 
 describe.each(testEngines())('catalogue cache on %s', (engine) => {
@@ -130,6 +131,61 @@ describe.each(testEngines())('catalogue cache bounds on %s', (engine) => {
       const again = await cache.body('body|49', async () => 'unused');
       expect(again.body.gzip).toBe(first);
       expect(await cache.encoded('body|49', again.version, again.body, 'gzip')).toBe(first);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('computes a missing entry once for requests that arrive together, and again after a failure or a new version', async () => {
+    const database = await createTestDatabase(engine);
+    try {
+      const cache = new CatalogueCache(database.db, { versionTtlMs: 60_000 });
+      let counts = 0;
+      let release: () => void = () => {};
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const slowCount = async () => {
+        counts++;
+        await gate;
+        return 42;
+      };
+      const together = Array.from({ length: 10 }, () => cache.get('count|stampede', slowCount));
+      release();
+      const values = await Promise.all(together);
+      expect(values.map((v) => v.value)).toEqual(Array(10).fill(42));
+      expect(counts).toBe(1);
+      expect((await cache.get('count|stampede', slowCount)).hit).toBe(true);
+
+      let bodies = 0;
+      const bodyTexts = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          cache.body('body|stampede', async () => {
+            bodies++;
+            return '{"ok":true}';
+          }),
+        ),
+      );
+      expect(bodies).toBe(1);
+      expect(new Set(bodyTexts.map((b) => b.body.json.toString('utf8')))).toEqual(new Set(['{"ok":true}']));
+
+      // A failed computation is not kept: every waiter sees the error, the next request computes again.
+      let attempts = 0;
+      const failing = async () => {
+        attempts++;
+        throw new Error('database went away');
+      };
+      const failed = await Promise.allSettled([cache.get('count|failing', failing), cache.get('count|failing', failing)]);
+      expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+      expect(attempts).toBe(1);
+      expect((await cache.get('count|failing', async () => 7)).value).toBe(7);
+
+      // A new catalogue version computes again, once.
+      await bumpCatalogueVersion(database.db);
+      cache.markDirty();
+      const after = await Promise.all([cache.get('count|stampede', slowCount), cache.get('count|stampede', slowCount)]);
+      expect(after.map((r) => [r.hit, r.value, r.version])).toEqual([[false, 42, 1], [false, 42, 1]]);
+      expect(counts).toBe(2);
     } finally {
       await database.close();
     }

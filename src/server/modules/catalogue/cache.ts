@@ -71,6 +71,8 @@ export class CatalogueCache {
   private readonly versionTtlMs: number;
   private readonly derived = new LRUCache<string, Entry<unknown>>({ max: DERIVED_CACHE_ENTRIES });
   private readonly bodies: LRUCache<string, Entry<CachedBody>> | null;
+  /** Computations under way, by version and key (see {@link CatalogueCache.once}). */
+  private readonly inflight = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly db: Executor,
@@ -84,27 +86,41 @@ export class CatalogueCache {
         : null;
   }
 
-  /** Forces the next read to ask the database for the version (after a write of this process). */
+  /**
+   * Forces the next read to ask the database for the version (after a write of this process). A
+   * read already under way may have started before the write, so it no longer answers anyone.
+   */
   markDirty(): void {
     this.dirty = true;
+    this.pending = null;
   }
 
   /** The current catalogue version (cached for {@link VERSION_TTL_MS}). */
   async currentVersion(): Promise<number> {
+    // One read under way answers everyone who asks meanwhile.
+    if (this.pending) return this.pending;
     if (!this.dirty && Date.now() - this.versionReadAt < this.versionTtlMs) return this.version;
-    if (!this.pending) {
-      this.dirty = false;
-      this.pending = readCatalogueVersion(this.db)
-        .then((v) => {
-          this.version = v;
+    this.dirty = false;
+    const read: Promise<number> = readCatalogueVersion(this.db).then(
+      (version) => {
+        // Only the latest read counts (markDirty may have started another one).
+        if (this.pending === read) {
+          this.version = version;
           this.versionReadAt = Date.now();
-          return v;
-        })
-        .finally(() => {
           this.pending = null;
-        });
-    }
-    return this.pending;
+        }
+        return version;
+      },
+      (error: unknown) => {
+        if (this.pending === read) {
+          this.pending = null;
+          this.dirty = true;
+        }
+        throw error;
+      },
+    );
+    this.pending = read;
+    return read;
   }
 
   /**
@@ -115,8 +131,11 @@ export class CatalogueCache {
     const version = await this.currentVersion();
     const entry = this.derived.get(key);
     if (entry && entry.version === version) return { value: entry.value as T, version, hit: true };
-    const value = await compute();
-    this.derived.set(key, { version, value });
+    const value = await this.once(`d\u0000${key}`, version, async () => {
+      const computed = await compute();
+      this.derived.set(key, { version, value: computed });
+      return computed;
+    });
     return { value, version, hit: false };
   }
 
@@ -128,9 +147,26 @@ export class CatalogueCache {
     const version = await this.currentVersion();
     const entry = this.bodies?.get(key);
     if (entry && entry.version === version) return { body: entry.value, version, hit: true };
-    const body: CachedBody = { json: Buffer.from(await compute(), 'utf8') };
-    this.bodies?.set(key, { version, value: body });
+    const body = await this.once(`b\u0000${key}`, version, async () => {
+      const computed: CachedBody = { json: Buffer.from(await compute(), 'utf8') };
+      this.bodies?.set(key, { version, value: computed });
+      return computed;
+    });
     return { body, version, hit: false };
+  }
+
+  /**
+   * Runs `compute` once for all callers that miss the same key at the same version while it runs
+   * (after an import, every open page asks for the same broad count at once: one query answers
+   * them all instead of one per request). A failure reaches every waiter and is not kept.
+   */
+  private once<T>(key: string, version: number, compute: () => Promise<T>): Promise<T> {
+    const id = `${version}\u0000${key}`;
+    const running = this.inflight.get(id);
+    if (running) return running as Promise<T>;
+    const promise = compute().finally(() => this.inflight.delete(id));
+    this.inflight.set(id, promise);
+    return promise;
   }
 
   /**
@@ -152,6 +188,6 @@ export class CatalogueCache {
   clear(): void {
     this.derived.clear();
     this.bodies?.clear();
-    this.dirty = true;
+    this.markDirty();
   }
 }
