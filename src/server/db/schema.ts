@@ -98,14 +98,14 @@ export const parts = pgTable(
     uniqueIndex('parts_part_number_key').on(t.partNumber),
     index('parts_part_number_key_idx').on(t.partNumberKey),
     index('parts_category_idx').on(t.categoryId),
-    index('parts_brand_idx').on(t.brand),
+    // The brand filter compares lower(brand) (case-insensitive, service.ts filterConditions).
+    index('parts_brand_lower_idx').on(sql`lower(${t.brand})`),
     index('parts_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // The two list orders read pages from these indexes instead of sorting. The trailing columns are
     // what the public conditions test (active, category), so a page's ids come from an index-only
     // scan however deep the OFFSET (the deferred join of listParts).
     index('parts_description_sort_idx').on(sql`${t.descriptionSortKey} collate "C"`, t.id, t.isActive, t.categoryId),
     index('parts_part_number_sort_idx').on(sql`${t.partNumber} collate "C"`, t.id, t.isActive, t.categoryId),
-    index('parts_alternate_codes_idx').using('gin', t.alternateCodes),
   ],
 );
 
