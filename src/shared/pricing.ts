@@ -10,6 +10,9 @@ export const NO_PRICE_PRINT_TEXT = 'Consultar';
 
 const arsFormatter = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' });
 
+/** Digits with at most two decimals after a dot: never a thousands separator (`1.234` is 1234). */
+const PLAIN_AMOUNT = /^\d+(\.\d{1,2})?$/;
+
 /**
  * Parses a price as found in a source or an API value into a two-decimal string, or null when it
  * is not a usable price ("-", empty, non-numeric, zero or negative mean "Consultar Precio").
@@ -19,6 +22,9 @@ export function parsePrice(value: unknown): string | null {
   let n: number;
   if (typeof value === 'number') {
     n = value;
+  } else if (typeof value === 'string' && PLAIN_AMOUNT.test(value)) {
+    // The common ERP form (`1234.5`), read without the rewrites below (an import parses ~1M prices).
+    n = Number(value);
   } else if (typeof value === 'string') {
     let s = value.replace(/[$\s]/g, '').replace(/^ARS/i, '');
     if (!s || s === '-') return null;

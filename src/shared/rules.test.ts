@@ -36,6 +36,14 @@ describe('price display (spec 5, 9)', () => {
     expect(parsePrice('$ 1.234')).toBe('1234.00');
     expect(parsePrice(470406.4788)).toBe('470406.48');
     expect(parsePrice('1,234.75')).toBe('1234.75');
+    // The plain form read directly, and the forms it must not take for a decimal.
+    expect(parsePrice('1234.5')).toBe('1234.50');
+    expect(parsePrice('1.23')).toBe('1.23');
+    expect(parsePrice('0123.40')).toBe('123.40');
+    expect(parsePrice('0.00')).toBeNull();
+    expect(parsePrice('1.234')).toBe('1234.00');
+    expect(parsePrice('12.345,6')).toBe('12345.60');
+    expect(parsePrice(' 99.90 ')).toBe('99.90');
     expect(parsePrice('-')).toBeNull();
     expect(parsePrice('0')).toBeNull();
     expect(parsePrice('')).toBeNull();

@@ -110,7 +110,8 @@ export function mapHeaders(headers: Iterable<string>): HeaderMap {
 function text(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(value);
-  if (typeof value === 'string') return value.replace(/\s+/g, ' ').trim();
+  // Most cells have no run of spaces and no tab or line break: trimming them is enough.
+  if (typeof value === 'string') return /[^\S ]| {2}/.test(value) ? value.replace(/\s+/g, ' ').trim() : value.trim();
   if (typeof value === 'boolean') return '';
   return '';
 }
