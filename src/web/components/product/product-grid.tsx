@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Part } from '../../../shared/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { Skeleton } from '../ui/skeleton.tsx';
@@ -18,8 +19,11 @@ export interface ProductGridProps {
   onOpen?: (part: Part) => void;
 }
 
-/** Parts as a card grid or a list. The first row loads eagerly (LCP); the rest lazily. */
-export function ProductGrid({ parts, view = 'grid', showOriginal = false, columns: cols = 'catalogue', onOpen }: ProductGridProps) {
+/**
+ * Parts as a card grid or a list. The first row loads eagerly (LCP); the rest lazily. Memoized:
+ * a parent that re-renders with the same parts (a deferred value catching up) skips the cards.
+ */
+export const ProductGrid = memo(function ProductGrid({ parts, view = 'grid', showOriginal = false, columns: cols = 'catalogue', onOpen }: ProductGridProps) {
   return (
     <ul className={cn(view === 'grid' ? cn('grid gap-3', columns[cols]) : 'flex flex-col gap-2')}>
       {parts.map((part, index) => (
@@ -35,7 +39,7 @@ export function ProductGrid({ parts, view = 'grid', showOriginal = false, column
       ))}
     </ul>
   );
-}
+});
 
 /** Loading placeholder shaped like the grid, so nothing jumps when the parts arrive. */
 export function ProductGridSkeleton({ count = 8, columns: cols = 'catalogue' }: { count?: number; columns?: keyof typeof columns }) {

@@ -1,16 +1,19 @@
+import { useDeferredValue } from 'react';
 import { COLLECTIONS, type Collection, type UserType } from '../../../../shared/api.ts';
 import { COLLECTION_TITLES, useCollection } from '../api.ts';
 import { ProductCarousel } from './product-carousel.tsx';
 
 function CollectionCarousel({ type, userType }: { type: Collection; userType: UserType }) {
   const query = useCollection(type, { userType, poll: true });
+  // Cards render in the background once they arrive (see CatalogueResults): the placeholder stays until then.
+  const parts = useDeferredValue(query.data);
   return (
     <ProductCarousel
       type={type}
       title={COLLECTION_TITLES[type]}
-      parts={query.data}
-      isPending={query.isPending}
-      isError={query.isError}
+      parts={parts}
+      isPending={parts === undefined && !query.isError}
+      isError={query.isError && parts === undefined}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { AlertTriangle, PackageSearch, RotateCw, X } from 'lucide-react';
-import { useRef } from 'react';
+import { useDeferredValue, useRef } from 'react';
 import type { UserType } from '../../../../shared/api.ts';
 import { ProductGrid, ProductGridSkeleton } from '../../../components/product/product-grid.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -59,7 +59,10 @@ export function CatalogueResults({ catalogue, userType, title }: CatalogueResult
   const [view, setView] = useViewMode();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const query = usePartsList({ ...state, userType });
-  const data = query.data;
+  // The cards render in the background once the data is here, in slices that leave the page
+  // responsive: 60 cards rendered in one go block a slow phone for a few hundred ms.
+  const data = useDeferredValue(query.data);
+  const rendering = data !== query.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
 
   const goToPage = (page: number) => {
@@ -101,7 +104,7 @@ export function CatalogueResults({ catalogue, userType, title }: CatalogueResult
         </div>
       ) : null}
 
-      {query.isPending ? (
+      {!data && (query.isPending || rendering) ? (
         <ProductGridSkeleton />
       ) : query.isError && !data ? (
         <CatalogueError onRetry={() => void query.refetch()} />
@@ -112,7 +115,7 @@ export function CatalogueResults({ catalogue, userType, title }: CatalogueResult
           <p className="text-sm text-slate-600" aria-live="polite">
             Mostrando {countFormat.format(data.parts.length)} de {countFormat.format(data.total)} repuestos
           </p>
-          <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isFetching}>
+          <div className={query.isPlaceholderData || rendering ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isFetching || rendering}>
             <ProductGrid parts={data.parts} view={view} />
           </div>
           <Pagination page={state.page} pageCount={pageCount} onPageChange={goToPage} />
