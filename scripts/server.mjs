@@ -10,12 +10,13 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_ENTRY = 'dist/server/main.js';
 
 /**
- * V8 flags of the server process. A 4 MB semi-space (V8's default grows to 16 MB) and a fixed 20 %
+ * V8 flags of the server process. A 2 MB semi-space (V8's default grows to 16 MB) and a fixed 10 %
  * old-space growth step (V8 otherwise grows the heap up to 4× the live size under allocation
  * bursts such as an export) keep the resident set near the live heap: measured on 100,000 parts,
- * PostgreSQL, RSS peak 114–159 MB instead of 212–310 MB (docs/performance.md).
+ * PostgreSQL, peak RSS with traffic and both exports 212–310 MB without flags, 194–200 MB with
+ * 4 MB / 20 %, 184–194 MB with 2 MB / 10 % (docs/performance.md, decision 004).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=20'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2', '--heap-growing-percent=10'];
 
 /**
  * Environment added to the server process: `MALLOC_ARENA_MAX=2` caps glibc's malloc arenas (one
