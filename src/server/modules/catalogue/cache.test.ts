@@ -131,6 +131,10 @@ describe.each(testEngines())('catalogue cache bounds on %s', (engine) => {
       const again = await cache.body('body|49', async () => 'unused');
       expect(again.body.gzip).toBe(first);
       expect(await cache.encoded('body|49', again.version, again.body, 'gzip')).toBe(first);
+      // Small bodies and their compressed forms own their memory (no kept slice of a shared 8 KB slab).
+      expect(again.body.json.buffer.byteLength).toBe(again.body.json.byteLength);
+      expect(first.buffer.byteLength).toBe(first.byteLength);
+      expect(zlib.gunzipSync(first).toString('utf8')).toBe(again.body.json.toString('utf8'));
     } finally {
       await database.close();
     }

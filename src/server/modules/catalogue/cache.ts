@@ -47,11 +47,32 @@ export interface CachedBody {
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+/**
+ * `bytes` in memory of its own. Node hands out small Buffers (under 4 KB: a part's detail, most
+ * compressed bodies) as slices of shared 8 KB slabs, and one kept slice keeps its whole slab: a
+ * store of thousands of them held twice the bytes it counted. Kept bodies are copied out.
+ */
+function ownMemory(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.byteLength);
+  bytes.copy(own);
+  return own;
+}
+
+/** `text` as UTF-8 in memory of its own (see {@link ownMemory}). */
+function utf8(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
+  bytes.write(text, 'utf8');
+  return bytes;
+}
+
 /** Compresses `json`; brotli at quality 5 (text mode), gzip at level 6. */
-function compress(json: Buffer, encoding: BodyEncoding): Promise<Buffer> {
-  return encoding === 'br'
-    ? brotli(json, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
-    : gzip(json, { level: 6 });
+async function compress(json: Buffer, encoding: BodyEncoding): Promise<Buffer> {
+  const compressed =
+    encoding === 'br'
+      ? await brotli(json, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : await gzip(json, { level: 6 });
+  return ownMemory(compressed);
 }
 
 const bodySize = (body: CachedBody) => body.json.length + (body.br?.length ?? 0) + (body.gzip?.length ?? 0) + 128;
@@ -148,7 +169,7 @@ export class CatalogueCache {
     const entry = this.bodies?.get(key);
     if (entry && entry.version === version) return { body: entry.value, version, hit: true };
     const body = await this.once(`b\u0000${key}`, version, async () => {
-      const computed: CachedBody = { json: Buffer.from(await compute(), 'utf8') };
+      const computed: CachedBody = { json: utf8(await compute()) };
       this.bodies?.set(key, { version, value: computed });
       return computed;
     });
