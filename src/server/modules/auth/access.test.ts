@@ -104,6 +104,23 @@ describe.each(testEngines())('access and prices on %s', (engine) => {
     await t?.close();
   });
 
+  it('sends the security headers on API answers, static files and errors alike', async () => {
+    for (const url of ['/api/parts', '/', '/api/parts/999999999']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain('frame-src https://www.youtube.com https://www.youtube-nocookie.com');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-site');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('has an access entry for every registered API route', () => {
     const apiRoutes = t.app.routeTable
       .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
