@@ -14,6 +14,21 @@ function Flaky({ error }: { error: Error }) {
   return <p>Pantalla lista</p>;
 }
 
+/**
+ * Renders the boundary around a screen that throws `error` on its first two renders (React renders
+ * twice before giving up on a throwing component), with React's error logging silenced.
+ */
+function renderFailingScreen(error: Error, path?: string) {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  failures = 2;
+  return renderWithApp(
+    <PageErrorBoundary>
+      <Flaky error={error} />
+    </PageErrorBoundary>,
+    { path },
+  );
+}
+
 describe('PageErrorBoundary', () => {
   afterEach(() => {
     failures = 0;
@@ -21,13 +36,7 @@ describe('PageErrorBoundary', () => {
   });
 
   it('shows a Spanish message instead of a blank page, and "Reintentar" renders the screen again', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    failures = 2; // React renders twice before giving up on a throwing component.
-    renderWithApp(
-      <PageErrorBoundary>
-        <Flaky error={new Error('boom')} />
-      </PageErrorBoundary>,
-    );
+    renderFailingScreen(new Error('boom'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Ocurrió un error al mostrar esta pantalla');
     expect(screen.getByRole('button', { name: 'Recargar página' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
@@ -35,27 +44,14 @@ describe('PageErrorBoundary', () => {
   });
 
   it('tells a failed chunk download apart and offers only a reload', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    failures = 2;
-    renderWithApp(
-      <PageErrorBoundary>
-        <Flaky error={new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/admin-x.js')} />
-      </PageErrorBoundary>,
-    );
+    renderFailingScreen(new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/admin-x.js'));
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar esta pantalla');
     expect(screen.getByRole('button', { name: 'Recargar página' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
   });
 
   it('clears the error when the visitor moves to another route', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    failures = 2;
-    const { location } = renderWithApp(
-      <PageErrorBoundary>
-        <Flaky error={new Error('boom')} />
-      </PageErrorBoundary>,
-      { path: '/admin' },
-    );
+    const { location } = renderFailingScreen(new Error('boom'), '/admin');
     expect(await screen.findByRole('alert')).toBeInTheDocument();
     act(() => location.navigate('/'));
     expect(await screen.findByText('Pantalla lista')).toBeInTheDocument();
