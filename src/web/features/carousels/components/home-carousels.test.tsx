@@ -17,7 +17,7 @@ describe('HomeCarousels', () => {
     expect(await screen.findByRole('heading', { name: 'Productos Destacados' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Nuevos Ingresos' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Productos Rebajados' })).toBeInTheDocument();
-    expect(screen.getByText('-10%')).toBeInTheDocument();
+    expect(await screen.findByText('-10%')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Ver todos Productos Rebajados/ })).toHaveAttribute('href', '/catalog-all/on-sale');
     const featuredCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/products/featured')).length;
     expect(featuredCalls()).toBe(1);
@@ -25,6 +25,28 @@ describe('HomeCarousels', () => {
       await vi.advanceTimersByTimeAsync(CAROUSEL_REFRESH_MS);
     });
     expect(featuredCalls()).toBe(2);
+  });
+
+  it('keeps the cards when a background refresh fails', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let featured = 0;
+    mockApi({
+      'GET /api/products/featured': () => {
+        featured += 1;
+        return featured === 1 ? Response.json([buildPart({ description: 'Destacado' })]) : errorResponse(503, 'UNAVAILABLE', 'x');
+      },
+      'GET /api/products/new-arrivals': [],
+      'GET /api/products/on-sale': [],
+    });
+    renderWithApp(<HomeCarousels userType="guest" />);
+    expect(await screen.findByText('Destacado')).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(CAROUSEL_REFRESH_MS);
+    });
+    expect(featured).toBe(2);
+    expect(screen.getByText('Destacado')).toBeInTheDocument();
+    expect(screen.queryByText('No se pudieron cargar los productos.')).not.toBeInTheDocument();
+    vi.useRealTimers();
   });
 
   it('shows a loading placeholder and a quiet error', async () => {
