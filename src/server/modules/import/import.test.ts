@@ -152,6 +152,39 @@ describe.each(testEngines())('importing the real catalogues on %s', (engine) => 
     expect(twins).toEqual([{ name: 'REFRIGERACIÓN' }]);
   });
 
+  it('stores the search text of every part as the per-code rule defines it (migration 0007 keeps it)', async () => {
+    // The rule as first written (a sub-select keys one alternate code at a time), as a plain query.
+    // Empty pieces keep their separator (an empty category path leaves a trailing space), as before.
+    const differing = await queryRows<{ part_number: string }>(
+      database.db,
+      sql`select part_number from parts where search_text is distinct from public.portal_fold(pg_catalog.concat_ws(' ',
+            part_number, public.portal_code_key(part_number), pg_catalog.array_to_string(alternate_codes, ' '),
+            (select pg_catalog.string_agg(public.portal_code_key(c), ' ') from pg_catalog.unnest(alternate_codes) as c),
+            description, brand, pg_catalog.array_to_string(category_path, ' ')))`,
+    );
+    expect(differing).toEqual([]);
+    const [withCodes] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from parts where cardinality(alternate_codes) > 1`);
+    expect(withCodes?.n).toBeGreaterThan(100);
+
+    const [multi] = await queryRows<{ search_text: string }>(database.db, sql`select search_text from parts where part_number = '0002504615'`);
+    expect(multi?.search_text).toBe(
+      '0002504615 0002504615 3482654113 1878654433 3151000808 3482654113 1878654433 3151000808 conj. placa disco crapodina de embrague 310mm 10 est luk om352 1114/1517 mercedes benz varios om352',
+    );
+    const [written] = await queryRows<{ search_text: string }>(
+      database.db,
+      sql`insert into parts (part_number, description, brand, alternate_codes)
+          values ('ÑU-06.h10', 'Bujía de encendido', null, array['AB 12-c', 'x/Ü.9'])
+          returning search_text`,
+    );
+    expect(written?.search_text).toBe('nu-06.h10 nu06h10 ab 12-c x/u.9 ab12c xu9 bujia de encendido ');
+    const [none] = await queryRows<{ search_text: string }>(
+      database.db,
+      sql`update parts set alternate_codes = '{}' where part_number = 'ÑU-06.h10' returning search_text`,
+    );
+    expect(none?.search_text).toBe('nu-06.h10 nu06h10  bujia de encendido ');
+    await database.db.delete(parts).where(eq(parts.partNumber, 'ÑU-06.h10'));
+  });
+
   it('a file with no valid row fails and changes nothing', async () => {
     const before = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from parts`);
     const bad = Buffer.from(JSON.stringify([{ codigo: '', descripcion: 'sin código' }, { foo: 1 }]));

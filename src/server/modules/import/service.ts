@@ -129,9 +129,19 @@ export async function importRecords(
     if (!lock?.ok) throw new AppError('CONFLICT', 'Ya hay una importación o sincronización en curso.');
     const categoryIds = await ensureCategories(tx, rows);
     let written = 0;
-    for (let start = 0; start < rows.length; start += BATCH) {
+    // While the database writes one batch, the next one's JSON is built here (two cores at work).
+    const prepare = (start: number) => {
       const batch = rows.slice(start, start + BATCH);
-      const counts = await upsertBatch(tx, batch, categoryIds);
+      return { json: batchJson(batch, categoryIds), size: batch.length };
+    };
+    let next = prepare(0);
+    for (let start = 0; start < rows.length; start += BATCH) {
+      const sending = upsertBatch(tx, next.json, next.size);
+      // Let the query leave before the CPU work; a rejection is read by the await below.
+      sending.catch(() => {});
+      await new Promise((resolve) => setImmediate(resolve));
+      if (start + BATCH < rows.length) next = prepare(start + BATCH);
+      const counts = await sending;
       report.inserted += counts.inserted;
       report.updated += counts.updated;
       report.unchanged += counts.unchanged;
@@ -200,30 +210,11 @@ async function ensureCategories(tx: Tx, rows: CatalogueRow[]): Promise<Map<strin
 
 type PartValues = typeof parts.$inferInsert;
 
-function toValues(row: CatalogueRow, categoryIds: Map<string, number>): PartValues {
-  const lists = Object.fromEntries(
-    Array.from({ length: PRICE_LIST_COUNT }, (_, i) => [`priceList${i + 1}`, row.priceLists[i] ?? null]),
-  ) as Pick<PartValues, `priceList${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10}`>;
-  return {
-    partNumber: row.partNumber,
-    description: row.description,
-    brand: row.brand,
-    categoryId: row.categoryPath.length ? (categoryIds.get(pathKey(row.categoryPath)) ?? null) : null,
-    categoryPath: row.categoryPath.length
-      ? row.categoryPath.map((_, i) => row.categoryPath[i] as string)
-      : [],
-    alternateCodes: row.alternateCodes,
-    price: row.price,
-    ...lists,
-    stockQuantity: row.stockQuantity,
-    stockLevel: row.stockLevel,
-    salesUnit: row.salesUnit ?? '1 unidad',
-    imageUrl: row.imageUrl,
-    isActive: true,
-  };
-}
-
-/** Columns an import owns; admin-owned fields (documentUrl, videoUrl, discount) are never overwritten. */
+/**
+ * Columns an import owns, compared to tell an updated part from an unchanged one. Admin-owned
+ * fields (documentUrl, videoUrl, discount) are never written; categoryPath is written but not
+ * compared, since it follows category names that staff may have renamed (the id is compared).
+ */
 const IMPORTED_FIELDS = [
   'description',
   'brand',
@@ -273,65 +264,79 @@ const WRITE_COLUMNS = [
   ['isActive', 'boolean'],
 ] as const satisfies readonly (readonly [keyof PartValues, string])[];
 
-/**
- * Inserts (or, with `update`, upserts by part number) a batch in one statement whose rows travel as
- * one JSON parameter: far cheaper to send and parse than thousands of bind parameters.
- */
-async function writeRows(tx: Tx, rows: PartValues[], update: boolean): Promise<void> {
-  const names = WRITE_COLUMNS.map(([field]) => columnName(field));
-  const json = JSON.stringify(rows.map((r) => Object.fromEntries(WRITE_COLUMNS.map(([field]) => [columnName(field), r[field] ?? null]))));
-  const columnList = sql.raw(names.join(', '));
-  const recordType = sql.raw(WRITE_COLUMNS.map(([field, type]) => `${columnName(field)} ${type}`).join(', '));
-  const onConflict = update
-    ? sql.raw(
-        ` on conflict (part_number) do update set ${names
-          .filter((n) => n !== 'part_number')
-          .map((n) => `${n} = excluded.${n}`)
-          .join(', ')}, updated_at = now()`,
-      )
-    : sql.raw('');
-  await tx.execute(
-    sql`insert into parts (${columnList}) select ${columnList} from json_to_recordset(${json}::json) as x(${recordType})${onConflict}`,
-  );
-}
-
 /** SQL column name of a parts field (`priceList1` → `price_list_1`). */
 function columnName(field: keyof typeof parts.$inferSelect): string {
   return parts[field].name;
 }
 
-function sameValue(a: unknown, b: unknown): boolean {
-  if (Array.isArray(a) || Array.isArray(b)) return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
-  return (a ?? null) === (b ?? null);
+const WRITE_NAMES = WRITE_COLUMNS.map(([field]) => columnName(field));
+
+/**
+ * The batch statement, built once around its one parameter: the batch as a JSON array of objects keyed by column
+ * name. In one round trip it updates the parts whose imported fields differ, inserts the new part
+ * numbers and answers both counts; every part of the statement reads the same snapshot, so a part
+ * updated here is not seen as new by the insert. `on conflict do nothing` leaves a part that staff
+ * created meanwhile to the next import instead of failing this one.
+ */
+const UPSERT_SQL = (() => {
+  const columns = WRITE_NAMES.join(', ');
+  const record = WRITE_COLUMNS.map(([field, type]) => `${columnName(field)} ${type}`).join(', ');
+  const compared = IMPORTED_FIELDS.map((f) => columnName(f));
+  const assignments = WRITE_NAMES.filter((n) => n !== 'part_number').map((n) => `${n} = src.${n}`);
+  const head = 'with src as materialized (select * from json_to_recordset(';
+  const tail = `::json) as x(${record})),
+updated as (
+  update parts p set ${assignments.join(', ')}, updated_at = now()
+  from src
+  where p.part_number = src.part_number
+    and (${compared.map((n) => `p.${n}`).join(', ')}) is distinct from (${compared.map((n) => `src.${n}`).join(', ')})
+  returning 1
+),
+inserted as (
+  insert into parts (${columns})
+  select ${columns} from src
+  where not exists (select 1 from parts e where e.part_number = src.part_number)
+  on conflict (part_number) do nothing
+  returning 1
+)
+select (select count(*) from inserted)::int as inserted, (select count(*) from updated)::int as updated`;
+  return { head: sql.raw(head), tail: sql.raw(tail) };
+})();
+
+const PRICE_LIST_NAMES = Array.from({ length: PRICE_LIST_COUNT }, (_, i) =>
+  columnName(`priceList${i + 1}` as `priceList${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10}`),
+);
+
+/**
+ * The JSON text of one batch for {@link UPSERT_SQL}: an array of objects keyed by column name,
+ * built straight from the mapped rows.
+ */
+function batchJson(batch: CatalogueRow[], categoryIds: Map<string, number>): string {
+  const values = batch.map((row) => {
+    const out: Record<string, unknown> = {
+      part_number: row.partNumber,
+      description: row.description,
+      brand: row.brand,
+      category_id: row.categoryPath.length ? (categoryIds.get(pathKey(row.categoryPath)) ?? null) : null,
+      category_path: row.categoryPath,
+      alternate_codes: row.alternateCodes,
+      price: row.price,
+    };
+    for (let i = 0; i < PRICE_LIST_COUNT; i++) out[PRICE_LIST_NAMES[i] as string] = row.priceLists[i] ?? null;
+    out.stock_quantity = row.stockQuantity;
+    out.stock_level = row.stockLevel;
+    out.sales_unit = row.salesUnit ?? '1 unidad';
+    out.image_url = row.imageUrl;
+    out.is_active = true;
+    return out;
+  });
+  return JSON.stringify(values);
 }
 
-async function upsertBatch(
-  tx: Tx,
-  batch: CatalogueRow[],
-  categoryIds: Map<string, number>,
-): Promise<{ inserted: number; updated: number; unchanged: number }> {
-  const values = batch.map((row) => toValues(row, categoryIds));
-  const existing = await tx
-    .select()
-    .from(parts)
-    .where(sql`${parts.partNumber} = any(${sql.param(values.map((v) => v.partNumber))}::text[])`);
-  const byNumber = new Map(existing.map((p) => [p.partNumber, p]));
-  const toInsert: PartValues[] = [];
-  const toUpdate: { id: number; values: PartValues }[] = [];
-  let unchanged = 0;
-  for (const v of values) {
-    const current = byNumber.get(v.partNumber);
-    if (!current) {
-      toInsert.push(v);
-      continue;
-    }
-    // categoryPath follows the category names, which may have been renamed by staff: compare ids only.
-    const changed = IMPORTED_FIELDS.some((f) => !sameValue(current[f], v[f]));
-    if (changed) toUpdate.push({ id: current.id, values: v });
-    else unchanged++;
-  }
-  if (toInsert.length) await writeRows(tx, toInsert, false);
-  if (toUpdate.length) await writeRows(tx, toUpdate.map((u) => u.values), true);
-  return { inserted: toInsert.length, updated: toUpdate.length, unchanged };
+/** Sends one batch (see {@link UPSERT_SQL}); resolves with its counts once the database answers. */
+async function upsertBatch(tx: Tx, json: string, size: number): Promise<{ inserted: number; updated: number; unchanged: number }> {
+  const [counts] = await queryRows<{ inserted: number; updated: number }>(tx, sql`${UPSERT_SQL.head}${json}${UPSERT_SQL.tail}`);
+  const inserted = Number(counts?.inserted ?? 0);
+  const updated = Number(counts?.updated ?? 0);
+  return { inserted, updated, unchanged: size - inserted - updated };
 }
-
