@@ -80,6 +80,8 @@ describe.each(testEngines())('catalogue cache on %s', (engine) => {
     expect(a.total).toBe(1);
     expect(b.total).toBe(1);
     expect(b.parts).toEqual([]);
+    // The search's first page taught the cache its total (one statement read both).
+    expect(await t.app.catalogueCache.peek(`count|${JSON.stringify([0, '', 'CACHE-1'])}`)).toBe(1);
   });
 });
 
@@ -135,6 +137,28 @@ describe.each(testEngines())('catalogue cache bounds on %s', (engine) => {
       expect(again.body.json.buffer.byteLength).toBe(again.body.json.byteLength);
       expect(first.buffer.byteLength).toBe(first.byteLength);
       expect(zlib.gunzipSync(first).toString('utf8')).toBe(again.body.json.toString('utf8'));
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('keeps a value learnt along the way for its version only, and peeks without computing', async () => {
+    const database = await createTestDatabase(engine);
+    try {
+      const cache = new CatalogueCache(database.db, { versionTtlMs: 60_000 });
+      expect(await cache.peek('count|learnt')).toBeUndefined();
+      const version = await cache.currentVersion();
+      cache.put('count|learnt', version, 123);
+      expect(await cache.peek('count|learnt')).toBe(123);
+      // get() answers the learnt value without computing.
+      expect(await cache.get('count|learnt', async () => -1)).toMatchObject({ value: 123, hit: true });
+      // A value learnt before the catalogue changed is never answered afterwards.
+      await bumpCatalogueVersion(database.db);
+      cache.markDirty();
+      expect(await cache.peek('count|learnt')).toBeUndefined();
+      cache.put('count|learnt', version, 456);
+      expect(await cache.peek('count|learnt')).toBeUndefined();
+      expect(await cache.get('count|learnt', async () => 7)).toMatchObject({ value: 7, hit: false });
     } finally {
       await database.close();
     }

@@ -160,6 +160,22 @@ export class CatalogueCache {
     return { value, version, hit: false };
   }
 
+  /** The derived value of `key` if it is kept for the current version; never computes. */
+  async peek<T>(key: string): Promise<T | undefined> {
+    const version = await this.currentVersion();
+    const entry = this.derived.get(key);
+    return entry && entry.version === version ? (entry.value as T) : undefined;
+  }
+
+  /**
+   * Keeps a derived value learnt along the way (a total read with a page), labelled with the
+   * catalogue `version` read before the value was: a value older than the current version is
+   * never answered by {@link get} or {@link peek}.
+   */
+  put<T>(key: string, version: number, value: T): void {
+    this.derived.set(key, { version, value });
+  }
+
   /**
    * The response body of `key` at the current version: `compute`'s JSON text, stored as UTF-8.
    * @returns `{ body, version, hit }`.

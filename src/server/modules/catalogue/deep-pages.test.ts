@@ -2,7 +2,7 @@
  * Deep pages of a long list are read from its end (listParts): every page of every order must be
  * exactly the slice of the whole ordered list, the last partial page and a page past the end too.
  */
-import { and } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PartFilters, partsResponseSchema } from '../../../shared/api.ts';
 import { parts } from '../../db/schema.ts';
@@ -16,10 +16,15 @@ const COUNT = 6_200;
 
 describe.each(testEngines())('deep pages on %s', (engine) => {
   let t: TestApp;
+  /** The generated part numbers, in the generator's order. */
+  const codes: string[] = [];
   beforeAll(async () => {
     t = await buildTestApp(engine);
     const records: Record<string, unknown>[] = [];
-    for (const { imagen: _photo, ...record } of generateCatalogueRecords(COUNT)) records.push(record);
+    for (const { imagen: _photo, ...record } of generateCatalogueRecords(COUNT)) {
+      records.push(record);
+      codes.push(String(record.codigo));
+    }
     // Parts without any price: ordered last by price in both directions.
     for (let i = 0; i < 30; i++) records.push(buildPartRecord({ codigo: `SINPRECIO-${i}`, precios: '' }));
     await insertParts(t.database.db, records);
@@ -63,6 +68,43 @@ describe.each(testEngines())('deep pages on %s', (engine) => {
       }
     });
   }
+
+  it('serves every page of a search as the slice of the whole ordered list, read as one set or along the sort index', async () => {
+    const [sample] = await t.database.db.select({ partNumber: parts.partNumber }).from(parts).where(eq(parts.partNumber, codes[100] as string));
+    const codeLike = (sample?.partNumber ?? '').replace(/[^A-Za-z0-9]/g, '').slice(0, 4);
+    expect(codeLike).toMatch(/\d/);
+    const searches = ['motor', 'filtro aceite', 'cigüeñal', codeLike, 'zzzz sin resultados', 'a'];
+    const orders: Pick<PartFilters, 'sortBy' | 'sortDir'>[] = [
+      { sortBy: 'partNumber', sortDir: 'asc' },
+      { sortBy: 'description', sortDir: 'desc' },
+      { sortBy: 'price', sortDir: 'asc' },
+      { sortBy: 'price', sortDir: 'desc' },
+    ];
+    let broad = 0;
+    for (const search of searches) {
+      for (const order of orders) {
+        const expected = await allIds({ ...order, search });
+        if (expected.length > 5_000) broad++;
+        const limit = 100;
+        const lastPage = Math.max(1, Math.ceil(expected.length / limit));
+        // The first request of a filter reads the set and learns the total; later ones know it.
+        for (const page of [1, 2, lastPage, lastPage + 1]) {
+          const url = `/api/parts?search=${encodeURIComponent(search)}&sortBy=${order.sortBy}&sortDir=${order.sortDir}&limit=${limit}&page=${page}`;
+          const response = await t.app.inject({ method: 'GET', url });
+          expect(response.statusCode).toBe(200);
+          const body = partsResponseSchema.parse(response.json());
+          expect(body.total, url).toBe(expected.length);
+          expect(body.parts.map((p) => p.id), url).toEqual(expected.slice((page - 1) * limit, page * limit));
+        }
+      }
+    }
+    expect(broad).toBeGreaterThan(0);
+    // Prices of the unpriced parts come last in both directions, within a search too.
+    const byPrice = partsResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/parts?search=motor&sortBy=price&sortDir=desc&limit=100&page=1' })).json(),
+    );
+    expect(byPrice.parts[0]?.price).not.toBeNull();
+  });
 
   it('reads deep pages of a search from the end too', async () => {
     const filters: PartFilters = { sortBy: 'partNumber', sortDir: 'asc', search: 'a' };

@@ -96,9 +96,16 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const filterKey = JSON.stringify([q.categoryId ?? 0, q.brand ?? '', q.search ?? '']);
         return sendCached(request, reply, cache, `parts|${known.priceList}|${JSON.stringify([filterKey, q.sortBy, q.sortDir, q.page, q.limit])}`, known.priceList, async () => {
           // The total of a filter is counted once per catalogue version, whatever the page or sort.
+          const countKey = `count|${filterKey}`;
+          const version = await cache.currentVersion();
           const countTotal = async (where: Parameters<NonNullable<Known['countTotal']>>[0]) =>
-            (await cache.get(`count|${filterKey}`, () => countParts(ctx.db, where))).value;
-          const result = await listParts(ctx.db, request.viewer, q, settings, { ...known, countTotal });
+            (await cache.get(countKey, () => countParts(ctx.db, where))).value;
+          const result = await listParts(ctx.db, request.viewer, q, settings, {
+            ...known,
+            countTotal,
+            cachedTotal: () => cache.peek<number>(countKey),
+            rememberTotal: (_where, total) => cache.put(countKey, version, total),
+          });
           return JSON.stringify(partsResponseSchema.parse(result));
         });
       },

@@ -10,7 +10,7 @@ import { parseImageList } from '../../../shared/media.ts';
 import { applyDiscount, showsOriginalPrice } from '../../../shared/pricing.ts';
 import { isInStock } from '../../../shared/stock.ts';
 import { partNumberKey, searchTokens } from '../../../shared/text.ts';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, queryRows } from '../../db/client.ts';
 import { carouselEntries, categories, parts, profiles, relatedParts } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 
@@ -159,6 +159,10 @@ export interface Known {
   priceList?: number;
   categories?: LoadedCategories;
   countTotal?: (where: SQL | undefined) => Promise<number>;
+  /** The total of a filter if it is already known (counted before), without counting. */
+  cachedTotal?: (where: SQL | undefined) => Promise<number | undefined>;
+  /** Keeps a total learnt while reading a page, for {@link Known.cachedTotal} and `countTotal`. */
+  rememberTotal?: (where: SQL | undefined, total: number) => void;
 }
 
 /** All categories with the ids hidden from the public (hidden ones and all their descendants). */
@@ -243,41 +247,113 @@ export function searchConditions(search: string | undefined): SQL[] {
   });
 }
 
+/** One key of a list's order: an expression, its direction and, when it can be NULL, where NULLs go. */
+interface OrderKey {
+  expr: SQL;
+  ascending: boolean;
+  nulls?: 'first' | 'last';
+}
+
 /**
- * ORDER BY of a list: when searching, exact part-number matches first (and, for code-like queries,
- * part numbers that start with it), then the chosen sort.
+ * The keys of a list's order: when searching, exact part-number matches first (and, for code-like
+ * queries, part numbers that start with it), then the chosen sort, then the id.
+ */
+function orderKeys(filters: PartFilters, priceList: number): OrderKey[] {
+  const ascending = filters.sortDir !== 'desc';
+  const keys: OrderKey[] = [];
+  const key = partNumberKey(filters.search ?? '');
+  if (key && /\d/.test(key) && key.length >= 3) {
+    keys.push({
+      expr: sql`case when ${parts.partNumberKey} = ${key} then 0 when ${parts.partNumberKey} like ${`${likeEscape(key)}%`} then 1 else 2 end`,
+      ascending: true,
+    });
+  } else if (key) {
+    keys.push({ expr: sql`case when ${parts.partNumberKey} = ${key} then 0 else 1 end`, ascending: true });
+  }
+  switch (filters.sortBy) {
+    case 'description':
+      keys.push({ expr: sql`${parts.descriptionSortKey} collate "C"`, ascending });
+      break;
+    case 'price':
+      // Parts without a price come last in both directions.
+      keys.push({ expr: listPriceSql(priceList), ascending, nulls: 'last' });
+      break;
+    default:
+      keys.push({ expr: sql`${parts.partNumber} collate "C"`, ascending });
+  }
+  keys.push({ expr: sql`${parts.id}`, ascending });
+  return keys;
+}
+
+/**
+ * ORDER BY terms of `keys`; `column(i)` replaces the i-th expression (a column of a derived table).
+ * @param reverse the exact opposite order (every key flipped, NULLs included).
+ */
+function renderOrder(keys: OrderKey[], reverse: boolean, column?: (index: number) => SQL): SQL[] {
+  return keys.map((k, i) => {
+    const dir = sql.raw(k.ascending !== reverse ? 'asc' : 'desc');
+    const nulls = k.nulls ? sql.raw(` nulls ${(k.nulls === 'last') !== reverse ? 'last' : 'first'}`) : sql.raw('');
+    return sql`${column ? column(i) : k.expr} ${dir}${nulls}`;
+  });
+}
+
+/**
+ * ORDER BY of a list (see {@link orderKeys}).
  * @param reverse the exact opposite order (every key flipped, NULLs included): how the deep half
  *   of a list is read from its end (see {@link listParts}).
  */
 export function orderBy(filters: PartFilters, priceList: number, reverse = false): SQL[] {
-  const dir = (ascending: boolean) => sql.raw(ascending !== reverse ? 'asc' : 'desc');
-  const ascending = filters.sortDir !== 'desc';
-  const order: SQL[] = [];
-  const key = partNumberKey(filters.search ?? '');
-  if (key && /\d/.test(key) && key.length >= 3) {
-    order.push(
-      sql`case when ${parts.partNumberKey} = ${key} then 0 when ${parts.partNumberKey} like ${`${likeEscape(key)}%`} then 1 else 2 end ${dir(true)}`,
-    );
-  } else if (key) {
-    order.push(sql`case when ${parts.partNumberKey} = ${key} then 0 else 1 end ${dir(true)}`);
-  }
-  switch (filters.sortBy) {
-    case 'description':
-      order.push(sql`${parts.descriptionSortKey} collate "C" ${dir(ascending)}`);
-      break;
-    case 'price':
-      // Parts without a price come last in both directions; reversed, they come first.
-      order.push(sql`${listPriceSql(priceList)} ${dir(ascending)} nulls ${sql.raw(reverse ? 'first' : 'last')}`);
-      break;
-    default:
-      order.push(sql`${parts.partNumber} collate "C" ${dir(ascending)}`);
-  }
-  order.push(sql`${parts.id} ${dir(ascending)}`);
-  return order;
+  return renderOrder(orderKeys(filters, priceList), reverse);
 }
 
 /** Offset (rows) from which a page waits for the total to decide whether to read from the end. */
 const DEEP_OFFSET = 5000;
+
+/**
+ * Largest known total of a search that is still read as one set by {@link searchPage}; a broader
+ * search reads its page along the list's sort index instead (its matches are dense there, so 60 of
+ * them come quickly) and takes its total from the count cache.
+ */
+const SEARCH_SET_MAX = 5000;
+
+/**
+ * One page of a search and its total in one statement (spec 7 `GET /api/parts`). The matching
+ * parts' ids and sort keys are read once, as a set (a bitmap scan of the trigram index whatever the
+ * order), and both the count and the page come from that set. Asked separately, the page's ORDER
+ * BY … LIMIT tempted the planner into walking the whole sort index and testing every part when the
+ * search matched few (one such query took 136 ms instead of 2), and the count read the matches a
+ * second time.
+ * @param limit page size (rows); `offset` rows skipped.
+ * @returns the page's rows in the list's order and the total, or `total: undefined` when the page
+ *   is empty (no match, or a page past the end: the caller counts).
+ */
+async function searchPage(
+  db: Executor,
+  where: SQL | undefined,
+  keys: OrderKey[],
+  priceList: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: PartRow[]; total: number | undefined }> {
+  const keyColumn = (table: string) => (i: number) => sql.raw(`${table}.k${i}`);
+  const keyColumns = sql.join(
+    keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
+    sql`, `,
+  );
+  const fields = sql.join(
+    Object.entries(partColumns(priceList)).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+    sql`, `,
+  );
+  const rows = await queryRows<PartRow & { total: number }>(
+    db,
+    sql`with matches as materialized (select ${parts.id} as id, ${keyColumns} from ${parts} where ${where}),
+      page as (select * from matches order by ${sql.join(renderOrder(keys, false, keyColumn('matches')), sql`, `)} limit ${limit} offset ${offset})
+      select ${fields}, (select count(*)::int from matches) as total
+      from page join ${parts} on ${parts.id} = page.id
+      order by ${sql.join(renderOrder(keys, false, keyColumn('page')), sql`, `)}`,
+  );
+  return { rows, total: rows.length ? Number(rows[0]?.total) : undefined };
+}
 
 /** Number of parts matching a WHERE built by {@link filterConditions}. */
 export async function countParts(db: Executor, where: SQL | undefined): Promise<number> {
@@ -302,8 +378,22 @@ export async function listParts(
   const conditions = await filterConditions(db, query, known.categories);
   const where = and(...conditions);
   const countTotal = known.countTotal ?? ((w: SQL | undefined) => countParts(db, w));
-  const order = orderBy(query, priceList);
   const offset = (query.page - 1) * query.limit;
+  if (query.search && searchTokens(query.search).length > 0) {
+    // A search whose total is unknown, or known to be small, is read as one set (see searchPage).
+    const cached = await known.cachedTotal?.(where);
+    if (cached === undefined || cached <= SEARCH_SET_MAX) {
+      const found = await searchPage(db, where, orderKeys(query, priceList), priceList, query.limit, offset);
+      if (found.total !== undefined && cached === undefined) known.rememberTotal?.(where, found.total);
+      return {
+        parts: found.rows.map((r) => presentPart(r, settings)),
+        total: found.total ?? cached ?? (await countTotal(where)),
+        page: query.page,
+        limit: query.limit,
+      };
+    }
+  }
+  const order = orderBy(query, priceList);
   // Deep pages are read from the end of the list: with the total known (counted once per filter
   // and cached), a page past the middle is the same rows as a shallow page of the reversed order,
   // so the last page costs what the first does instead of walking the whole list.
