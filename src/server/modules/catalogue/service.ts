@@ -5,6 +5,7 @@
  * price, never to another role's list.
  */
 import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { CategoryNode, Collection, Part, PartFilters, PartsQuery } from '../../../shared/api.ts';
 import { parseImageList } from '../../../shared/media.ts';
 import { applyDiscount, showsOriginalPrice } from '../../../shared/pricing.ts';
@@ -316,6 +317,30 @@ const DEEP_OFFSET = 5000;
  */
 const SEARCH_SET_MAX = 5000;
 
+const dialect = new PgDialect();
+const partFieldsCache = new Map<number, SQL>();
+
+/**
+ * {@link partColumns} as a select list (`"parts"."id" as "id", …`), rendered once per price list:
+ * drizzle walks every chunk of a query each time it is built, and this list is most of the chunks
+ * of a search.
+ */
+function partFieldsSql(priceList: number): SQL {
+  let fields = partFieldsCache.get(priceList);
+  if (!fields) {
+    const query = dialect.sqlToQuery(
+      sql.join(
+        Object.entries(partColumns(priceList)).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+        sql`, `,
+      ),
+    );
+    if (query.params.length) throw new Error('partColumns must not take parameters');
+    fields = sql.raw(query.sql);
+    partFieldsCache.set(priceList, fields);
+  }
+  return fields;
+}
+
 /**
  * One page of a search and its total in one statement (spec 7 `GET /api/parts`). The matching
  * parts' ids and sort keys are read once, as a set (a bitmap scan of the trigram index whatever the
@@ -340,10 +365,7 @@ async function searchPage(
     keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
     sql`, `,
   );
-  const fields = sql.join(
-    Object.entries(partColumns(priceList)).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
-    sql`, `,
-  );
+  const fields = partFieldsSql(priceList);
   const rows = await queryRows<PartRow & { total: number }>(
     db,
     sql`with matches as materialized (select ${parts.id} as id, ${keyColumns} from ${parts} where ${where}),
@@ -384,10 +406,12 @@ export async function listParts(
     const cached = await known.cachedTotal?.(where);
     if (cached === undefined || cached <= SEARCH_SET_MAX) {
       const found = await searchPage(db, where, orderKeys(query, priceList), priceList, query.limit, offset);
-      if (found.total !== undefined && cached === undefined) known.rememberTotal?.(where, found.total);
+      // An empty first page means no match at all; past the end, the total is counted.
+      const learnt = found.total ?? (offset === 0 ? 0 : undefined);
+      if (learnt !== undefined && cached === undefined) known.rememberTotal?.(where, learnt);
       return {
         parts: found.rows.map((r) => presentPart(r, settings)),
-        total: found.total ?? cached ?? (await countTotal(where)),
+        total: learnt ?? cached ?? (await countTotal(where)),
         page: query.page,
         limit: query.limit,
       };
