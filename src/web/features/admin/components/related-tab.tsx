@@ -1,5 +1,5 @@
 import { Link2, Plus, RefreshCw, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { type AdminPart, errorToast, useAddRelation, useAdminParts, useRelationSearch, useRelations, useRemoveRelation } from '../api.ts';
@@ -37,6 +37,48 @@ function PartHeaders() {
   );
 }
 
+/** A table of parts (code, description) with one action cell per row. */
+function PartTable({ label, parts, action }: { label: string; parts: AdminPart[]; action: (part: AdminPart) => ReactNode }) {
+  return (
+    <TableScroll label={label}>
+      <thead>
+        <tr>
+          <PartHeaders />
+        </tr>
+      </thead>
+      <tbody>
+        {parts.map((part) => (
+          <tr key={part.id}>
+            <PartCells part={part} />
+            <td className={td}>{action(part)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </TableScroll>
+  );
+}
+
+/** The states of a part search: searching, failed, nothing found, or the parts found (dimmed while refreshing). */
+function PartSearchResults(props: {
+  label: string;
+  parts: AdminPart[] | undefined;
+  isPending: boolean;
+  isFetching: boolean;
+  error: unknown;
+  errorMessage: string;
+  onRetry?: () => void;
+  action: (part: AdminPart) => ReactNode;
+}) {
+  if (props.isPending) return <LoadingState label="Buscando..." />;
+  if (!props.parts) return <ErrorState error={props.error} message={props.errorMessage} {...(props.onRetry ? { onRetry: props.onRetry } : {})} />;
+  if (props.parts.length === 0) return <EmptyState>No se encontraron productos</EmptyState>;
+  return (
+    <div className={cn(props.isFetching && 'opacity-60')}>
+      <PartTable label={props.label} parts={props.parts} action={props.action} />
+    </div>
+  );
+}
+
 function MainProductPicker({ onPick }: { onPick: (part: AdminPart) => void }) {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), ADMIN_SEARCH_DEBOUNCE_MS);
@@ -56,34 +98,21 @@ function MainProductPicker({ onPick }: { onPick: (part: AdminPart) => void }) {
       </div>
       {debounced === '' ? (
         <p className="text-sm text-slate-500">Busque el producto cuyos relacionados quiere administrar.</p>
-      ) : isPending ? (
-        <LoadingState label="Buscando..." />
-      ) : isError ? (
-        <ErrorState error={error} message={ADMIN_TEXTS.relatedSearchFailed} onRetry={() => void refetch()} />
-      ) : data.parts.length === 0 ? (
-        <EmptyState>No se encontraron productos</EmptyState>
       ) : (
-        <div className={cn(isFetching && 'opacity-60')}>
-          <TableScroll label="Productos encontrados">
-            <thead>
-              <tr>
-                <PartHeaders />
-              </tr>
-            </thead>
-            <tbody>
-              {data.parts.map((part) => (
-                <tr key={part.id}>
-                  <PartCells part={part} />
-                  <td className={td}>
-                    <Button size="sm" variant="outline" onClick={() => onPick(part)}>
-                      Seleccionar
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </TableScroll>
-        </div>
+        <PartSearchResults
+          label="Productos encontrados"
+          parts={isError ? undefined : data?.parts}
+          isPending={isPending}
+          isFetching={isFetching}
+          error={error}
+          errorMessage={ADMIN_TEXTS.relatedSearchFailed}
+          onRetry={() => void refetch()}
+          action={(part) => (
+            <Button size="sm" variant="outline" onClick={() => onPick(part)}>
+              Seleccionar
+            </Button>
+          )}
+        />
       )}
     </div>
   );
@@ -96,32 +125,22 @@ function RelatedList({ main }: { main: AdminPart }) {
   if (isError) return <ErrorState error={error} message="No se pudieron cargar los productos relacionados." onRetry={() => void refetch()} />;
   if (data.relatedProducts.length === 0) return <EmptyState>Este producto no tiene productos relacionados.</EmptyState>;
   return (
-    <TableScroll label={`Productos relacionados con ${main.partNumber}`}>
-      <thead>
-        <tr>
-          <PartHeaders />
-        </tr>
-      </thead>
-      <tbody>
-        {data.relatedProducts.map((part) => (
-          <tr key={part.id}>
-            <PartCells part={part} />
-            <td className={td}>
-              <Button
-                size="sm"
-                variant="ghost"
-                className="text-accent-700"
-                disabled={remove.isPending && remove.variables.relatedId === part.id}
-                onClick={() => remove.mutate({ partId: main.id, relatedId: part.id })}
-              >
-                <Trash2 aria-hidden="true" className="size-4" />
-                Quitar
-              </Button>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </TableScroll>
+    <PartTable
+      label={`Productos relacionados con ${main.partNumber}`}
+      parts={data.relatedProducts}
+      action={(part) => (
+        <Button
+          size="sm"
+          variant="ghost"
+          className="text-accent-700"
+          disabled={remove.isPending && remove.variables.relatedId === part.id}
+          onClick={() => remove.mutate({ partId: main.id, relatedId: part.id })}
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+          Quitar
+        </Button>
+      )}
+    />
   );
 }
 
@@ -150,48 +169,31 @@ function CandidateSearch({ main }: { main: AdminPart }) {
           hint={`${ADMIN_TEXTS.relatedMinChars}. El producto principal no aparece.`}
         />
       </div>
-      {!longEnough ? null : isPending ? (
-        <LoadingState label="Buscando..." />
-      ) : isError ? (
-        <ErrorState error={error} message="La búsqueda falló. Intente nuevamente." />
-      ) : candidates.length === 0 ? (
-        <EmptyState>No se encontraron productos</EmptyState>
-      ) : (
-        <div className={cn(isFetching && 'opacity-60')}>
-          <TableScroll label="Candidatos para relacionar">
-            <thead>
-              <tr>
-                <PartHeaders />
-              </tr>
-            </thead>
-            <tbody>
-              {candidates.map((part) => {
-                const already = relatedIds.has(part.id);
-                return (
-                  <tr key={part.id}>
-                    <PartCells part={part} />
-                    <td className={td}>
-                      {already ? (
-                        <span className="text-xs font-medium text-green-700">Ya relacionado</span>
-                      ) : (
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          disabled={add.isPending && add.variables.relatedId === part.id}
-                          onClick={() => add.mutate({ partId: main.id, relatedId: part.id })}
-                        >
-                          <Plus aria-hidden="true" className="size-4" />
-                          Agregar
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </TableScroll>
-        </div>
-      )}
+      {longEnough ? (
+        <PartSearchResults
+          label="Candidatos para relacionar"
+          parts={isError ? undefined : candidates}
+          isPending={isPending}
+          isFetching={isFetching}
+          error={error}
+          errorMessage="La búsqueda falló. Intente nuevamente."
+          action={(part) =>
+            relatedIds.has(part.id) ? (
+              <span className="text-xs font-medium text-green-700">Ya relacionado</span>
+            ) : (
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={add.isPending && add.variables.relatedId === part.id}
+                onClick={() => add.mutate({ partId: main.id, relatedId: part.id })}
+              >
+                <Plus aria-hidden="true" className="size-4" />
+                Agregar
+              </Button>
+            )
+          }
+        />
+      ) : null}
     </div>
   );
 }
