@@ -17,7 +17,7 @@ import {
 } from '../api.ts';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_DEBOUNCE_MS, ADMIN_TEXTS, COLLECTION_LABELS, parseDiscount } from '../texts.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
-import { EmptyState, ErrorState, inputClass, LoadingState, SearchField, Section, TableScroll, td, th } from './ui.tsx';
+import { EmptyState, ErrorState, inputClass, LoadingState, SearchField, Section, TableHead, TableScroll, td } from './ui.tsx';
 
 type Discounted = z.infer<typeof discountedProductSchema>;
 
@@ -191,16 +191,7 @@ function Candidates({ collection }: { collection: Collection }) {
             Mostrando {data.parts.length} de {data.total} productos
           </p>
           <TableScroll label={`Productos para agregar a ${label}`}>
-            <thead>
-              <tr>
-                <th scope="col" className={th}>Código</th>
-                <th scope="col" className={th}>Descripción</th>
-                <th scope="col" className={th}>Categoría</th>
-                <th scope="col" className={th}>
-                  <span className="sr-only">Acciones</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Código', 'Descripción', 'Categoría']} />
             <tbody>
               {data.parts.map((part) => (
                 <CandidateRow key={part.id} part={part} collection={collection} />
@@ -233,21 +224,7 @@ function CollectionPanel({
         <EmptyState>No hay productos en esta categoría</EmptyState>
       ) : (
         <TableScroll label={`Productos en ${label}`}>
-          <thead>
-            <tr>
-              <th scope="col" className={th}>Código</th>
-              <th scope="col" className={th}>Descripción</th>
-              {onSale ? (
-                <>
-                  <th scope="col" className={th}>Descuento (%)</th>
-                  <th scope="col" className={th}>Precio original L1 / L2 / L4 (publicado)</th>
-                </>
-              ) : null}
-              <th scope="col" className={th}>
-                <span className="sr-only">Acciones</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Código', 'Descripción', ...(onSale ? ['Descuento (%)', 'Precio original L1 / L2 / L4 (publicado)'] : [])]} />
           <tbody>
             {[...entries].sort((a, b) => a.position - b.position).map((entry) => (
               <EntryRow

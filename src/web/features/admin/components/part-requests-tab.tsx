@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { type PartRequest, type PartRequestStatus, useDeleteRequest, usePartRequests, useSetRequestStatus } from '../api.ts';
 import { formatDateTime, REQUEST_STATUS_LABELS } from '../texts.ts';
-import { EmptyState, ErrorState, LoadingState, Section, selectClass, TableScroll, td, th } from './ui.tsx';
+import { EmptyState, ErrorState, LoadingState, Section, selectClass, TableHead, TableScroll, td } from './ui.tsx';
 
 const STATUSES = Object.keys(REQUEST_STATUS_LABELS) as PartRequestStatus[];
 
@@ -70,17 +70,7 @@ export function PartRequestsTab() {
         <EmptyState>No hay solicitudes.</EmptyState>
       ) : (
         <TableScroll label="Solicitudes de repuestos">
-          <thead>
-            <tr>
-              <th scope="col" className={th}>Fecha</th>
-              <th scope="col" className={th}>Usuario</th>
-              <th scope="col" className={th}>Mensaje</th>
-              <th scope="col" className={th}>Estado</th>
-              <th scope="col" className={th}>
-                <span className="sr-only">Acciones</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Fecha', 'Usuario', 'Mensaje', 'Estado']} />
           <tbody>
             {data.map((request) => (
               <RequestRow key={request.id} request={request} />

@@ -5,7 +5,7 @@ import { cn } from '../../../lib/cn.ts';
 import { type AdminPart, errorToast, useAddRelation, useAdminParts, useRelationSearch, useRelations, useRemoveRelation } from '../api.ts';
 import { ADMIN_SEARCH_DEBOUNCE_MS, ADMIN_TEXTS, RELATED_MIN_CHARS } from '../texts.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
-import { EmptyState, ErrorState, LoadingState, SearchField, Section, TableScroll, td, th } from './ui.tsx';
+import { EmptyState, ErrorState, LoadingState, SearchField, Section, TableHead, TableScroll, td } from './ui.tsx';
 
 /** Delay of the related-candidate search (ms). */
 export const RELATED_SEARCH_DEBOUNCE_MS = 300;
@@ -25,27 +25,11 @@ function PartCells({ part }: { part: AdminPart }) {
   );
 }
 
-function PartHeaders() {
-  return (
-    <>
-      <th scope="col" className={th}>Código</th>
-      <th scope="col" className={th}>Descripción</th>
-      <th scope="col" className={th}>
-        <span className="sr-only">Acciones</span>
-      </th>
-    </>
-  );
-}
-
 /** A table of parts (code, description) with one action cell per row. */
 function PartTable({ label, parts, action }: { label: string; parts: AdminPart[]; action: (part: AdminPart) => ReactNode }) {
   return (
     <TableScroll label={label}>
-      <thead>
-        <tr>
-          <PartHeaders />
-        </tr>
-      </thead>
+      <TableHead columns={['Código', 'Descripción']} />
       <tbody>
         {parts.map((part) => (
           <tr key={part.id}>

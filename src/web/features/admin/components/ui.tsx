@@ -51,6 +51,29 @@ export function TableScroll({ children, label }: { children: ReactNode; label: s
 export const th = 'border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600';
 export const td = 'border-b border-slate-100 px-3 py-2 align-middle text-slate-800';
 
+/**
+ * A table's header row: one heading per column name, then (unless `actions` is false) a heading
+ * over the row buttons, "Acciones", read by screen readers only.
+ */
+export function TableHead({ columns, actions = true }: { columns: readonly string[]; actions?: boolean }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((name) => (
+          <th key={name} scope="col" className={th}>
+            {name}
+          </th>
+        ))}
+        {actions ? (
+          <th scope="col" className={th}>
+            <span className="sr-only">Acciones</span>
+          </th>
+        ) : null}
+      </tr>
+    </thead>
+  );
+}
+
 export function LoadingState({ label = 'Cargando...' }: { label?: string }) {
   return (
     <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-600">

@@ -12,7 +12,7 @@ import {
 } from '../api.ts';
 import { formatDateTime, USER_TYPE_LABELS } from '../texts.ts';
 import { InlineEdit } from './inline-edit.tsx';
-import { EmptyState, ErrorState, inputClass, LoadingState, ProfileTypeField, SearchField, Section, selectClass, TableScroll, TextField, td, th } from './ui.tsx';
+import { EmptyState, ErrorState, inputClass, LoadingState, ProfileTypeField, SearchField, Section, selectClass, TableHead, TableScroll, TextField, td } from './ui.tsx';
 import { DeleteUserDialog, EditUserDialog, UserHistoryDialog } from './user-dialogs.tsx';
 
 export function CreateUserForm() {
@@ -105,19 +105,7 @@ function PendingUsers() {
         <EmptyState>No hay usuarios pendientes de aprobación.</EmptyState>
       ) : (
         <TableScroll label="Usuarios pendientes">
-          <thead>
-            <tr>
-              <th scope="col" className={th}>Usuario</th>
-              <th scope="col" className={th}>Nombre</th>
-              <th scope="col" className={th}>Email</th>
-              <th scope="col" className={th}>Empresa</th>
-              <th scope="col" className={th}>Solicitado</th>
-              <th scope="col" className={th}>Código de cliente</th>
-              <th scope="col" className={th}>
-                <span className="sr-only">Acciones</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Usuario', 'Nombre', 'Email', 'Empresa', 'Solicitado', 'Código de cliente']} />
           <tbody>
             {data.map((user) => (
               <PendingRow key={user.id} user={user} />
@@ -184,21 +172,7 @@ function AllUsers() {
         <EmptyState>No se encontraron usuarios.</EmptyState>
       ) : (
         <TableScroll label="Usuarios">
-          <thead>
-            <tr>
-              <th scope="col" className={th}>Usuario</th>
-              <th scope="col" className={th}>Nombre</th>
-              <th scope="col" className={th}>Email</th>
-              <th scope="col" className={th}>Empresa</th>
-              <th scope="col" className={th}>Tipo</th>
-              <th scope="col" className={th}>Código de cliente</th>
-              <th scope="col" className={th}>Estado</th>
-              <th scope="col" className={th}>Alta</th>
-              <th scope="col" className={th}>
-                <span className="sr-only">Acciones</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Usuario', 'Nombre', 'Email', 'Empresa', 'Tipo', 'Código de cliente', 'Estado', 'Alta']} />
           <tbody>
             {shown.map((user) => (
               <tr key={user.id}>
