@@ -104,7 +104,7 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             ...known,
             countTotal,
             cachedTotal: () => cache.peek<number>(countKey),
-            rememberTotal: (_where, total) => cache.put(countKey, version, total),
+            rememberTotal: (total) => cache.put(countKey, version, total),
           });
           return JSON.stringify(partsResponseSchema.parse(result));
         });

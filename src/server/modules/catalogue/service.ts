@@ -160,10 +160,10 @@ export interface Known {
   priceList?: number;
   categories?: LoadedCategories;
   countTotal?: (where: SQL | undefined) => Promise<number>;
-  /** The total of a filter if it is already known (counted before), without counting. */
-  cachedTotal?: (where: SQL | undefined) => Promise<number | undefined>;
-  /** Keeps a total learnt while reading a page, for {@link Known.cachedTotal} and `countTotal`. */
-  rememberTotal?: (where: SQL | undefined, total: number) => void;
+  /** The filter's total if it is already known (counted before), without counting. */
+  cachedTotal?: () => Promise<number | undefined>;
+  /** Keeps the filter's total learnt while reading a page, for `cachedTotal` and `countTotal`. */
+  rememberTotal?: (total: number) => void;
 }
 
 /** All categories with the ids hidden from the public (hidden ones and all their descendants). */
@@ -403,12 +403,12 @@ export async function listParts(
   const offset = (query.page - 1) * query.limit;
   if (query.search && searchTokens(query.search).length > 0) {
     // A search whose total is unknown, or known to be small, is read as one set (see searchPage).
-    const cached = await known.cachedTotal?.(where);
+    const cached = await known.cachedTotal?.();
     if (cached === undefined || cached <= SEARCH_SET_MAX) {
       const found = await searchPage(db, where, orderKeys(query, priceList), priceList, query.limit, offset);
       // An empty first page means no match at all; past the end, the total is counted.
       const learnt = found.total ?? (offset === 0 ? 0 : undefined);
-      if (learnt !== undefined && cached === undefined) known.rememberTotal?.(where, learnt);
+      if (learnt !== undefined && cached === undefined) known.rememberTotal?.(learnt);
       return {
         parts: found.rows.map((r) => presentPart(r, settings)),
         total: learnt ?? cached ?? (await countTotal(where)),

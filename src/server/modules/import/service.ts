@@ -238,31 +238,27 @@ const IMPORTED_FIELDS = [
   'isActive',
 ] as const satisfies readonly (keyof PartValues)[];
 
-/** The columns an import writes, with their SQL types for `json_to_recordset`. */
-const WRITE_COLUMNS = [
-  ['partNumber', 'text'],
-  ['description', 'text'],
-  ['brand', 'text'],
-  ['categoryId', 'integer'],
-  ['categoryPath', 'text[]'],
-  ['alternateCodes', 'text[]'],
-  ['price', 'numeric(12,2)'],
-  ['priceList1', 'numeric(12,2)'],
-  ['priceList2', 'numeric(12,2)'],
-  ['priceList3', 'numeric(12,2)'],
-  ['priceList4', 'numeric(12,2)'],
-  ['priceList5', 'numeric(12,2)'],
-  ['priceList6', 'numeric(12,2)'],
-  ['priceList7', 'numeric(12,2)'],
-  ['priceList8', 'numeric(12,2)'],
-  ['priceList9', 'numeric(12,2)'],
-  ['priceList10', 'numeric(12,2)'],
-  ['stockQuantity', 'integer'],
-  ['stockLevel', 'text'],
-  ['salesUnit', 'text'],
-  ['imageUrl', 'text'],
-  ['isActive', 'boolean'],
-] as const satisfies readonly (readonly [keyof PartValues, string])[];
+type PriceListField = `priceList${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10}`;
+
+/** One column an import writes: its field, its SQL type for `json_to_recordset`, its value for a row. */
+type WriteColumn = readonly [field: keyof PartValues, type: string, value: (row: CatalogueRow, categoryId: number | null) => unknown];
+
+/** The columns an import writes: the one list behind the batch statement and each batch's JSON. */
+const WRITE_COLUMNS: readonly WriteColumn[] = [
+  ['partNumber', 'text', (r) => r.partNumber],
+  ['description', 'text', (r) => r.description],
+  ['brand', 'text', (r) => r.brand],
+  ['categoryId', 'integer', (_r, categoryId) => categoryId],
+  ['categoryPath', 'text[]', (r) => r.categoryPath],
+  ['alternateCodes', 'text[]', (r) => r.alternateCodes],
+  ['price', 'numeric(12,2)', (r) => r.price],
+  ...Array.from({ length: PRICE_LIST_COUNT }, (_, i): WriteColumn => [`priceList${i + 1}` as PriceListField, 'numeric(12,2)', (r) => r.priceLists[i] ?? null]),
+  ['stockQuantity', 'integer', (r) => r.stockQuantity],
+  ['stockLevel', 'text', (r) => r.stockLevel],
+  ['salesUnit', 'text', (r) => r.salesUnit ?? '1 unidad'],
+  ['imageUrl', 'text', (r) => r.imageUrl],
+  ['isActive', 'boolean', () => true],
+];
 
 /** SQL column name of a parts field (`priceList1` → `price_list_1`). */
 function columnName(field: keyof typeof parts.$inferSelect): string {
@@ -303,31 +299,15 @@ select (select count(*) from inserted)::int as inserted, (select count(*) from u
   return { head: sql.raw(head), tail: sql.raw(tail) };
 })();
 
-const PRICE_LIST_NAMES = Array.from({ length: PRICE_LIST_COUNT }, (_, i) =>
-  columnName(`priceList${i + 1}` as `priceList${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10}`),
-);
-
 /**
  * The JSON text of one batch for {@link UPSERT_SQL}: an array of objects keyed by column name,
- * built straight from the mapped rows.
+ * built straight from the mapped rows through {@link WRITE_COLUMNS}.
  */
 function batchJson(batch: CatalogueRow[], categoryIds: Map<string, number>): string {
   const values = batch.map((row) => {
-    const out: Record<string, unknown> = {
-      part_number: row.partNumber,
-      description: row.description,
-      brand: row.brand,
-      category_id: row.categoryPath.length ? (categoryIds.get(pathKey(row.categoryPath)) ?? null) : null,
-      category_path: row.categoryPath,
-      alternate_codes: row.alternateCodes,
-      price: row.price,
-    };
-    for (let i = 0; i < PRICE_LIST_COUNT; i++) out[PRICE_LIST_NAMES[i] as string] = row.priceLists[i] ?? null;
-    out.stock_quantity = row.stockQuantity;
-    out.stock_level = row.stockLevel;
-    out.sales_unit = row.salesUnit ?? '1 unidad';
-    out.image_url = row.imageUrl;
-    out.is_active = true;
+    const categoryId = row.categoryPath.length ? (categoryIds.get(pathKey(row.categoryPath)) ?? null) : null;
+    const out: Record<string, unknown> = {};
+    for (let c = 0; c < WRITE_COLUMNS.length; c++) out[WRITE_NAMES[c] as string] = (WRITE_COLUMNS[c] as WriteColumn)[2](row, categoryId);
     return out;
   });
   return JSON.stringify(values);
