@@ -52,7 +52,8 @@ export function parseArgs(argv: readonly string[], databaseUrl: string | undefin
   let scenarios: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     const value = () => inline ?? argv[++i];
     switch (flag) {
       case '--parts':
@@ -66,7 +67,8 @@ export function parseArgs(argv: readonly string[], databaseUrl: string | undefin
         break;
       case '--database': {
         const v = value();
-        if (v !== 'pglite' && v !== 'postgres' && v !== 'both') throw new UsageError(`--database takes pglite, postgres or both, got ${v ?? 'nothing'}`);
+        if (v !== 'pglite' && v !== 'postgres' && v !== 'both')
+          throw new UsageError(`--database takes pglite, postgres or both, got ${v ?? 'nothing'}`);
         database = v;
         break;
       }
@@ -80,7 +82,10 @@ export function parseArgs(argv: readonly string[], databaseUrl: string | undefin
         lighthouse = false;
         break;
       case '--scenarios':
-        scenarios = (value() ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+        scenarios = (value() ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
         break;
       case '--help':
       case '-h':

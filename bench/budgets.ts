@@ -71,7 +71,12 @@ const f1 = (n: number) => n.toFixed(1);
  * Checks the issue's budgets.
  * @param firstConnections the `--connections` value (10 by default): the pass budgets speak of.
  */
-export function evaluateBudgets(rows: readonly ResultRow[], firstConnections: number, parts: number, js: StartScreenJs | null): BudgetCheck[] {
+export function evaluateBudgets(
+  rows: readonly ResultRow[],
+  firstConnections: number,
+  parts: number,
+  js: StartScreenJs | null,
+): BudgetCheck[] {
   const find = (scenario: string, database: DatabaseKind, connections?: number) =>
     rows.find((r) => r.scenario === scenario && r.database === database && (connections === undefined || r.connections === connections));
   const checks: BudgetCheck[] = [];
@@ -87,7 +92,10 @@ export function evaluateBudgets(rows: readonly ResultRow[], firstConnections: nu
       : 'not measured',
     met: mixed && ceiling ? mixed.rps >= 1000 && mixed.p99_ms <= 50 && mixed.rps >= 0.2 * ceiling.rps && mixed.errors === 0 : null,
   });
-  for (const [database, limit] of [['postgres', 20], ['pglite', 30]] as const) {
+  for (const [database, limit] of [
+    ['postgres', 20],
+    ['pglite', 30],
+  ] as const) {
     const row = find('search-uncached', database, 1);
     checks.push({
       budget: `a search never seen before, 1 connection, ${database === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
@@ -110,7 +118,12 @@ export function evaluateBudgets(rows: readonly ResultRow[], firstConnections: nu
     checks.push({
       budget: `the last page of the unfiltered list, ${database === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
       target: 'p95 ≤ 20 ms',
-      measured: row || sql ? [row ? `cached ${c} conn p95 ${f1(row.p95_ms)} ms` : null, sql ? `uncached 1 conn p95 ${f1(sql.p95_ms)} ms` : null].filter(Boolean).join('; ') : 'not measured',
+      measured:
+        row || sql
+          ? [row ? `cached ${c} conn p95 ${f1(row.p95_ms)} ms` : null, sql ? `uncached 1 conn p95 ${f1(sql.p95_ms)} ms` : null]
+              .filter(Boolean)
+              .join('; ')
+          : 'not measured',
       met: row || sql ? [row, sql].every((r) => !r || (r.p95_ms <= 20 && r.errors === 0)) : null,
     });
   }
@@ -121,7 +134,10 @@ export function evaluateBudgets(rows: readonly ResultRow[], firstConnections: nu
     measured: importRow ? `${f1(importRow.p50_ms / 1000)} s (${f0(importRow.rps)} rows/s)` : 'not measured',
     met: importRow && parts === 100_000 ? importRow.p50_ms <= 20_000 : null,
   });
-  for (const [database, limit] of [['postgres', 200], ['pglite', 600]] as const) {
+  for (const [database, limit] of [
+    ['postgres', 200],
+    ['pglite', 600],
+  ] as const) {
     const serverRows = rows.filter((r) => r.database === database && r.scenario !== 'ceiling' && r.scenario !== 'import');
     const peak = serverRows.length ? Math.max(...serverRows.map((r) => r.rss_mb)) : Number.NaN;
     checks.push({

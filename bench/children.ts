@@ -71,7 +71,8 @@ export async function startNodeChild(label: string, args: string[], port: number
 export async function waitForOk(child: Child, url: string, timeoutMs = 180_000): Promise<unknown> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.process.exitCode !== null) throw new Error(`child exited with code ${child.process.exitCode} before ${url} answered:\n${child.output()}`);
+    if (child.process.exitCode !== null)
+      throw new Error(`child exited with code ${child.process.exitCode} before ${url} answered:\n${child.output()}`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
       if (response.ok) return await response.json();

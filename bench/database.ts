@@ -76,14 +76,22 @@ export async function loadCatalogue(prepared: PreparedDatabase, records: SourceR
 /** As the demo seed does: the first priced parts in each home carousel, on-sale ones at 10–30 % off. */
 async function seedCarousels(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<void> {
   const size = 12;
-  const candidates = await db.select({ id: parts.id }).from(parts).where(isNotNull(parts.priceList1)).orderBy(asc(parts.id)).limit(size * 3);
+  const candidates = await db
+    .select({ id: parts.id })
+    .from(parts)
+    .where(isNotNull(parts.priceList1))
+    .orderBy(asc(parts.id))
+    .limit(size * 3);
   const collections = ['featured', 'new-arrivals', 'on-sale'] as const;
   await db.transaction(async (tx) => {
     for (const [c, collection] of collections.entries()) {
       for (const [position, part] of candidates.slice(c * size, (c + 1) * size).entries()) {
         const discount = collection === 'on-sale' ? String(10 + (position % 3) * 10) : '0';
         for (const stage of ['draft', 'published'] as const) {
-          await tx.insert(carouselEntries).values({ stage, collection, partId: part.id, position, discountPercentage: discount }).onConflictDoNothing();
+          await tx
+            .insert(carouselEntries)
+            .values({ stage, collection, partId: part.id, position, discountPercentage: discount })
+            .onConflictDoNothing();
         }
         if (collection === 'on-sale') await tx.update(parts).set({ discountPercentage: discount }).where(eq(parts.id, part.id));
       }

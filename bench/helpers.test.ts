@@ -27,14 +27,23 @@ describe('percentile', () => {
 
 describe('parseArgs', () => {
   it('has the contract defaults', () => {
-    expect(parseArgs([], undefined)).toMatchObject({ parts: 100_000, seconds: 10, connections: [10, 50], databases: ['pglite'], lighthouse: true });
+    expect(parseArgs([], undefined)).toMatchObject({
+      parts: 100_000,
+      seconds: 10,
+      connections: [10, 50],
+      databases: ['pglite'],
+      lighthouse: true,
+    });
     expect(parseArgs([], 'postgres://x@127.0.0.1/db')).toMatchObject({ databases: ['pglite', 'postgres'] });
   });
 
   it('reads options and --quick', () => {
     expect(parseArgs(['--quick'], undefined)).toMatchObject({ parts: 2000, seconds: 3, connections: [10], lighthouse: false });
     expect(parseArgs(['--quick', '--parts=5000', '--lighthouse'], undefined)).toMatchObject({ parts: 5000, lighthouse: true });
-    expect(parseArgs(['--connections', '50', '--database', 'pglite'], 'postgres://x@h/db')).toMatchObject({ connections: [50], databases: ['pglite'] });
+    expect(parseArgs(['--connections', '50', '--database', 'pglite'], 'postgres://x@h/db')).toMatchObject({
+      connections: [50],
+      databases: ['pglite'],
+    });
     expect(parseArgs(['--help'], undefined)).toBe('help');
   });
 

@@ -38,7 +38,8 @@ export interface LighthouseRow {
   check: string;
 }
 
-const numeric = (lhr: { audits: Record<string, { numericValue?: number } | undefined> }, id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
+const numeric = (lhr: { audits: Record<string, { numericValue?: number } | undefined> }, id: string): number =>
+  lhr.audits[id]?.numericValue ?? Number.NaN;
 
 /** Runs the four measurements against `origin`; Chromium is always closed. */
 export async function runLighthouse(origin: string, log: (line: string) => void): Promise<LighthouseRow[]> {
@@ -57,7 +58,10 @@ export async function runLighthouse(origin: string, log: (line: string) => void)
               await page.goto(url, { waitUntil: 'load' });
               await page.evaluate(() => window.sessionStorage.setItem('repuestos.guest', '1'));
             }
-            const config: Config = preset === 'desktop' ? { ...desktopConfig, settings: { ...desktopConfig.settings, onlyCategories: ['performance'] } } : { extends: 'lighthouse:default', settings: { onlyCategories: ['performance'] } };
+            const config: Config =
+              preset === 'desktop'
+                ? { ...desktopConfig, settings: { ...desktopConfig.settings, onlyCategories: ['performance'] } }
+                : { extends: 'lighthouse:default', settings: { onlyCategories: ['performance'] } };
             const flags: Flags = { logLevel: 'error' };
             const result = await lighthouse(url, flags, config, page);
             const lhr = result?.lhr;
@@ -68,7 +72,9 @@ export async function runLighthouse(origin: string, log: (line: string) => void)
               search: document.querySelector('input[type="search"]') !== null,
             }));
             const check = shown.start ? 'start screen' : shown.search ? 'catalogue' : 'unknown';
-            const scripts = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items?.find((i) => i.resourceType === 'script');
+            const scripts = (
+              lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined
+            )?.items?.find((i) => i.resourceType === 'script');
             const row: LighthouseRow = {
               screen,
               preset,
@@ -82,7 +88,9 @@ export async function runLighthouse(origin: string, log: (line: string) => void)
               check,
             };
             rows.push(row);
-            log(`  lighthouse ${preset} ${screen}: score ${row.score}, LCP ${Math.round(row.lcp_ms)} ms, CLS ${row.cls.toFixed(3)}, TBT ${Math.round(row.tbt_ms)} ms (${check})`);
+            log(
+              `  lighthouse ${preset} ${screen}: score ${row.score}, LCP ${Math.round(row.lcp_ms)} ms, CLS ${row.cls.toFixed(3)}, TBT ${Math.round(row.tbt_ms)} ms (${check})`,
+            );
           } finally {
             await page.close().catch(() => {});
           }

@@ -15,7 +15,18 @@ const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('e
 export function formatResults(rows: readonly ResultRow[]): string {
   return table(
     ['scenario', 'database', 'parts', 'connections', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'errors', 'rss MB'],
-    rows.map((r) => [r.scenario, r.database, int(r.parts), String(r.connections), num(r.p50_ms, 1), num(r.p95_ms, 1), num(r.p99_ms, 1), int(r.rps), String(r.errors), int(r.rss_mb)]),
+    rows.map((r) => [
+      r.scenario,
+      r.database,
+      int(r.parts),
+      String(r.connections),
+      num(r.p50_ms, 1),
+      num(r.p95_ms, 1),
+      num(r.p99_ms, 1),
+      int(r.rps),
+      String(r.errors),
+      int(r.rss_mb),
+    ]),
     [false, false, true, true, true, true, true, true, true, true],
   );
 }
@@ -31,7 +42,17 @@ export function formatBudgets(checks: readonly BudgetCheck[]): string {
 export function formatLighthouse(rows: readonly LighthouseRow[]): string {
   return table(
     ['screen', 'preset', 'score', 'LCP ms', 'CLS', 'TBT ms', 'FCP ms', 'JS kB (transfer)', 'shown'],
-    rows.map((r) => [r.screen, r.preset, String(r.score), int(r.lcp_ms), num(r.cls, 3), int(r.tbt_ms), int(r.fcp_ms), num(r.script_kb, 1), r.check]),
+    rows.map((r) => [
+      r.screen,
+      r.preset,
+      String(r.score),
+      int(r.lcp_ms),
+      num(r.cls, 3),
+      int(r.tbt_ms),
+      int(r.fcp_ms),
+      num(r.script_kb, 1),
+      r.check,
+    ]),
     [false, false, true, true, true, true, true, true, false],
   );
 }

@@ -98,7 +98,11 @@ function sourceFingerprint(): string {
 }
 
 /** "1.02 0.98 0.75": the load averages, since other work on the machine skews every figure. */
-const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 function machine() {
   const cpuinfo = existsSync('/proc/cpuinfo') ? readFileSync('/proc/cpuinfo', 'utf8') : '';
@@ -192,7 +196,14 @@ function pushRow(state: RunState, row: ResultRow): void {
 
 // --- one database -----------------------------------------------------------------------------
 
-async function benchDatabase(scratchDir: string, kind: DatabaseKind, options: BenchOptions, data: ReturnType<typeof records>, state: RunState, runLighthouseHere: boolean): Promise<void> {
+async function benchDatabase(
+  scratchDir: string,
+  kind: DatabaseKind,
+  options: BenchOptions,
+  data: ReturnType<typeof records>,
+  state: RunState,
+  runLighthouseHere: boolean,
+): Promise<void> {
   const scratch = mkdtempSync(path.join(scratchDir, `${kind}-`));
   log(`\n== ${kind}: ${options.parts.toLocaleString('en-US')} parts (load average ${loadAverage()})`);
   state.loadAverages.push(`${kind} start: ${loadAverage()}`);
@@ -224,13 +235,18 @@ async function benchDatabase(scratchDir: string, kind: DatabaseKind, options: Be
     const fingerprint = sourceFingerprint();
     state.fingerprints[kind] = fingerprint;
     const others = Object.entries(state.fingerprints).filter(([k, f]) => k !== kind && f !== fingerprint);
-    if (others.length) state.notes.push(`the server's sources changed between databases (${kind}: ${fingerprint}; ${others.map(([k, f]) => `${k}: ${f}`).join(', ')}): the databases ran different code`);
+    if (others.length)
+      state.notes.push(
+        `the server's sources changed between databases (${kind}: ${fingerprint}; ${others.map(([k, f]) => `${k}: ${f}`).join(', ')}): the databases ran different code`,
+      );
     const port = await freePort();
     server = await startNodeChild(`server ${kind}`, serverArgs(), port, { ...serverEnv(), ...benchServerEnv(prepared, scratch) });
     sampler = new RssSampler(server.pid);
     const health = (await waitForOk(server, `${server.origin}/api/health`)) as { database: string; parts: number };
     if (health.database !== kind) throw new Error(`the server opened ${health.database}, expected ${kind}`);
-    log(`  server sources ${fingerprint}; pid ${server.pid} on ${server.origin}: ${health.parts} parts (${health.database}), rss ${Math.round(sampler.windowPeakMb())} MB at start`);
+    log(
+      `  server sources ${fingerprint}; pid ${server.pid} on ${server.origin}: ${health.parts} parts (${health.database}), rss ${Math.round(sampler.windowPeakMb())} MB at start`,
+    );
     const catalogue = await discover(server.origin, loaded.ids);
     const { firstPageBody: _body, ids: _ids, ...described } = catalogue;
     state.catalogues[kind] = described;
@@ -243,7 +259,10 @@ async function benchDatabase(scratchDir: string, kind: DatabaseKind, options: Be
       const bodyFile = path.join(scratch, 'ceiling-body.json');
       writeFileSync(bodyFile, catalogue.firstPageBody);
       const ceilingPort = await freePort();
-      const ceiling = await startNodeChild('ceiling', [...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/ceiling-server.ts'], ceilingPort, { CEILING_BODY_FILE: bodyFile, NODE_ENV: 'production' });
+      const ceiling = await startNodeChild('ceiling', [...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/ceiling-server.ts'], ceilingPort, {
+        CEILING_BODY_FILE: bodyFile,
+        NODE_ENV: 'production',
+      });
       try {
         await waitForOk(ceiling, `${ceiling.origin}/api/health`, 60_000);
         const ceilingSampler = new RssSampler(ceiling.pid);
@@ -251,7 +270,18 @@ async function benchDatabase(scratchDir: string, kind: DatabaseKind, options: Be
           for (const connections of options.connections) {
             ceilingSampler.startWindow();
             const run = await runLoad({ origin: ceiling.origin, connections, seconds: options.seconds, requests: [get('/api/parts')] });
-            pushRow(state, { scenario: 'ceiling', database: kind, parts: options.parts, connections, p50_ms: run.p50, p95_ms: run.p95, p99_ms: run.p99, rps: run.rps, errors: run.errors, rss_mb: ceilingSampler.windowPeakMb() });
+            pushRow(state, {
+              scenario: 'ceiling',
+              database: kind,
+              parts: options.parts,
+              connections,
+              p50_ms: run.p50,
+              p95_ms: run.p95,
+              p99_ms: run.p99,
+              rps: run.rps,
+              errors: run.errors,
+              rss_mb: ceilingSampler.windowPeakMb(),
+            });
           }
         } finally {
           ceilingSampler.stop();
@@ -262,22 +292,43 @@ async function benchDatabase(scratchDir: string, kind: DatabaseKind, options: Be
     }
 
     // warm-up of the real server (JIT, pools), fixed paths only so no uncached query is spent
-    await runLoad({ origin: server.origin, connections: options.connections[0]!, seconds: Math.min(2, options.seconds), requests: [get('/api/parts'), get('/api/categories/public'), get('/api/products/featured')] });
+    await runLoad({
+      origin: server.origin,
+      connections: options.connections[0]!,
+      seconds: Math.min(2, options.seconds),
+      requests: [get('/api/parts'), get('/api/categories/public'), get('/api/products/featured')],
+    });
 
     const queries = queriesFor(data.codes);
     const scenarios = loadScenarios(catalogue, queries).filter((s) => want(options, s.name));
     for (const [pass, connections] of options.connections.entries()) {
       for (const scenario of scenarios) {
-        const passes = (scenario.name === 'search-uncached' || scenario.name === 'page-last-uncached') && pass === 0 ? [connections, 1] : [connections];
+        const passes =
+          (scenario.name === 'search-uncached' || scenario.name === 'page-last-uncached') && pass === 0 ? [connections, 1] : [connections];
         for (const c of passes) {
           sampler.startWindow();
           const run = await runLoad({ origin: server.origin, connections: c, seconds: options.seconds, requests: scenario.requests });
-          pushRow(state, { scenario: scenario.name, database: kind, parts: options.parts, connections: c, p50_ms: run.p50, p95_ms: run.p95, p99_ms: run.p99, rps: run.rps, errors: run.errors, rss_mb: sampler.windowPeakMb() });
-          if (run.errors) state.notes.push(`${kind} ${scenario.name} @${c}: ${run.errors} errors (status codes ${JSON.stringify(run.statusCodes)})`);
+          pushRow(state, {
+            scenario: scenario.name,
+            database: kind,
+            parts: options.parts,
+            connections: c,
+            p50_ms: run.p50,
+            p95_ms: run.p95,
+            p99_ms: run.p99,
+            rps: run.rps,
+            errors: run.errors,
+            rss_mb: sampler.windowPeakMb(),
+          });
+          if (run.errors)
+            state.notes.push(`${kind} ${scenario.name} @${c}: ${run.errors} errors (status codes ${JSON.stringify(run.statusCodes)})`);
           if (server.process.exitCode !== null) throw new Error(`the server exited during ${scenario.name}:\n${server.output()}`);
           const waited = await settle(server.origin);
           if (waited === null) state.notes.push(`${kind} ${scenario.name} @${c}: the server was still busy 90 s after the run`);
-          else if (waited > 2000) state.notes.push(`${kind} ${scenario.name} @${c}: the server needed ${Math.round(waited / 1000)} s to drain the requests left in flight`);
+          else if (waited > 2000)
+            state.notes.push(
+              `${kind} ${scenario.name} @${c}: the server needed ${Math.round(waited / 1000)} s to drain the requests left in flight`,
+            );
         }
       }
     }
@@ -299,7 +350,9 @@ async function benchDatabase(scratchDir: string, kind: DatabaseKind, options: Be
           continue;
         }
         if (download.note) state.notes.push(`${kind} ${scenario}: ${download.note}`);
-        log(`  ${scenario}: ${(download.bytes / 1024 / 1024).toFixed(1)} MB ${download.contentType} in ${(download.ms / 1000).toFixed(1)} s`);
+        log(
+          `  ${scenario}: ${(download.bytes / 1024 / 1024).toFixed(1)} MB ${download.contentType} in ${(download.ms / 1000).toFixed(1)} s`,
+        );
         pushRow(state, {
           scenario,
           database: kind,
@@ -359,8 +412,12 @@ async function main(): Promise<number> {
   const scratchDir = mkdtempSync(path.join(os.tmpdir(), 'repuestos-bench-scratch-'));
   trackDir(scratchDir);
   const info = machine();
-  log(`bench: ${options.parts} parts, ${options.seconds} s per run, connections ${options.connections.join(' and ')}, ${options.databases.join(' + ')}${options.lighthouse ? ', lighthouse' : ''}`);
-  log(`machine: ${info.cpus} CPUs (${info.cpu_model}), ${info.memory_gb} GB, Node ${info.node}, load average ${info.load_average_at_start}`);
+  log(
+    `bench: ${options.parts} parts, ${options.seconds} s per run, connections ${options.connections.join(' and ')}, ${options.databases.join(' + ')}${options.lighthouse ? ', lighthouse' : ''}`,
+  );
+  log(
+    `machine: ${info.cpus} CPUs (${info.cpu_model}), ${info.memory_gb} GB, Node ${info.node}, load average ${info.load_average_at_start}`,
+  );
 
   const state: RunState = { rows: [], notes: [], lighthouse: [], catalogues: {}, loadAverages: [], fingerprints: {} };
   ensureWebBuild(state.notes);
@@ -402,7 +459,10 @@ async function main(): Promise<number> {
   );
 
   log(`\n${formatResults(state.rows)}`);
-  if (js) log(`\nstart-screen JavaScript: ${js.gzip_kb.toFixed(1)} kB gzip (${js.files.map((f) => `${path.basename(f.file)} ${f.gzip_kb.toFixed(1)}`).join(', ')})`);
+  if (js)
+    log(
+      `\nstart-screen JavaScript: ${js.gzip_kb.toFixed(1)} kB gzip (${js.files.map((f) => `${path.basename(f.file)} ${f.gzip_kb.toFixed(1)}`).join(', ')})`,
+    );
   if (state.lighthouse.length) log(`\nLighthouse 12\n${formatLighthouse(state.lighthouse)}`);
   log(`\nbudgets\n${formatBudgets(budgets)}`);
   if (state.notes.length) log(`\nnotes:\n${state.notes.map((n) => `- ${n}`).join('\n')}`);

@@ -125,18 +125,16 @@ export function loadScenarios(catalogue: Catalogue, queries: QuerySource, seed =
   const scenarios: LoadScenario[] = Object.entries(fixed).map(([name, path]) => ({ name, describe: `GET ${path}`, requests: [get(path)] }));
   scenarios.push(
     { name: 'search-uncached', describe: 'GET /api/parts?search=<a query never sent before>', requests: [uncached()] },
-    { name: 'page-last-uncached', describe: 'GET /api/parts?limit=<L>&page=<last pages of L, never twice>', requests: [dynamicGet(nextDeepPage)] },
+    {
+      name: 'page-last-uncached',
+      describe: 'GET /api/parts?limit=<L>&page=<last pages of L, never twice>',
+      requests: [dynamicGet(nextDeepPage)],
+    },
     { name: 'part-by-id', describe: 'GET /api/parts/<random id>', requests: [byId()] },
     { name: 'carousels', describe: COLLECTIONS.map((c) => `/api/products/${c}`).join(', '), requests: carousels },
     { name: 'categories', describe: 'GET /api/categories/public', requests: [get('/api/categories/public')] },
   );
-  const mixed: AutocannonRequest[] = [
-    ...Object.values(fixed).map(get),
-    uncached(),
-    byId(),
-    ...carousels,
-    get('/api/categories/public'),
-  ];
+  const mixed: AutocannonRequest[] = [...Object.values(fixed).map(get), uncached(), byId(), ...carousels, get('/api/categories/public')];
   scenarios.push({ name: 'mixed', describe: `all of the above in rotation (${mixed.length} requests)`, requests: mixed });
   return scenarios;
 }

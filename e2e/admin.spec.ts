@@ -12,7 +12,12 @@ import { uniqueName } from './support.ts';
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /** DLC parts (single price column, so guests see the price) no other journey uses. */
-const SALE_PART = { partNumber: 'CE0005', description: 'CABLE ESPIRAL TOYOTA CAMRY COROLLA RAV4 YARIS', price: '700,00', salePrice: '560,00' };
+const SALE_PART = {
+  partNumber: 'CE0005',
+  description: 'CABLE ESPIRAL TOYOTA CAMRY COROLLA RAV4 YARIS',
+  price: '700,00',
+  salePrice: '560,00',
+};
 const UNIT_PART = { partNumber: 'CE0001', description: 'CABLE ESPIRAL TOYOTA HILUX K050' };
 const UNIT_CANCEL_PART = { partNumber: 'CE0004' };
 const MAIN_PART = { partNumber: 'CE0002', description: 'CABLE ESPIRAL NISSAN FRONTIER TIIDA' };
@@ -135,7 +140,10 @@ test('an admin approves a pending registration with a client code', async ({ pag
   await expect(row).toHaveCount(0);
 
   await page.getByRole('searchbox', { name: 'Buscar usuario' }).fill(username);
-  const approved = page.getByRole('table', { name: 'Usuarios', exact: true }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: username, exact: true }) });
+  const approved = page
+    .getByRole('table', { name: 'Usuarios', exact: true })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: username, exact: true }) });
   await expect(approved.getByText('Aprobado', { exact: true })).toBeVisible();
   await expect(approved.getByRole('button', { name: /CLI-4242.*Editar código de cliente/ })).toBeVisible();
 });
@@ -149,7 +157,10 @@ test('a part put on sale at 20 % reaches the guests\' "Productos Rebajados" with
   try {
     await openPanel(page);
     await openTab(page, 'Gestión de Carruseles');
-    await page.getByRole('tablist', { name: 'Carruseles' }).getByRole('tab', { name: /^Productos Rebajados/ }).click();
+    await page
+      .getByRole('tablist', { name: 'Carruseles' })
+      .getByRole('tab', { name: /^Productos Rebajados/ })
+      .click();
     await page.getByRole('searchbox', { name: 'Buscar producto para agregar a Productos Rebajados' }).fill(SALE_PART.partNumber);
     const candidates = page.getByRole('table', { name: 'Productos para agregar a Productos Rebajados' });
     await rowOf(page, candidates, SALE_PART.partNumber).getByRole('button', { name: 'Agregar' }).click();
@@ -283,7 +294,7 @@ test('a sales unit edited with Enter shows to guests; Escape cancels another edi
   }
 });
 
-test('two parts linked as related show in the guest\'s detail dialog', async ({ page, browser, baseURL }) => {
+test("two parts linked as related show in the guest's detail dialog", async ({ page, browser, baseURL }) => {
   const request = page.request;
   try {
     await openPanel(page);

@@ -7,7 +7,10 @@ import { CAROUSEL_PARTS, PHOTO_PART, RELATED_PART, SEPARATED_CODE_PART } from '.
 import { expectNoSeriousA11yViolations } from './support.ts';
 
 /** A DLC part of the featured carousel with a price every role sees (single price column). */
-const PRICED_PART = { partNumber: CAROUSEL_PARTS.featured[1], description: 'Serpentina Cable Flex Espiral Airbag Renault Megane 2 Tarjetero' };
+const PRICED_PART = {
+  partNumber: CAROUSEL_PARTS.featured[1],
+  description: 'Serpentina Cable Flex Espiral Airbag Renault Megane 2 Tarjetero',
+};
 
 /** Runs `choose` inside the category index: the sidebar on desktop, the drawer on a phone. */
 async function inIndex(page: Page, isMobile: boolean, choose: (index: ReturnType<Page['getByRole']>) => Promise<void>) {

@@ -35,7 +35,8 @@ test('a part with markup in its texts shows it as text and runs none of it', asy
   await expect(dialog.getByText(HTML_PART.category)).toBeVisible();
   await noScriptRan(page);
 
-  const id = ((await (await page.request.get(`/api/parts?search=${HTML_PART.partNumber}`)).json()) as { parts: { id: number }[] }).parts[0]?.id;
+  const id = ((await (await page.request.get(`/api/parts?search=${HTML_PART.partNumber}`)).json()) as { parts: { id: number }[] }).parts[0]
+    ?.id;
   await page.goto(`/product/${id}`);
   await expect(page.getByText(HTML_PART.description).first()).toBeVisible();
   await noScriptRan(page);

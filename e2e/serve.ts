@@ -59,7 +59,10 @@ for (const [collection, numbers] of Object.entries(CAROUSEL_PARTS) as [keyof typ
     }
   }
 }
-await db.update(parts).set({ discountPercentage: String(ON_SALE_DISCOUNT) }).where(inArray(parts.partNumber, [...CAROUSEL_PARTS['on-sale']]));
+await db
+  .update(parts)
+  .set({ discountPercentage: String(ON_SALE_DISCOUNT) })
+  .where(inArray(parts.partNumber, [...CAROUSEL_PARTS['on-sale']]));
 
 // The accounts the journeys sign in with: an admin (approves registrations) and a distributor.
 await ensureAdmin(db, ADMIN.username, ADMIN.password);

@@ -13,7 +13,13 @@ import { ADMIN } from './fixtures.ts';
 export async function expectNoSeriousA11yViolations(page: Page, screen: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  const report = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} → ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+  );
   expect(report, `axe violations on ${screen}`).toEqual([]);
 }
 

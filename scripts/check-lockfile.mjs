@@ -17,10 +17,13 @@ execFileSync(
   process.execPath,
   [
     'node_modules/lockfile-lint/bin/lockfile-lint.js',
-    '--path', 'package-lock.json',
-    '--type', 'npm',
+    '--path',
+    'package-lock.json',
+    '--type',
+    'npm',
     '--validate-https',
-    '--allowed-hosts', 'npm',
+    '--allowed-hosts',
+    'npm',
     '--validate-package-names',
   ],
   { stdio: 'inherit' },
@@ -51,4 +54,6 @@ for (const [where, entry] of Object.entries(lock.packages ?? {})) {
   }
 }
 if (failed) process.exit(1);
-console.log(`lockfile: ${Object.keys(lock.packages).length - 1} packages, https npm registry only, integrity hashes present, no frozen packages`);
+console.log(
+  `lockfile: ${Object.keys(lock.packages).length - 1} packages, https npm registry only, integrity hashes present, no frozen packages`,
+);

@@ -15,11 +15,14 @@ import { freePort } from '../src/server/test/net.ts';
 import { buildServer, serverArgs, serverEnv } from './server.mjs';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '60' }, connections: { type: 'string', default: '50' }, parts: { type: 'string', default: '5000' } },
+  options: {
+    seconds: { type: 'string', default: '60' },
+    connections: { type: 'string', default: '50' },
+    parts: { type: 'string', default: '5000' },
+  },
 });
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
-
 
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -70,22 +73,41 @@ try {
   });
   const started = Date.now();
   while (Date.now() - started < 180_000) {
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 250));
   }
-  const admin = (await json('/api/auth/login', { method: 'POST', body: JSON.stringify({ username: 'soak-admin', password: 'soak-admin-clave', userType: 'admin' }) })).cookie as string;
+  const admin = (
+    await json('/api/auth/login', {
+      method: 'POST',
+      body: JSON.stringify({ username: 'soak-admin', password: 'soak-admin-clave', userType: 'admin' }),
+    })
+  ).cookie as string;
   const roleCookie = async (profileType: 'client' | 'distributor') => {
     const username = `soak-${profileType}`;
     await json('/api/admin/users', { method: 'POST', body: JSON.stringify({ username, password: 'clave123', profileType }) }, admin);
-    return (await json('/api/auth/login', { method: 'POST', body: JSON.stringify({ username, password: 'clave123', userType: profileType }) })).cookie as string;
+    return (
+      await json('/api/auth/login', { method: 'POST', body: JSON.stringify({ username, password: 'clave123', userType: profileType }) })
+    ).cookie as string;
   };
   const client = await roleCookie('client');
   const distributor = await roleCookie('distributor');
   const partsList = (await json('/api/admin/parts?limit=200', {}, admin)).body as { parts: { id: number }[] };
   const partIds = partsList.parts.map((p) => p.id);
 
-  const reads = ['/api/parts', '/api/parts?search=filtro%20aceite', '/api/parts?search=bujia', '/api/parts?sortBy=price&page=3', '/api/products/featured', '/api/products/on-sale', '/api/categories/public', `/api/parts/${partIds[0]}`];
+  const reads = [
+    '/api/parts',
+    '/api/parts?search=filtro%20aceite',
+    '/api/parts?search=bujia',
+    '/api/parts?sortBy=price&page=3',
+    '/api/products/featured',
+    '/api/products/on-sale',
+    '/api/categories/public',
+    `/api/parts/${partIds[0]}`,
+  ];
   const readRequests = reads.map((p) => ({ method: 'GET' as const, path: p }));
 
   // Writes made during the soak, checked afterwards.
@@ -101,7 +123,11 @@ try {
       setupRequest: (request: Record<string, unknown>, context: Record<string, unknown>) => {
         const username = `soakreg${++sequence}`;
         context.username = username;
-        return { ...request, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'clave123', fullName: 'Soak', email: `${username}@example.com` }) };
+        return {
+          ...request,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username, password: 'clave123', fullName: 'Soak', email: `${username}@example.com` }),
+        };
       },
       onResponse: (status: number, _body: string, context: Record<string, unknown>) => {
         if (status === 201) registered.push(context.username as string);
@@ -122,7 +148,12 @@ try {
         context.id = id;
         context.n = n;
         context.unit = `Caja x ${n}`;
-        return { ...request, path: `/api/admin/parts/${id}/sales-unit`, headers: { 'content-type': 'application/json', cookie: admin }, body: JSON.stringify({ salesUnit: context.unit }) };
+        return {
+          ...request,
+          path: `/api/admin/parts/${id}/sales-unit`,
+          headers: { 'content-type': 'application/json', cookie: admin },
+          body: JSON.stringify({ salesUnit: context.unit }),
+        };
       },
       onResponse: (status: number, _body: string, context: Record<string, unknown>) => {
         const previous = salesUnits.get(context.id as number);
@@ -163,7 +194,9 @@ try {
   console.log('\nscenario      conns   requests   p50 ms   p99 ms   non-2xx   errors');
   for (const r of results) {
     const nonOk = r.non2xx;
-    console.log(`${r.title?.padEnd(12)} ${String(r.connections).padStart(6)} ${String(r.requests.total).padStart(10)} ${String(r.latency.p50).padStart(8)} ${String(r.latency.p99).padStart(8)} ${String(nonOk).padStart(9)} ${String(r.errors + r.timeouts).padStart(8)}`);
+    console.log(
+      `${r.title?.padEnd(12)} ${String(r.connections).padStart(6)} ${String(r.requests.total).padStart(10)} ${String(r.latency.p50).padStart(8)} ${String(r.latency.p99).padStart(8)} ${String(nonOk).padStart(9)} ${String(r.errors + r.timeouts).padStart(8)}`,
+    );
     if (r.errors + r.timeouts > 0 || nonOk > 0) failures++;
   }
   const half = rss[Math.floor(rss.length / 2)]?.t ?? 0;
@@ -172,7 +205,9 @@ try {
   // Stable: the second half never climbs more than 5 % above the first half's high-water mark
   // (a sawtooth from garbage collection is fine; a leak keeps raising the peak).
   const secondPeak = Math.max(...secondHalf);
-  console.log(`RSS: peak first half ${firstHalf.toFixed(0)} MB, second half ${Math.min(...secondHalf).toFixed(0)}–${secondPeak.toFixed(0)} MB`);
+  console.log(
+    `RSS: peak first half ${firstHalf.toFixed(0)} MB, second half ${Math.min(...secondHalf).toFixed(0)}–${secondPeak.toFixed(0)} MB`,
+  );
   const stable = secondPeak <= firstHalf * 1.05;
   if (!stable) failures++;
 
@@ -188,7 +223,9 @@ try {
       console.log(`part ${id}: expected "${unit}", found "${found?.salesUnit}"`);
     }
   }
-  console.log(`registrations: ${registered.length} made, ${missingUsers.length} missing; sales-unit edits: ${salesUnits.size} parts, ${missingEdits} not as last written`);
+  console.log(
+    `registrations: ${registered.length} made, ${missingUsers.length} missing; sales-unit edits: ${salesUnits.size} parts, ${missingEdits} not as last written`,
+  );
   if (missingUsers.length || missingEdits) failures++;
   console.log(failures ? 'soak: FAILED' : 'soak: passed');
   process.exitCode = failures ? 1 : 0;

@@ -219,28 +219,30 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // request, a tenth of a cached response's CPU; running the built middleware on every request
   // still cost ~7 % (eleven middlewares, each header validated by res.setHeader, then Fastify's
   // own headers merged in one by one).
-  const securityHeaders = helmetHeaders(helmet({
-    // The web app runs no inline script; styles may be inline (Radix injects scroll-lock styles).
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.cookieSecure ? [] : null,
+  const securityHeaders = helmetHeaders(
+    helmet({
+      // The web app runs no inline script; styles may be inline (Radix injects scroll-lock styles).
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: config.cookieSecure ? [] : null,
+        },
       },
-    },
-    // Photos may come from the supplier's CDN.
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  }));
+      // Photos may come from the supplier's CDN.
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: { policy: 'same-site' },
+    }),
+  );
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(securityHeaders);
     done();

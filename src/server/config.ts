@@ -139,7 +139,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     catalogueVersionTtlMs: e.CATALOGUE_VERSION_TTL_MS,
     catalogueCacheMb: e.CATALOGUE_CACHE_MB,
-    trustProxy: e.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: e.TRUST_PROXY.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     rateLimits: {
       loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,
       loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,

@@ -18,7 +18,6 @@ import { freePort } from './test/net.ts';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-faults-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-
 function get(port: number, url: string): Promise<{ status: number; body: string } | { error: string }> {
   return new Promise((resolve) => {
     const request = http.get({ host: '127.0.0.1', port, path: url, agent: false }, (response) => {
@@ -46,12 +45,23 @@ describe('graceful shutdown', () => {
     const port = await freePort();
     const dataDir = path.join(tmp, 'shutdown');
     const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_CATALOGUE_SIZE: '3000', LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        DEMO_CATALOGUE_SIZE: '3000',
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: '/nonexistent',
+      },
       stdio: 'ignore',
     });
     try {
       await waitFor(async () => 'status' in (await get(port, '/api/health')), 90_000);
-      const inFlight = Array.from({ length: 40 }, (_, i) => get(port, `/api/parts?search=${['filtro', 'bujia', 'bomba', 'junta'][i % 4]}&sortBy=description&limit=200&page=${(i % 3) + 1}`));
+      const inFlight = Array.from({ length: 40 }, (_, i) =>
+        get(port, `/api/parts?search=${['filtro', 'bujia', 'bomba', 'junta'][i % 4]}&sortBy=description&limit=200&page=${(i % 3) + 1}`),
+      );
       await new Promise((r) => setTimeout(r, 30));
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       const signalled = Date.now();
@@ -74,7 +84,9 @@ describe('graceful shutdown', () => {
 describe('PGlite crash', () => {
   it('a process killed with SIGKILL during writes leaves a database that opens and holds every committed write', async () => {
     const dir = path.join(tmp, 'crash');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/test/fixtures/pglite-writer.ts', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/test/fixtures/pglite-writer.ts', dir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const committed: number[] = [];
     let buffer = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -115,34 +127,38 @@ describe('health while the database is gone', () => {
 });
 
 // Registered only with a PostgreSQL to terminate (DATABASE_URL), like every PostgreSQL API test.
-if (process.env.DATABASE_URL) describe('PostgreSQL connections terminated under load', () => {
-  it('survives, masks the failures and recovers by itself', async () => {
-    const t = await buildTestApp('postgres');
-    try {
-      await insertParts(t.database.db, Array.from({ length: 300 }, (_, i) => buildPartRecord({ descripcion: `Filtro de aceite ${i}` })));
-      const load = Array.from({ length: 200 }, (_, i) =>
-        t.app.inject({ method: 'GET', url: `/api/parts?search=filtro&page=${(i % 5) + 1}` }),
-      );
-      const [current] = await queryRows<{ db: string }>(t.database.db, sql`select current_database() as db`);
-      const admin = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 1 });
+if (process.env.DATABASE_URL)
+  describe('PostgreSQL connections terminated under load', () => {
+    it('survives, masks the failures and recovers by itself', async () => {
+      const t = await buildTestApp('postgres');
       try {
-        await admin.db.execute(
-          sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${current?.db} and pid <> pg_backend_pid()`,
+        await insertParts(
+          t.database.db,
+          Array.from({ length: 300 }, (_, i) => buildPartRecord({ descripcion: `Filtro de aceite ${i}` })),
         );
+        const load = Array.from({ length: 200 }, (_, i) =>
+          t.app.inject({ method: 'GET', url: `/api/parts?search=filtro&page=${(i % 5) + 1}` }),
+        );
+        const [current] = await queryRows<{ db: string }>(t.database.db, sql`select current_database() as db`);
+        const admin = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 1 });
+        try {
+          await admin.db.execute(
+            sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${current?.db} and pid <> pg_backend_pid()`,
+          );
+        } finally {
+          await admin.close();
+        }
+        const results = await Promise.all(load);
+        for (const r of results) {
+          expect([200, 500]).toContain(r.statusCode);
+          if (r.statusCode === 500) expect(r.json()).toEqual({ error: { code: 'INTERNAL', message: 'Error interno del servidor' } });
+        }
+        await waitFor(async () => (await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode === 200, 10_000);
+        const after = await t.app.inject({ method: 'GET', url: '/api/parts?search=filtro' });
+        expect(after.statusCode).toBe(200);
+        expect(after.json().total).toBe(300);
       } finally {
-        await admin.close();
+        await t.close();
       }
-      const results = await Promise.all(load);
-      for (const r of results) {
-        expect([200, 500]).toContain(r.statusCode);
-        if (r.statusCode === 500) expect(r.json()).toEqual({ error: { code: 'INTERNAL', message: 'Error interno del servidor' } });
-      }
-      await waitFor(async () => (await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode === 200, 10_000);
-      const after = await t.app.inject({ method: 'GET', url: '/api/parts?search=filtro' });
-      expect(after.statusCode).toBe(200);
-      expect(after.json().total).toBe(300);
-    } finally {
-      await t.close();
-    }
+    });
   });
-});

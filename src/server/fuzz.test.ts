@@ -34,18 +34,74 @@ const nasty = fc.constantFrom(
 );
 const scalar = fc.oneof(fc.string({ maxLength: 40 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), nasty);
 const queryValue = fc.oneof(fc.string({ maxLength: 30 }), nasty, fc.integer().map(String));
-const knownKeys = ['page', 'limit', 'search', 'categoryId', 'brand', 'sortBy', 'sortDir', 'userType', 'query', 'excludeId', 'entity', 'entityId', 'categoryIds', 'includePrices', 'includeImages', 'filename', 'excludeCollection'];
+const knownKeys = [
+  'page',
+  'limit',
+  'search',
+  'categoryId',
+  'brand',
+  'sortBy',
+  'sortDir',
+  'userType',
+  'query',
+  'excludeId',
+  'entity',
+  'entityId',
+  'categoryIds',
+  'includePrices',
+  'includeImages',
+  'filename',
+  'excludeCollection',
+];
 const queryArb = fc.dictionary(fc.oneof(fc.constantFrom(...knownKeys), fc.string({ maxLength: 10 })), queryValue, { maxKeys: 4 });
-const bodyKeys = ['username', 'password', 'userType', 'message', 'priceList', 'salesUnit', 'documentUrl', 'videoUrl', 'updates', 'relatedProductId', 'category', 'action', 'discountPercentage', 'status', 'clientCode', 'profileType', 'token', 'newPassword', 'currentPassword', 'email', 'fullName', 'usernameOrEmail'];
+const bodyKeys = [
+  'username',
+  'password',
+  'userType',
+  'message',
+  'priceList',
+  'salesUnit',
+  'documentUrl',
+  'videoUrl',
+  'updates',
+  'relatedProductId',
+  'category',
+  'action',
+  'discountPercentage',
+  'status',
+  'clientCode',
+  'profileType',
+  'token',
+  'newPassword',
+  'currentPassword',
+  'email',
+  'fullName',
+  'usernameOrEmail',
+];
 const bodyArb = fc.oneof(
-  fc.dictionary(fc.oneof(fc.constantFrom(...bodyKeys), fc.string({ maxLength: 8 })), fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), scalar, { maxKeys: 3 })), { maxKeys: 5 }),
+  fc.dictionary(
+    fc.oneof(fc.constantFrom(...bodyKeys), fc.string({ maxLength: 8 })),
+    fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), scalar, { maxKeys: 3 })),
+    { maxKeys: 5 },
+  ),
   fc.jsonValue({ maxDepth: 2 }),
 );
 const rawBody = fc.record({
-  contentType: fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x'),
+  contentType: fc.constantFrom(
+    'application/json',
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'application/xml',
+    'multipart/form-data; boundary=x',
+  ),
   payload: fc.oneof(fc.string({ maxLength: 200 }), fc.constantFrom('{"a":', '[1,2', '{"username": "a"', 'null', '""', '\u0000\u0001')),
 });
-const paramValue = fc.oneof(fc.integer({ min: -5, max: 100 }).map(String), nasty, fc.string({ minLength: 1, maxLength: 20 }), fc.constantFrom('featured', 'on-sale', 'guest', 'client'));
+const paramValue = fc.oneof(
+  fc.integer({ min: -5, max: 100 }).map(String),
+  nasty,
+  fc.string({ minLength: 1, maxLength: 20 }),
+  fc.constantFrom('featured', 'on-sale', 'guest', 'client'),
+);
 
 function fill(url: string, values: string[]): string {
   let i = 0;
@@ -76,7 +132,10 @@ describe('every route with generated input', () => {
   beforeAll(async () => {
     t = await buildTestApp('pglite');
     const db = t.database.db;
-    await insertParts(db, Array.from({ length: 20 }, (_, i) => buildPartRecord({ descripcion: `Repuesto <b>${i}</b> ñandú` })));
+    await insertParts(
+      db,
+      Array.from({ length: 20 }, (_, i) => buildPartRecord({ descripcion: `Repuesto <b>${i}</b> ñandú` })),
+    );
     cookies.guest = undefined;
     cookies.client = await loginCookie(t.app, await createUser(db, { profileType: 'client' }), 'client');
     cookies.distributor = await loginCookie(t.app, await createUser(db, { profileType: 'distributor' }), 'distributor');
@@ -88,7 +147,8 @@ describe('every route with generated input', () => {
 
   it('never answers 5xx, always answers 4xx in the one error shape, and refused writes change nothing', async () => {
     const routes = t.app.routeTable.filter(
-      (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && !r.url.endsWith('/logout') && r.url !== '/api/auth/reset-password',
+      (r) =>
+        r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && !r.url.endsWith('/logout') && r.url !== '/api/auth/reset-password',
     );
     expect(routes.length).toBeGreaterThan(40);
     const seen = new Map<number, number>();
@@ -99,7 +159,10 @@ describe('every route with generated input', () => {
           fc.constantFrom('guest', 'client', 'distributor', 'admin'),
           fc.array(paramValue, { minLength: 2, maxLength: 2 }),
           queryArb,
-          fc.oneof(bodyArb.map((json) => ({ json })), rawBody.map((raw) => ({ raw }))),
+          fc.oneof(
+            bodyArb.map((json) => ({ json })),
+            rawBody.map((raw) => ({ raw })),
+          ),
           async (role, params, query, body) => {
             const search = new URLSearchParams(query as Record<string, string>).toString();
             const options: InjectOptions = {
@@ -138,10 +201,20 @@ describe('every route with generated input', () => {
   });
 
   it('answers 413 for oversized bodies and 400 in Spanish for malformed JSON', async () => {
-    const big = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: `{"username":"${'x'.repeat(2 * 1024 * 1024)}"}` });
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"username":"${'x'.repeat(2 * 1024 * 1024)}"}`,
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'La solicitud supera el tamaño máximo permitido.' });
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username": "a",' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "a",',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.code).toBe('VALIDATION');
     expect(malformed.json().error.message).toBe('El cuerpo no es un JSON válido.');

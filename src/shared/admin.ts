@@ -63,16 +63,18 @@ export const SALES_UNIT_EMPTY = 'La unidad de venta no puede estar vacía';
 export const salesUnitBodySchema = z.object({
   salesUnit: z
     .string({ error: SALES_UNIT_EMPTY })
-    .check(z.trim(), z.minLength(1, { error: SALES_UNIT_EMPTY }), z.maxLength(60, { error: 'La unidad de venta admite hasta 60 caracteres' })),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: SALES_UNIT_EMPTY }),
+      z.maxLength(60, { error: 'La unidad de venta admite hasta 60 caracteres' }),
+    ),
 });
 
-const httpUrl = z
-  .string()
-  .check(
-    z.trim(),
-    z.maxLength(2000, { error: 'La URL admite hasta 2000 caracteres' }),
-    z.refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { error: 'Solo se aceptan URLs http(s)' }),
-  );
+const httpUrl = z.string().check(
+  z.trim(),
+  z.maxLength(2000, { error: 'La URL admite hasta 2000 caracteres' }),
+  z.refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { error: 'Solo se aceptan URLs http(s)' }),
+);
 export const multimediaBodySchema = z
   .object({ documentUrl: z.optional(z.nullable(httpUrl)), videoUrl: z.optional(z.nullable(httpUrl)) })
   .check(z.refine((b) => b.documentUrl !== undefined || b.videoUrl !== undefined, { error: 'Indique documentUrl o videoUrl' }));
@@ -93,7 +95,13 @@ export const flatCategorySchema = z.object({
 
 export const relatedBodySchema = z.object({ relatedProductId: z.coerce.number().check(z.int(), z.gte(1)) });
 export const relationSearchQuerySchema = z.object({
-  query: z.string().check(z.trim(), z.minLength(2, { error: 'Ingrese al menos 2 caracteres' }), z.maxLength(200, { error: 'La búsqueda admite hasta 200 caracteres' })),
+  query: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(2, { error: 'Ingrese al menos 2 caracteres' }),
+      z.maxLength(200, { error: 'La búsqueda admite hasta 200 caracteres' }),
+    ),
   excludeId: z.optional(z.coerce.number().check(z.int(), z.gte(1))),
 });
 

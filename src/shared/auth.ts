@@ -29,32 +29,45 @@ const int = () => z.number().check(z.int());
 /** Messages of the length limits (Spanish, as every message a visitor can see). */
 const PASSWORD_TOO_LONG = 'La contraseña admite hasta 200 caracteres';
 const FULL_NAME_TOO_LONG = 'El nombre admite hasta 120 caracteres';
-const username = z.string({ error: 'El usuario es obligatorio' }).check(
-  z.trim(),
-  z.minLength(3, { error: 'El usuario debe tener al menos 3 caracteres' }),
-  z.maxLength(60, { error: 'El usuario admite hasta 60 caracteres' }),
-  z.regex(/^[\p{L}\p{N}._@+-]+$/u, { error: 'El usuario solo admite letras, números y . _ @ + -' }),
-);
+const username = z
+  .string({ error: 'El usuario es obligatorio' })
+  .check(
+    z.trim(),
+    z.minLength(3, { error: 'El usuario debe tener al menos 3 caracteres' }),
+    z.maxLength(60, { error: 'El usuario admite hasta 60 caracteres' }),
+    z.regex(/^[\p{L}\p{N}._@+-]+$/u, { error: 'El usuario solo admite letras, números y . _ @ + -' }),
+  );
 const password = z
   .string({ error: 'La contraseña es obligatoria' })
   .check(z.minLength(MIN_PASSWORD, { error: TEXTS.passwordTooShort }), z.maxLength(200, { error: PASSWORD_TOO_LONG }));
 const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max, { error: `Admite hasta ${max} caracteres` })));
-const email = z.pipe(z.string().check(z.trim(), z.maxLength(200, { error: 'El email admite hasta 200 caracteres' })), z.email({ error: 'El email no es válido' }));
+const email = z.pipe(
+  z.string().check(z.trim(), z.maxLength(200, { error: 'El email admite hasta 200 caracteres' })),
+  z.email({ error: 'El email no es válido' }),
+);
 
 export const loginUserTypeSchema = z.enum(['client', 'distributor', 'admin']);
 
 export const loginBodySchema = z.object({
   username: z
     .string({ error: 'El usuario es obligatorio' })
-    .check(z.trim(), z.minLength(1, { error: 'El usuario es obligatorio' }), z.maxLength(200, { error: 'El usuario admite hasta 200 caracteres' })),
-  password: z.string({ error: 'La contraseña es obligatoria' }).check(z.minLength(1, { error: 'La contraseña es obligatoria' }), z.maxLength(200, { error: PASSWORD_TOO_LONG })),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'El usuario es obligatorio' }),
+      z.maxLength(200, { error: 'El usuario admite hasta 200 caracteres' }),
+    ),
+  password: z
+    .string({ error: 'La contraseña es obligatoria' })
+    .check(z.minLength(1, { error: 'La contraseña es obligatoria' }), z.maxLength(200, { error: PASSWORD_TOO_LONG })),
   userType: z._default(loginUserTypeSchema, 'client'),
 });
 
 export const registerBodySchema = z.object({
   username,
   password,
-  fullName: z.string({ error: 'El nombre es obligatorio' }).check(z.trim(), z.minLength(1, { error: 'El nombre es obligatorio' }), z.maxLength(120, { error: FULL_NAME_TOO_LONG })),
+  fullName: z
+    .string({ error: 'El nombre es obligatorio' })
+    .check(z.trim(), z.minLength(1, { error: 'El nombre es obligatorio' }), z.maxLength(120, { error: FULL_NAME_TOO_LONG })),
   email,
   phone: optionalText(40),
   company: optionalText(120),
@@ -76,7 +89,9 @@ export const profileUpdateSchema = z
     fullName: z.optional(z.string().check(z.trim(), z.maxLength(120, { error: FULL_NAME_TOO_LONG }))),
     email: z.optional(z.union([email, z.literal('')])),
     currentPassword: z.optional(z.string().check(z.maxLength(200, { error: PASSWORD_TOO_LONG }))),
-    newPassword: z.optional(z.string().check(z.minLength(MIN_PASSWORD, { error: TEXTS.newPasswordTooShort }), z.maxLength(200, { error: PASSWORD_TOO_LONG }))),
+    newPassword: z.optional(
+      z.string().check(z.minLength(MIN_PASSWORD, { error: TEXTS.newPasswordTooShort }), z.maxLength(200, { error: PASSWORD_TOO_LONG })),
+    ),
   })
   .check(z.refine((b) => !b.newPassword || !!b.currentPassword, { error: TEXTS.currentPasswordRequired, path: ['currentPassword'] }));
 
@@ -149,5 +164,7 @@ export const createUserBodySchema = z.object({
 });
 
 export const approveBodySchema = z.object({
-  clientCode: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(40, { error: 'El código de cliente admite hasta 40 caracteres' })))),
+  clientCode: z.nullable(
+    z.optional(z.string().check(z.trim(), z.maxLength(40, { error: 'El código de cliente admite hasta 40 caracteres' }))),
+  ),
 });

@@ -5,8 +5,9 @@
  * found; any other URL is returned unchanged.
  */
 export function youtubeEmbedUrl(url: string): string {
-  const match =
-    /(?:youtube\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/|live\/|v\/)|youtu\.be\/)([A-Za-z0-9_-]{11})(?![A-Za-z0-9_-])/.exec(url);
+  const match = /(?:youtube\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/|live\/|v\/)|youtu\.be\/)([A-Za-z0-9_-]{11})(?![A-Za-z0-9_-])/.exec(
+    url,
+  );
   return match ? `https://www.youtube.com/embed/${match[1]}` : url;
 }
 

@@ -65,7 +65,7 @@ export function showsOriginalPrice(discountPercentage: number | null | undefined
 export function applyDiscount(price: string, discountPercentage: number): string {
   if (!showsOriginalPrice(discountPercentage)) return price;
   const cents = Math.round(Number(price) * 100);
-  return (Math.round(cents * (100 - discountPercentage) / 100) / 100).toFixed(2);
+  return (Math.round((cents * (100 - discountPercentage)) / 100) / 100).toFixed(2);
 }
 
 /**

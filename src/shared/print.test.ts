@@ -146,11 +146,7 @@ describe('groupForPrint', () => {
   });
 
   it('groups spellings of one category together and prints the most accented one', () => {
-    const groups = groupForPrint([
-      part('2', 'INYECCION', 'OM352'),
-      part('1', 'Inyección', 'om352'),
-      part('3', 'inyeccion  ', 'Turbo'),
-    ]);
+    const groups = groupForPrint([part('2', 'INYECCION', 'OM352'), part('1', 'Inyección', 'om352'), part('3', 'inyeccion  ', 'Turbo')]);
     expect(groups).toHaveLength(1);
     expect(groups[0]?.name).toBe('Inyección');
     expect(groups[0]?.children.map((g) => g.path)).toEqual([

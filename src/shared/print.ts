@@ -117,7 +117,10 @@ export function comparePartNumbers(a: string, b: string): number {
  * has none. Blank names are dropped.
  */
 export function printPath(categoryPath: readonly string[]): string[] {
-  const path = categoryPath.map((name) => name.trim()).filter(Boolean).slice(0, 3);
+  const path = categoryPath
+    .map((name) => name.trim())
+    .filter(Boolean)
+    .slice(0, 3);
   return path.length ? path : [NO_CATEGORY_GROUP];
 }
 

@@ -101,9 +101,7 @@ describe('YouTube embeds (spec 5)', () => {
   it('converts watch, short and share links with an 11-character id', () => {
     expect(youtubeEmbedUrl('https://www.youtube.com/watch?v=dQw4w9WgXcQ')).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ');
     expect(youtubeEmbedUrl('https://youtu.be/dQw4w9WgXcQ?t=10')).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ');
-    expect(youtubeEmbedUrl('https://www.youtube.com/watch?feature=x&v=dQw4w9WgXcQ')).toBe(
-      'https://www.youtube.com/embed/dQw4w9WgXcQ',
-    );
+    expect(youtubeEmbedUrl('https://www.youtube.com/watch?feature=x&v=dQw4w9WgXcQ')).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ');
     expect(youtubeEmbedUrl('https://youtube.com/shorts/dQw4w9WgXcQ')).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ');
   });
 
@@ -115,10 +113,7 @@ describe('YouTube embeds (spec 5)', () => {
 
 describe('image lists (spec 5)', () => {
   it('splits comma lists and prefixes bare names with the storage base, URL-encoded', () => {
-    expect(parseImageList('a.jpg, https://cdn.example.com/b.jpg', '/images/')).toEqual([
-      '/images/a.jpg',
-      'https://cdn.example.com/b.jpg',
-    ]);
+    expect(parseImageList('a.jpg, https://cdn.example.com/b.jpg', '/images/')).toEqual(['/images/a.jpg', 'https://cdn.example.com/b.jpg']);
     expect(parseImageList('img/products/Scania 111/piñón.jpg', '/images')).toEqual([
       '/images/img/products/Scania%20111/pi%C3%B1%C3%B3n.jpg',
     ]);

@@ -5,7 +5,10 @@
 
 /** Lower-cases and strips diacritics (`Cigüeñal` → `ciguenal`). */
 export function foldText(value: string): string {
-  return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /**
@@ -21,7 +24,11 @@ export function partNumberKey(value: string): string {
  * case and accents are ignored and `ñ` sorts after every other `n…` word.
  */
 export function spanishSortKey(value: string): string {
-  return value.toLowerCase().replace(/ñ/g, 'n~').normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  return value
+    .toLowerCase()
+    .replace(/ñ/g, 'n~')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
 }
 
 /**

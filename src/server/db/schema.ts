@@ -52,9 +52,7 @@ export const parts = pgTable(
     id: serial('id').primaryKey(),
     partNumber: text('part_number').notNull(),
     /** Part number folded and without separators (`06H-103-144` → `06h103144`), for exact-code matches. */
-    partNumberKey: text('part_number_key')
-      .notNull()
-      .generatedAlwaysAs(sql`public.portal_code_key(part_number)`),
+    partNumberKey: text('part_number_key').notNull().generatedAlwaysAs(sql`public.portal_code_key(part_number)`),
     description: text('description').notNull().default(''),
     brand: text('brand'),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
@@ -84,13 +82,9 @@ export const parts = pgTable(
     /** Folded search text: codes (with and without separators), alternate codes, description, brand, categories. */
     searchText: text('search_text')
       .notNull()
-      .generatedAlwaysAs(
-        sql`public.portal_search_text(part_number, alternate_codes, description, brand, category_path)`,
-      ),
+      .generatedAlwaysAs(sql`public.portal_search_text(part_number, alternate_codes, description, brand, category_path)`),
     /** Spanish sort key of the description (ñ after n, accents ignored), compared with C collation. */
-    descriptionSortKey: text('description_sort_key')
-      .notNull()
-      .generatedAlwaysAs(sql`public.portal_sort_key(description)`),
+    descriptionSortKey: text('description_sort_key').notNull().generatedAlwaysAs(sql`public.portal_sort_key(description)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -127,10 +121,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
-    index('users_email_idx').on(sql`lower(${t.email})`),
-  ],
+  (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`), index('users_email_idx').on(sql`lower(${t.email})`)],
 );
 
 /** Server-side sessions: only the SHA-256 of the cookie token is stored. */
@@ -204,10 +195,7 @@ export const relatedParts = pgTable(
       .references(() => parts.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.partId, t.relatedPartId] }),
-    check('related_parts_not_self', sql`${t.partId} <> ${t.relatedPartId}`),
-  ],
+  (t) => [primaryKey({ columns: [t.partId, t.relatedPartId] }), check('related_parts_not_self', sql`${t.partId} <> ${t.relatedPartId}`)],
 );
 
 export const CAROUSEL_STAGES = ['draft', 'published'] as const;

@@ -26,7 +26,14 @@ export async function buildTestApp(kind: DatabaseKind, overrides: Partial<Config
       // Every read checks the catalogue version, so a write made by a test is seen at once.
       catalogueVersionTtlMs: 0,
       // Generous limits so tests that log in often are not throttled; the rate-limit test sets its own.
-      rateLimits: { loginPerAccount: 1000, loginPerIp: 10_000, forgotPerIp: 1000, registerPerIp: 1000, partRequestsPerUser: 1000, exportsPerIp: 1000 },
+      rateLimits: {
+        loginPerAccount: 1000,
+        loginPerIp: 10_000,
+        forgotPerIp: 1000,
+        registerPerIp: 1000,
+        partRequestsPerUser: 1000,
+        exportsPerIp: 1000,
+      },
       ...overrides,
     },
   );

@@ -29,7 +29,6 @@ export async function insertParts(db: Db, records: Record<string, unknown>[]): P
   await importRecords(db, source, 'records', { lowStock: 5 });
 }
 
-
 export interface TestUser {
   id: number;
   username: string;
@@ -39,7 +38,13 @@ export interface TestUser {
 /** Inserts an account directly (approved unless told otherwise). */
 export async function createUser(
   db: Db,
-  overrides: { username?: string; password?: string; profileType?: 'client' | 'distributor' | 'admin'; isApproved?: boolean; email?: string } = {},
+  overrides: {
+    username?: string;
+    password?: string;
+    profileType?: 'client' | 'distributor' | 'admin';
+    isApproved?: boolean;
+    email?: string;
+  } = {},
 ): Promise<TestUser> {
   sequence += 1;
   const username = overrides.username ?? `user${sequence}`;

@@ -82,7 +82,11 @@ describe('AppRoutes', () => {
   });
 
   it('logs an admin in at /adminkon2025/categorias with the admin user type', async () => {
-    const fetchMock = mockApi({ 'GET /api/config': config, 'GET /api/user/session': anonymousSession, 'POST /api/auth/login': () => pending() });
+    const fetchMock = mockApi({
+      'GET /api/config': config,
+      'GET /api/user/session': anonymousSession,
+      'POST /api/auth/login': () => pending(),
+    });
     renderWithApp(<AppRoutes />, { path: '/adminkon2025/categorias' });
     await userEvent.type(await screen.findByLabelText('Usuario'), 'jefe');
     await userEvent.type(screen.getByLabelText('Contraseña'), 'clave123{Enter}');

@@ -29,23 +29,23 @@ export function AppRoutes() {
   return (
     <PageErrorBoundary>
       <Suspense fallback={<PageFallback />}>
-      <Switch>
-        <Route path={routes.home} component={HomePage} />
-        <Route path={routes.login} component={LoginPage} />
-        <Route path={routes.distributors} component={DistributorsPage} />
-        <Route path={routes.register} component={RegisterPage} />
-        <Route path={routes.forgotPassword} component={ForgotPasswordPage} />
-        <Route path={routes.resetPassword} component={ResetPasswordPage} />
-        <Route path={routes.catalogAll}>{(params) => <CatalogAllPage params={params} />}</Route>
-        <Route path={routes.category}>{(params) => <CategoryPage params={params} />}</Route>
-        <Route path={routes.product}>{(params) => <ProductPage params={params} />}</Route>
-        <Route path={routes.adminCategories} component={AdminCategoriesPage} />
-        {/* Not nested: the panel's links are absolute; any deeper path still reaches the panel. */}
-        <Route path={`${routes.admin}/*?`} component={AdminPage} />
-        <Route path={routes.debug} component={DebugPage} />
-        <Route path={routes.print} component={PrintPage} />
-        <Route component={NotFoundPage} />
-      </Switch>
+        <Switch>
+          <Route path={routes.home} component={HomePage} />
+          <Route path={routes.login} component={LoginPage} />
+          <Route path={routes.distributors} component={DistributorsPage} />
+          <Route path={routes.register} component={RegisterPage} />
+          <Route path={routes.forgotPassword} component={ForgotPasswordPage} />
+          <Route path={routes.resetPassword} component={ResetPasswordPage} />
+          <Route path={routes.catalogAll}>{(params) => <CatalogAllPage params={params} />}</Route>
+          <Route path={routes.category}>{(params) => <CategoryPage params={params} />}</Route>
+          <Route path={routes.product}>{(params) => <ProductPage params={params} />}</Route>
+          <Route path={routes.adminCategories} component={AdminCategoriesPage} />
+          {/* Not nested: the panel's links are absolute; any deeper path still reaches the panel. */}
+          <Route path={`${routes.admin}/*?`} component={AdminPage} />
+          <Route path={routes.debug} component={DebugPage} />
+          <Route path={routes.print} component={PrintPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
       </Suspense>
     </PageErrorBoundary>
   );

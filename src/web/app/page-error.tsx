@@ -18,7 +18,9 @@ function PageError({ error, resetErrorBoundary }: FallbackProps) {
   const chunk = isChunkLoadError(error);
   return (
     <div role="alert" className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 px-4 text-center">
-      <h1 className="text-xl font-semibold text-slate-900">{chunk ? 'No se pudo cargar esta pantalla' : 'Ocurrió un error al mostrar esta pantalla'}</h1>
+      <h1 className="text-xl font-semibold text-slate-900">
+        {chunk ? 'No se pudo cargar esta pantalla' : 'Ocurrió un error al mostrar esta pantalla'}
+      </h1>
       <p className="text-slate-600">
         {chunk
           ? 'Puede haber una versión nueva del catálogo o un corte de conexión. Recargue la página para continuar.'

@@ -41,7 +41,10 @@ describe('apiRequest', () => {
   });
 
   it('uses the status text when the error body is empty', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 503, statusText: 'Service Unavailable' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 503, statusText: 'Service Unavailable' })),
+    );
     const error = (await apiRequest('/api/x', z.unknown()).catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('503: Service Unavailable');
   });
@@ -53,7 +56,10 @@ describe('apiRequest', () => {
   });
 
   it('reports a network failure with status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const error = (await apiRequest('/api/x', z.unknown()).catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(0);
     expect(error.code).toBe('NETWORK');

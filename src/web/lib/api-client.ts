@@ -81,11 +81,7 @@ export function errorFromResponse(response: Response, text: string): ApiError {
  * @throws {ApiError} on a network failure (status 0, code `NETWORK`), a non-2xx answer (its
  *   status and code) or a body that does not match the schema (code `BAD_RESPONSE`).
  */
-export async function apiRequest<S extends z.core.$ZodType>(
-  path: string,
-  schema: S,
-  options: RequestOptions = {},
-): Promise<z.output<S>> {
+export async function apiRequest<S extends z.core.$ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
   const { method = 'GET', query, body, signal } = options;
   const init: RequestInit = { method, credentials: 'include', signal, headers: { Accept: 'application/json' } };
   if (body !== undefined) {

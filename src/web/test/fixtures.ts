@@ -56,9 +56,7 @@ export const categoryTree: CategoryNode[] = [
         pageNumber: null,
         partCount: 10,
         isVisible: true,
-        children: [
-          { id: 3, name: 'Filtros', level: 3, parentId: 2, pageNumber: null, partCount: 10, isVisible: true, children: [] },
-        ],
+        children: [{ id: 3, name: 'Filtros', level: 3, parentId: 2, pageNumber: null, partCount: 10, isVisible: true, children: [] }],
       },
     ],
   },

@@ -21,9 +21,30 @@ describe.each(testEngines())('admin API on %s', (engine) => {
     admin = await loginCookie(t.app, await createUser(db, { profileType: 'admin' }), 'admin');
     client = await loginCookie(t.app, await createUser(db, { profileType: 'client' }), 'client');
     await insertParts(db, [
-      buildPartRecord({ codigo: 'ADM-1', descripcion: 'Bomba de agua Fiat 128', categoria1: 'Repuestos', categoria2: 'Refrigeración', categoria3: 'Fiat', precios: '1000.00-900.00-800.00-1100.00' }),
-      buildPartRecord({ codigo: 'ADM-2', descripcion: 'Termostato Fiat 128', categoria1: 'Repuestos', categoria2: 'Refrigeración', categoria3: 'Fiat', precios: '500.00-450.00-400.00-550.00' }),
-      buildPartRecord({ codigo: 'ADM-3', descripcion: 'Llave de bujías', categoria1: 'Herramientas', categoria2: 'Manuales', categoria3: 'Bahco', precios: '300.00' }),
+      buildPartRecord({
+        codigo: 'ADM-1',
+        descripcion: 'Bomba de agua Fiat 128',
+        categoria1: 'Repuestos',
+        categoria2: 'Refrigeración',
+        categoria3: 'Fiat',
+        precios: '1000.00-900.00-800.00-1100.00',
+      }),
+      buildPartRecord({
+        codigo: 'ADM-2',
+        descripcion: 'Termostato Fiat 128',
+        categoria1: 'Repuestos',
+        categoria2: 'Refrigeración',
+        categoria3: 'Fiat',
+        precios: '500.00-450.00-400.00-550.00',
+      }),
+      buildPartRecord({
+        codigo: 'ADM-3',
+        descripcion: 'Llave de bujías',
+        categoria1: 'Herramientas',
+        categoria2: 'Manuales',
+        categoria3: 'Bahco',
+        precios: '300.00',
+      }),
     ]);
     for (const row of await db.select({ id: parts.id, partNumber: parts.partNumber }).from(parts)) ids[row.partNumber] = row.id;
   });
@@ -57,18 +78,28 @@ describe.each(testEngines())('admin API on %s', (engine) => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.total).toBe(2);
-    expect(body.parts[0]).toMatchObject({ partNumber: 'ADM-1', priceLists: ['1000.00', '900.00', '800.00', '1100.00', null, null, null, null, null, null], isActive: true });
+    expect(body.parts[0]).toMatchObject({
+      partNumber: 'ADM-1',
+      priceLists: ['1000.00', '900.00', '800.00', '1100.00', null, null, null, null, null, null],
+      isActive: true,
+    });
     expect((await as(admin, { method: 'GET', url: '/api/admin/parts?limit=201' })).statusCode).toBe(400);
   });
 
   it('edits a sales unit, refusing an empty one with the spec text', async () => {
-    const ok = await as(admin, { method: 'PATCH', url: `/api/admin/parts/${ids['ADM-1']}/sales-unit`, payload: { salesUnit: '  Juego x 2 ' } });
+    const ok = await as(admin, {
+      method: 'PATCH',
+      url: `/api/admin/parts/${ids['ADM-1']}/sales-unit`,
+      payload: { salesUnit: '  Juego x 2 ' },
+    });
     expect(ok.json().salesUnit).toBe('Juego x 2');
     expect((await t.app.inject({ method: 'GET', url: `/api/parts/${ids['ADM-1']}` })).json().salesUnit).toBe('Juego x 2');
     const empty = await as(admin, { method: 'PATCH', url: `/api/admin/parts/${ids['ADM-1']}/sales-unit`, payload: { salesUnit: '   ' } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toContain(SALES_UNIT_EMPTY);
-    expect((await as(admin, { method: 'PATCH', url: '/api/admin/parts/999999/sales-unit', payload: { salesUnit: 'x' } })).statusCode).toBe(404);
+    expect((await as(admin, { method: 'PATCH', url: '/api/admin/parts/999999/sales-unit', payload: { salesUnit: 'x' } })).statusCode).toBe(
+      404,
+    );
   });
 
   it('sets document and video URLs, http(s) only, and clears them', async () => {
@@ -90,7 +121,10 @@ describe.each(testEngines())('admin API on %s', (engine) => {
   it('hides and shows categories: a hidden branch disappears with its parts', async () => {
     const tree = (await as(admin, { method: 'GET', url: '/api/categories/admin' })).json();
     const repuestos = tree.find((c: { name: string }) => c.name === 'Repuestos');
-    const descendants = [repuestos.id, ...repuestos.children.flatMap((c: { id: number; children: { id: number }[] }) => [c.id, ...c.children.map((g) => g.id)])];
+    const descendants = [
+      repuestos.id,
+      ...repuestos.children.flatMap((c: { id: number; children: { id: number }[] }) => [c.id, ...c.children.map((g) => g.id)]),
+    ];
     const hide = await as(admin, {
       method: 'PUT',
       url: '/api/categories/visibility',
@@ -111,7 +145,15 @@ describe.each(testEngines())('admin API on %s', (engine) => {
     });
     expect((await t.app.inject({ method: 'GET', url: `/api/parts/${ids['ADM-1']}` })).statusCode).toBe(200);
     expect((await as(admin, { method: 'PUT', url: '/api/categories/visibility', payload: { updates: [] } })).statusCode).toBe(400);
-    expect((await as(admin, { method: 'PUT', url: '/api/categories/visibility', payload: { updates: [{ categoryId: 999999, isVisible: true }] } })).statusCode).toBe(404);
+    expect(
+      (
+        await as(admin, {
+          method: 'PUT',
+          url: '/api/categories/visibility',
+          payload: { updates: [{ categoryId: 999999, isVisible: true }] },
+        })
+      ).statusCode,
+    ).toBe(404);
     const [stillThere] = await t.database.db.select().from(categories).where(eq(categories.id, repuestos.id));
     expect(stillThere?.isVisible).toBe(true);
   });
@@ -125,7 +167,9 @@ describe.each(testEngines())('admin API on %s', (engine) => {
     expect((await as(admin, { method: 'POST', url: `/api/products/${a}/related`, payload: { relatedProductId: a } })).statusCode).toBe(400);
     const relations = await as(admin, { method: 'GET', url: `/api/products/${a}/relations` });
     expect(relations.json().relatedProducts.map((p: { partNumber: string }) => p.partNumber)).toEqual(['ADM-2']);
-    expect((await t.app.inject({ method: 'GET', url: `/api/products/${a}/related` })).json().map((p: { partNumber: string }) => p.partNumber)).toEqual(['ADM-2']);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/products/${a}/related` })).json().map((p: { partNumber: string }) => p.partNumber),
+    ).toEqual(['ADM-2']);
     const search = await as(admin, { method: 'GET', url: `/api/products/search-for-relation?query=fiat&excludeId=${a}` });
     expect(search.json().map((p: { partNumber: string }) => p.partNumber)).toEqual(['ADM-2']);
     const short = await as(admin, { method: 'GET', url: '/api/products/search-for-relation?query=f' });
@@ -153,10 +197,23 @@ describe.each(testEngines())('admin API on %s', (engine) => {
     const save = await as(admin, { method: 'POST', url: '/api/carousel/save' });
     expect(save.statusCode).toBe(200);
     const sale = (await t.app.inject({ method: 'GET', url: '/api/products/on-sale' })).json();
-    expect(sale).toEqual([expect.objectContaining({ partNumber: 'ADM-1', price: '880.00', originalPrice: '1100.00', discountPercentage: 20 })]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/products/featured' })).json().map((p: { partNumber: string }) => p.partNumber)).toEqual(['ADM-3']);
+    expect(sale).toEqual([
+      expect.objectContaining({ partNumber: 'ADM-1', price: '880.00', originalPrice: '1100.00', discountPercentage: 20 }),
+    ]);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/products/featured' })).json().map((p: { partNumber: string }) => p.partNumber),
+    ).toEqual(['ADM-3']);
     const discounts = (await as(admin, { method: 'GET', url: '/api/carousel/products-with-discounts/on-sale' })).json();
-    expect(discounts).toEqual([{ partId: a, partNumber: 'ADM-1', discountPercentage: 20, originalPriceList1: '1000.00', originalPriceList2: '900.00', originalPriceList4: '1100.00' }]);
+    expect(discounts).toEqual([
+      {
+        partId: a,
+        partNumber: 'ADM-1',
+        discountPercentage: 20,
+        originalPriceList1: '1000.00',
+        originalPriceList2: '900.00',
+        originalPriceList4: '1100.00',
+      },
+    ]);
     expect((await as(admin, { method: 'GET', url: '/api/admin/carousels' })).json().hasUnpublishedChanges).toBe(false);
 
     await put({ category: 'on-sale', action: 'remove' });
@@ -167,17 +224,41 @@ describe.each(testEngines())('admin API on %s', (engine) => {
   });
 
   it('manages users: create, approve with client code, edit, switch type, delete', async () => {
-    const create = await as(admin, { method: 'POST', url: '/api/admin/users', payload: { username: 'distri.norte', password: 'clave123', profileType: 'distributor' } });
+    const create = await as(admin, {
+      method: 'POST',
+      url: '/api/admin/users',
+      payload: { username: 'distri.norte', password: 'clave123', profileType: 'distributor' },
+    });
     expect(create.statusCode).toBe(201);
     expect(create.json()).toMatchObject({ username: 'distri.norte', profileType: 'distributor', isApproved: true });
     expect(create.json()).not.toHaveProperty('passwordHash');
     const id = create.json().id;
-    expect((await as(admin, { method: 'POST', url: '/api/admin/users', payload: { username: 'DISTRI.NORTE', password: 'clave123', profileType: 'client' } })).statusCode).toBe(409);
-    expect((await as(admin, { method: 'POST', url: '/api/admin/users', payload: { username: 'x1', password: '', profileType: 'client' } })).statusCode).toBe(400);
+    expect(
+      (
+        await as(admin, {
+          method: 'POST',
+          url: '/api/admin/users',
+          payload: { username: 'DISTRI.NORTE', password: 'clave123', profileType: 'client' },
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (await as(admin, { method: 'POST', url: '/api/admin/users', payload: { username: 'x1', password: '', profileType: 'client' } }))
+        .statusCode,
+    ).toBe(400);
     const code = await as(admin, { method: 'PATCH', url: `/api/users/${id}/client-code`, payload: { clientCode: 'D-77' } });
     expect(code.json().clientCode).toBe('D-77');
-    const edit = await as(admin, { method: 'PATCH', url: `/api/users/${id}`, payload: { fullName: 'Distribuidora Norte', email: 'norte@example.com', company: 'Norte SA' } });
-    expect(edit.json()).toMatchObject({ fullName: 'Distribuidora Norte', email: 'norte@example.com', company: 'Norte SA', clientCode: 'D-77' });
+    const edit = await as(admin, {
+      method: 'PATCH',
+      url: `/api/users/${id}`,
+      payload: { fullName: 'Distribuidora Norte', email: 'norte@example.com', company: 'Norte SA' },
+    });
+    expect(edit.json()).toMatchObject({
+      fullName: 'Distribuidora Norte',
+      email: 'norte@example.com',
+      company: 'Norte SA',
+      clientCode: 'D-77',
+    });
     const type = await as(admin, { method: 'PATCH', url: `/api/users/${id}/type`, payload: { profileType: 'client' } });
     expect(type.json().profileType).toBe('client');
     expect((await as(admin, { method: 'PATCH', url: `/api/users/${id}/type`, payload: { profileType: 'admin' } })).statusCode).toBe(400);

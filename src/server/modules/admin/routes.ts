@@ -82,9 +82,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => setMultimedia(db, actorOf(request), request.params.id, request.body),
     );
 
-    app.get('/api/categories', { schema: { tags, response: { 200: z.array(flatCategorySchema) } } }, async () =>
-      listAllCategories(db),
-    );
+    app.get('/api/categories', { schema: { tags, response: { 200: z.array(flatCategorySchema) } } }, async () => listAllCategories(db));
     app.get('/api/categories/admin', { schema: { tags, response: { 200: categoryTreeSchema } } }, async () =>
       categoryTree(db, { includeHidden: true }),
     );

@@ -83,7 +83,13 @@ export async function setSalesUnit(db: Db, actor: Actor, id: number, salesUnit: 
   return db.transaction(async (tx) => {
     const before = await onePart(tx, id);
     const [row] = await tx.update(parts).set({ salesUnit, updatedAt: sql`now()` }).where(eq(parts.id, id)).returning();
-    await recordAudit(tx, actor, { action: 'part.sales_unit', entity: 'part', entityId: id, before: { salesUnit: before.salesUnit }, after: { salesUnit } });
+    await recordAudit(tx, actor, {
+      action: 'part.sales_unit',
+      entity: 'part',
+      entityId: id,
+      before: { salesUnit: before.salesUnit },
+      after: { salesUnit },
+    });
     await bumpCatalogueVersion(tx);
     return presentAdminPart(row as PartRow);
   });
@@ -101,7 +107,11 @@ export async function setMultimedia(
     const set: Partial<typeof parts.$inferInsert> = {};
     if (body.documentUrl !== undefined) set.documentUrl = body.documentUrl || null;
     if (body.videoUrl !== undefined) set.videoUrl = body.videoUrl || null;
-    const [row] = await tx.update(parts).set({ ...set, updatedAt: sql`now()` }).where(eq(parts.id, id)).returning();
+    const [row] = await tx
+      .update(parts)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(eq(parts.id, id))
+      .returning();
     await recordAudit(tx, actor, {
       action: 'part.multimedia',
       entity: 'part',
@@ -128,7 +138,13 @@ export async function setProfilePriceList(db: Db, actor: Actor, profileType: 'gu
       .values({ profileType, priceList })
       .onConflictDoUpdate({ target: profiles.profileType, set: { priceList, updatedAt: sql`now()` } })
       .returning({ profileType: profiles.profileType, priceList: profiles.priceList });
-    await recordAudit(tx, actor, { action: 'profile.price_list', entity: 'profile', entityId: profileType, before: before ?? null, after: { priceList } });
+    await recordAudit(tx, actor, {
+      action: 'profile.price_list',
+      entity: 'profile',
+      entityId: profileType,
+      before: before ?? null,
+      after: { priceList },
+    });
     await bumpCatalogueVersion(tx);
     return row as { profileType: 'guest' | 'client' | 'distributor'; priceList: number };
   });
@@ -166,7 +182,13 @@ export async function setVisibility(db: Db, actor: Actor, updates: { categoryId:
 /** Every category, flat, hidden ones included. */
 export async function listAllCategories(db: Executor) {
   return db
-    .select({ id: categories.id, name: categories.name, level: categories.level, parentId: categories.parentId, isVisible: categories.isVisible })
+    .select({
+      id: categories.id,
+      name: categories.name,
+      level: categories.level,
+      parentId: categories.parentId,
+      isVisible: categories.isVisible,
+    })
     .from(categories)
     .orderBy(asc(categories.level), asc(categories.name));
 }
@@ -194,7 +216,13 @@ export async function addRelation(db: Db, actor: Actor, id: number, relatedId: n
     await onePart(tx, relatedId);
     const inserted = await tx.insert(relatedParts).values({ partId: id, relatedPartId: relatedId }).onConflictDoNothing().returning();
     if (inserted.length === 0) throw new AppError('CONFLICT', 'Los productos ya están relacionados');
-    await recordAudit(tx, actor, { action: 'relation.add', entity: 'relation', entityId: id, before: null, after: { partId: id, relatedPartId: relatedId } });
+    await recordAudit(tx, actor, {
+      action: 'relation.add',
+      entity: 'relation',
+      entityId: id,
+      before: null,
+      after: { partId: id, relatedPartId: relatedId },
+    });
     await bumpCatalogueVersion(tx);
   });
 }
@@ -206,7 +234,13 @@ export async function removeRelation(db: Db, actor: Actor, id: number, relatedId
       .where(and(eq(relatedParts.partId, id), eq(relatedParts.relatedPartId, relatedId)))
       .returning();
     if (removed.length === 0) throw new AppError('NOT_FOUND', 'La relación no existe');
-    await recordAudit(tx, actor, { action: 'relation.remove', entity: 'relation', entityId: id, before: { partId: id, relatedPartId: relatedId }, after: null });
+    await recordAudit(tx, actor, {
+      action: 'relation.remove',
+      entity: 'relation',
+      entityId: id,
+      before: { partId: id, relatedPartId: relatedId },
+      after: null,
+    });
     await bumpCatalogueVersion(tx);
   });
 }
@@ -246,7 +280,13 @@ export async function updateCarouselDraft(
     const state = (entry: { discountPercentage: string } | undefined) =>
       entry ? { collection, partId, discountPercentage: Number(entry.discountPercentage) } : null;
     const audit = (after: { discountPercentage: string } | undefined) =>
-      recordAudit(tx, actor, { action: `carousel.${action}`, entity: 'carousel', entityId: partId, before: state(current), after: state(after) });
+      recordAudit(tx, actor, {
+        action: `carousel.${action}`,
+        entity: 'carousel',
+        entityId: partId,
+        before: state(current),
+        after: state(after),
+      });
     if (action === 'remove') {
       const removed = await tx.delete(carouselEntries).where(key).returning();
       if (removed.length === 0) throw new AppError('NOT_FOUND', 'El producto no está en ese carrusel');
@@ -318,12 +358,21 @@ export async function publishCarousels(db: Db, actor: Actor): Promise<void> {
     const snapshot = async (stage: 'draft' | 'published') =>
       (
         await tx
-          .select({ collection: carouselEntries.collection, partId: carouselEntries.partId, discountPercentage: carouselEntries.discountPercentage })
+          .select({
+            collection: carouselEntries.collection,
+            partId: carouselEntries.partId,
+            discountPercentage: carouselEntries.discountPercentage,
+          })
           .from(carouselEntries)
           .where(eq(carouselEntries.stage, stage))
           .orderBy(asc(carouselEntries.collection), asc(carouselEntries.position))
       ).map((e) => ({ ...e, discountPercentage: Number(e.discountPercentage) }));
-    await recordAudit(tx, actor, { action: 'carousel.publish', entity: 'carousel', before: await snapshot('published'), after: await snapshot('draft') });
+    await recordAudit(tx, actor, {
+      action: 'carousel.publish',
+      entity: 'carousel',
+      before: await snapshot('published'),
+      after: await snapshot('draft'),
+    });
     await tx.delete(carouselEntries).where(eq(carouselEntries.stage, 'published'));
     await tx.execute(sql`
       insert into carousel_entries (stage, collection, part_id, discount_percentage, position)

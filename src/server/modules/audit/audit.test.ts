@@ -41,15 +41,31 @@ describe.each(testEngines())('audit trail on %s', (engine) => {
 
   it('records price list, approval, type and visibility changes with before and after', async () => {
     const price = await auditedBy({ method: 'POST', url: '/api/profiles/guest/price-list', payload: { priceList: 3 } });
-    expect(price).toMatchObject({ actorUsername: 'jefa', action: 'profile.price_list', entity: 'profile', entityId: 'guest', before: { priceList: 4 }, after: { priceList: 3 } });
+    expect(price).toMatchObject({
+      actorUsername: 'jefa',
+      action: 'profile.price_list',
+      entity: 'profile',
+      entityId: 'guest',
+      before: { priceList: 4 },
+      after: { priceList: 3 },
+    });
 
     const approve = await auditedBy({ method: 'PATCH', url: `/api/users/${ids.pending}/approve`, payload: { clientCode: 'C-1' } });
-    expect(approve).toMatchObject({ action: 'user.approve', entityId: String(ids.pending), before: { isApproved: false, clientCode: null }, after: { isApproved: true, clientCode: 'C-1' } });
+    expect(approve).toMatchObject({
+      action: 'user.approve',
+      entityId: String(ids.pending),
+      before: { isApproved: false, clientCode: null },
+      after: { isApproved: true, clientCode: 'C-1' },
+    });
 
     const type = await auditedBy({ method: 'PATCH', url: `/api/users/${ids.pending}/type`, payload: { profileType: 'distributor' } });
     expect(type).toMatchObject({ action: 'user.type', before: { profileType: 'client' }, after: { profileType: 'distributor' } });
 
-    const visibility = await auditedBy({ method: 'PUT', url: '/api/categories/visibility', payload: { updates: [{ categoryId: ids.category, isVisible: false }] } });
+    const visibility = await auditedBy({
+      method: 'PUT',
+      url: '/api/categories/visibility',
+      payload: { updates: [{ categoryId: ids.category, isVisible: false }] },
+    });
     expect(visibility).toMatchObject({ action: 'category.visibility', before: { isVisible: true }, after: { isVisible: false } });
   });
 
@@ -57,15 +73,38 @@ describe.each(testEngines())('audit trail on %s', (engine) => {
     const cases: [InjectOptions, string][] = [
       [{ method: 'PATCH', url: `/api/users/${ids.pending}/client-code`, payload: { clientCode: 'C-2' } }, 'user.client_code'],
       [{ method: 'PATCH', url: `/api/users/${ids.pending}`, payload: { fullName: 'Nuevo Nombre' } }, 'user.update'],
-      [{ method: 'POST', url: '/api/admin/users', payload: { username: 'creado', password: 'clave123', profileType: 'client' } }, 'user.create'],
+      [
+        { method: 'POST', url: '/api/admin/users', payload: { username: 'creado', password: 'clave123', profileType: 'client' } },
+        'user.create',
+      ],
       [{ method: 'PATCH', url: `/api/admin/parts/${ids['AUD-1']}/sales-unit`, payload: { salesUnit: 'Par' } }, 'part.sales_unit'],
-      [{ method: 'PUT', url: `/api/admin/parts/${ids['AUD-1']}/multimedia`, payload: { videoUrl: 'https://youtu.be/dQw4w9WgXcQ' } }, 'part.multimedia'],
+      [
+        { method: 'PUT', url: `/api/admin/parts/${ids['AUD-1']}/multimedia`, payload: { videoUrl: 'https://youtu.be/dQw4w9WgXcQ' } },
+        'part.multimedia',
+      ],
       [{ method: 'POST', url: `/api/products/${ids['AUD-1']}/related`, payload: { relatedProductId: ids['AUD-2'] } }, 'relation.add'],
       [{ method: 'DELETE', url: `/api/products/${ids['AUD-1']}/related/${ids['AUD-2']}` }, 'relation.remove'],
-      [{ method: 'PUT', url: `/api/products/carousel/${ids['AUD-1']}`, payload: { category: 'on-sale', action: 'add', discountPercentage: 10 } }, 'carousel.add'],
-      [{ method: 'PUT', url: `/api/products/carousel/${ids['AUD-1']}`, payload: { category: 'on-sale', action: 'update-discount', discountPercentage: 15 } }, 'carousel.update-discount'],
+      [
+        {
+          method: 'PUT',
+          url: `/api/products/carousel/${ids['AUD-1']}`,
+          payload: { category: 'on-sale', action: 'add', discountPercentage: 10 },
+        },
+        'carousel.add',
+      ],
+      [
+        {
+          method: 'PUT',
+          url: `/api/products/carousel/${ids['AUD-1']}`,
+          payload: { category: 'on-sale', action: 'update-discount', discountPercentage: 15 },
+        },
+        'carousel.update-discount',
+      ],
       [{ method: 'POST', url: '/api/carousel/save' }, 'carousel.publish'],
-      [{ method: 'PUT', url: `/api/products/carousel/${ids['AUD-1']}`, payload: { category: 'on-sale', action: 'remove' } }, 'carousel.remove'],
+      [
+        { method: 'PUT', url: `/api/products/carousel/${ids['AUD-1']}`, payload: { category: 'on-sale', action: 'remove' } },
+        'carousel.remove',
+      ],
       [{ method: 'PATCH', url: `/api/part-requests/${ids.request}/status`, payload: { status: 'reviewed' } }, 'part_request.status'],
       [{ method: 'DELETE', url: `/api/part-requests/${ids.request}` }, 'part_request.delete'],
       [{ method: 'DELETE', url: `/api/users/${ids.pending}` }, 'user.delete'],
@@ -76,7 +115,9 @@ describe.each(testEngines())('audit trail on %s', (engine) => {
       expect(row.actorUsername).toBe('jefa');
       expect(row.before !== null || row.after !== null).toBe(true);
     }
-    const discount = (await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id))).find((r) => r.action === 'carousel.update-discount');
+    const discount = (await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id))).find(
+      (r) => r.action === 'carousel.update-discount',
+    );
     expect(discount).toMatchObject({ before: { discountPercentage: 10 }, after: { discountPercentage: 15 } });
   });
 

@@ -232,7 +232,12 @@ describe.each(testEngines())('access and prices on %s', (engine) => {
           for (const a of allowed) forbidden.delete(a);
           const headers = cookies[role] ? { cookie: cookies[role] } : undefined;
           const bodies: string[] = [];
-          for (const url of ['/api/parts?limit=200', '/api/parts?search=propiedad&sortBy=price', '/api/products/featured', '/api/products/on-sale']) {
+          for (const url of [
+            '/api/parts?limit=200',
+            '/api/parts?search=propiedad&sortBy=price',
+            '/api/products/featured',
+            '/api/products/on-sale',
+          ]) {
             bodies.push((await t.app.inject({ method: 'GET', url, ...(headers ? { headers } : {}) })).body);
           }
           const ids = JSON.parse(bodies[0] as string).parts.map((p: { id: number }) => p.id);

@@ -72,11 +72,23 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
   });
 
   it('a pending account is told it awaits approval only with the right password; failures are generic', async () => {
-    const pending = await inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'taller.sur', password: 'clave123', userType: 'client' } });
+    const pending = await inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'taller.sur', password: 'clave123', userType: 'client' },
+    });
     expect(pending.statusCode).toBe(403);
     expect(pending.json().error.message).toBe(TEXTS.pendingApproval);
-    const wrong = await inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'taller.sur', password: 'mala-clave', userType: 'client' } });
-    const unknown = await inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'nadie', password: 'mala-clave', userType: 'client' } });
+    const wrong = await inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'taller.sur', password: 'mala-clave', userType: 'client' },
+    });
+    const unknown = await inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'nadie', password: 'mala-clave', userType: 'client' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -97,7 +109,11 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
     expect(approve.json()).toMatchObject({ isApproved: true, clientCode: 'C-0042' });
     expect(approve.json()).not.toHaveProperty('passwordHash');
 
-    const login = await inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'TALLER.SUR', password: 'clave123', userType: 'client' } });
+    const login = await inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'TALLER.SUR', password: 'clave123', userType: 'client' },
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json().user).toMatchObject({ username: 'taller.sur', clientCode: 'C-0042', userType: 'client' });
     const setCookie = String(login.headers['set-cookie']);
@@ -119,7 +135,11 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
 
   it('a login for another account type fails generically', async () => {
     const distributor = await createUser(t.database.db, { profileType: 'distributor' });
-    const asClient = await inject({ method: 'POST', url: '/api/auth/login', payload: { username: distributor.username, password: distributor.password, userType: 'client' } });
+    const asClient = await inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: distributor.username, password: distributor.password, userType: 'client' },
+    });
     expect(asClient.statusCode).toBe(401);
     expect(asClient.json().error.message).toBe(TEXTS.loginFailed);
     expect((await loginCookie(t.app, distributor, 'distributor')).length).toBeGreaterThan(20);
@@ -138,7 +158,12 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
   it('a login rotates the session token', async () => {
     const user = await createUser(t.database.db);
     const first = await loginCookie(t.app, user);
-    const second = await inject({ method: 'POST', url: '/api/auth/login', headers: { cookie: first }, payload: { username: user.username, password: user.password, userType: 'client' } });
+    const second = await inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { cookie: first },
+      payload: { username: user.username, password: user.password, userType: 'client' },
+    });
     expect(second.statusCode).toBe(200);
     const replay = await inject({ method: 'GET', url: '/api/user/session', headers: { cookie: first } });
     expect(replay.json().isAuthenticated).toBe(false);
@@ -151,7 +176,14 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
       method: 'PUT',
       url: '/api/user/profile',
       headers: { cookie },
-      payload: { fullName: 'Nombre Nuevo', email: 'nuevo@example.com', profileType: 'distributor', isApproved: false, clientCode: 'HACK', priceList: 2 },
+      payload: {
+        fullName: 'Nombre Nuevo',
+        email: 'nuevo@example.com',
+        profileType: 'distributor',
+        isApproved: false,
+        clientCode: 'HACK',
+        priceList: 2,
+      },
     });
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toMatchObject({ fullName: 'Nombre Nuevo', email: 'nuevo@example.com', userType: 'client', clientCode: null });
@@ -161,17 +193,34 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
     const noCurrent = await inject({ method: 'PUT', url: '/api/user/profile', headers: { cookie }, payload: { newPassword: 'nueva123' } });
     expect(noCurrent.statusCode).toBe(400);
     expect(noCurrent.json().error.message).toContain(TEXTS.currentPasswordRequired);
-    const wrong = await inject({ method: 'PUT', url: '/api/user/profile', headers: { cookie }, payload: { currentPassword: 'mala', newPassword: 'nueva123' } });
+    const wrong = await inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: { cookie },
+      payload: { currentPassword: 'mala', newPassword: 'nueva123' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.message).toBe('La contraseña actual es incorrecta');
-    const short = await inject({ method: 'PUT', url: '/api/user/profile', headers: { cookie }, payload: { currentPassword: user.password, newPassword: '123' } });
+    const short = await inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: { cookie },
+      payload: { currentPassword: user.password, newPassword: '123' },
+    });
     expect(short.json().error.message).toContain(TEXTS.newPasswordTooShort);
 
-    const changed = await inject({ method: 'PUT', url: '/api/user/profile', headers: { cookie }, payload: { currentPassword: user.password, newPassword: 'nueva123' } });
+    const changed = await inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: { cookie },
+      payload: { currentPassword: user.password, newPassword: 'nueva123' },
+    });
     expect(changed.statusCode).toBe(200);
     const fresh = changed.cookies.find((c) => c.name === 'portal_session');
     expect(fresh?.value).toBeTruthy();
-    expect((await inject({ method: 'PUT', url: '/api/user/profile', headers: { cookie }, payload: { fullName: 'Y' } })).statusCode).toBe(401);
+    expect((await inject({ method: 'PUT', url: '/api/user/profile', headers: { cookie }, payload: { fullName: 'Y' } })).statusCode).toBe(
+      401,
+    );
     const withFresh = await inject({ method: 'GET', url: '/api/user/session', headers: { cookie: `portal_session=${fresh?.value}` } });
     expect(withFresh.json().isAuthenticated).toBe(true);
     await loginCookie(t.app, { ...user, password: 'nueva123' });
@@ -200,8 +249,14 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
     const stored = await t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
     expect(stored.map((s) => s.tokenHash)).not.toContain(token);
 
-    expect((await inject({ method: 'GET', url: `/api/auth/validate-reset-token/${token}` })).json()).toEqual({ valid: true, message: 'Token válido' });
-    expect((await inject({ method: 'GET', url: '/api/auth/validate-reset-token/nope' })).json()).toEqual({ valid: false, message: TEXTS.tokenInvalid });
+    expect((await inject({ method: 'GET', url: `/api/auth/validate-reset-token/${token}` })).json()).toEqual({
+      valid: true,
+      message: 'Token válido',
+    });
+    expect((await inject({ method: 'GET', url: '/api/auth/validate-reset-token/nope' })).json()).toEqual({
+      valid: false,
+      message: TEXTS.tokenInvalid,
+    });
 
     const cookie = await loginCookie(t.app, user);
     // Two resets race with the same token: exactly one succeeds.
@@ -220,9 +275,13 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
 
   it('a newer reset request supersedes the older token, and tokens expire', async () => {
     const user = await createUser(t.database.db);
-    const first = (await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { usernameOrEmail: user.username } })).json().resetToken;
-    const second = (await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { usernameOrEmail: user.username } })).json().resetToken;
-    expect((await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: first, newPassword: 'abcdef' } })).statusCode).toBe(400);
+    const first = (await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { usernameOrEmail: user.username } })).json()
+      .resetToken;
+    const second = (await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { usernameOrEmail: user.username } })).json()
+      .resetToken;
+    expect(
+      (await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: first, newPassword: 'abcdef' } })).statusCode,
+    ).toBe(400);
     await t.database.db
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -236,7 +295,11 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
     const prod = await buildTestApp(engine, { nodeEnv: 'production' }, { send: async () => {} });
     try {
       await createUser(prod.database.db, { username: 'prod.user' });
-      const response = await prod.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { usernameOrEmail: 'prod.user' } });
+      const response = await prod.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { usernameOrEmail: 'prod.user' },
+      });
       expect(response.json()).toEqual({ message: TEXTS.forgotSent });
     } finally {
       await prod.close();
@@ -255,7 +318,12 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
     const text = await inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'username=x' });
     expect(text.statusCode).toBe(415);
     expect(text.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
-    const form = await inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'username=x' });
+    const form = await inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=x',
+    });
     expect(form.statusCode).toBe(415);
   });
 
@@ -264,7 +332,12 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
     const cookie = await loginCookie(t.app, user);
     const guest = await inject({ method: 'POST', url: '/api/part-requests', payload: { username: 'otro', message: 'Hola' } });
     expect(guest.statusCode).toBe(401);
-    const sent = await inject({ method: 'POST', url: '/api/part-requests', headers: { cookie }, payload: { username: 'otro', message: '  Necesito la bomba de agua del Gol  ' } });
+    const sent = await inject({
+      method: 'POST',
+      url: '/api/part-requests',
+      headers: { cookie },
+      payload: { username: 'otro', message: '  Necesito la bomba de agua del Gol  ' },
+    });
     expect(sent.statusCode).toBe(201);
     expect(sent.json()).toMatchObject({ username: user.username, message: 'Necesito la bomba de agua del Gol', status: 'pending' });
     const blank = await inject({ method: 'POST', url: '/api/part-requests', headers: { cookie }, payload: { message: '   ' } });
@@ -280,21 +353,30 @@ describe('rate limits', () => {
       rateLimits: { loginPerAccount: 3, loginPerIp: 100, forgotPerIp: 2, registerPerIp: 2, partRequestsPerUser: 2, exportsPerIp: 1 },
     });
     try {
-      const attempt = () => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'victima', password: 'x', userType: 'client' } });
+      const attempt = () =>
+        t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'victima', password: 'x', userType: 'client' } });
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
       const limited = await attempt();
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect(limited.json().error.code).toBe('RATE_LIMITED');
       // Another account is not limited by the first one's attempts.
-      const other = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'otra', password: 'x', userType: 'client' } });
+      const other = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'otra', password: 'x', userType: 'client' },
+      });
       expect(other.statusCode).toBe(401);
       const forgot = () => t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { usernameOrEmail: 'x' } });
       await forgot();
       await forgot();
       expect((await forgot()).statusCode).toBe(429);
       const register = () =>
-        t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: `r${Math.random()}`.replace('.', ''), password: 'abcdef', fullName: 'R', email: 'r@example.com' } });
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { username: `r${Math.random()}`.replace('.', ''), password: 'abcdef', fullName: 'R', email: 'r@example.com' },
+        });
       await register();
       await register();
       expect((await register()).statusCode).toBe(429);

@@ -21,14 +21,7 @@ import { requireUser } from './guards.ts';
 import { rateLimit } from './rate-limit.ts';
 import type { Mailer } from './mail.ts';
 import { isResetTokenValid, login, register, requestPasswordReset, resetPassword, updateProfile } from './service.ts';
-import {
-  SESSION_COOKIE,
-  type SessionUser,
-  clearSessionCookie,
-  createSession,
-  deleteSession,
-  setSessionCookie,
-} from './sessions.ts';
+import { SESSION_COOKIE, type SessionUser, clearSessionCookie, createSession, deleteSession, setSessionCookie } from './sessions.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -57,7 +50,9 @@ export function authRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZ
       max: limits.loginPerAccount,
       timeWindow: FIFTEEN_MINUTES,
       keyGenerator: (request: FastifyRequest) =>
-        `login:${String((request.body as { username?: unknown } | undefined)?.username ?? '').trim().toLowerCase()}`,
+        `login:${String((request.body as { username?: unknown } | undefined)?.username ?? '')
+          .trim()
+          .toLowerCase()}`,
     });
 
     app.post(

@@ -33,13 +33,21 @@ describe.each(testEngines())('catalogue cache on %s', (engine) => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     const tree = await t.app.inject({ method: 'GET', url: '/api/categories/public' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/categories/public', headers: { 'if-none-match': tree.headers.etag as string } })).statusCode).toBe(304);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/categories/public', headers: { 'if-none-match': tree.headers.etag as string } }))
+        .statusCode,
+    ).toBe(304);
   });
 
   it('never serves a stale price after an admin change made through this process', async () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/parts/${id}` })).json().price).toBe('120.00');
     expect((await t.app.inject({ method: 'GET', url: '/api/parts?search=CACHE-1' })).json().parts[0].price).toBe('120.00');
-    const change = await t.app.inject({ method: 'POST', url: '/api/profiles/guest/price-list', headers: { cookie: admin }, payload: { priceList: 3 } });
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/api/profiles/guest/price-list',
+      headers: { cookie: admin },
+      payload: { priceList: 3 },
+    });
     expect(change.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/parts/${id}` })).json().price).toBe('80.00');
     expect((await t.app.inject({ method: 'GET', url: '/api/parts?search=CACHE-1' })).json().parts[0].price).toBe('80.00');
@@ -47,13 +55,20 @@ describe.each(testEngines())('catalogue cache on %s', (engine) => {
   });
 
   it('serves brotli or gzip as the client accepts, the same JSON, compressed once per cached body', async () => {
-    await insertParts(t.database.db, Array.from({ length: 30 }, (_, i) => buildPartRecord({ codigo: `ZIP-${i}`, descripcion: `Filtro de aceite ${i}` })));
+    await insertParts(
+      t.database.db,
+      Array.from({ length: 30 }, (_, i) => buildPartRecord({ codigo: `ZIP-${i}`, descripcion: `Filtro de aceite ${i}` })),
+    );
     await t.catalogueChanged();
     const plain = await t.app.inject({ method: 'GET', url: '/api/parts?search=ZIP-' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toBe('Cookie, Accept-Encoding');
     expect(plain.json().total).toBe(30);
-    const br = await t.app.inject({ method: 'GET', url: '/api/parts?search=ZIP-', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/api/parts?search=ZIP-',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
     expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
@@ -212,7 +227,10 @@ describe.each(testEngines())('catalogue cache bounds on %s', (engine) => {
       await bumpCatalogueVersion(database.db);
       cache.markDirty();
       const after = await Promise.all([cache.get('count|stampede', slowCount), cache.get('count|stampede', slowCount)]);
-      expect(after.map((r) => [r.hit, r.value, r.version])).toEqual([[false, 42, 1], [false, 42, 1]]);
+      expect(after.map((r) => [r.hit, r.value, r.version])).toEqual([
+        [false, 42, 1],
+        [false, 42, 1],
+      ]);
       expect(counts).toBe(2);
     } finally {
       await database.close();

@@ -70,7 +70,9 @@ function utf8(text: string): Buffer {
 async function compress(json: Buffer, encoding: BodyEncoding): Promise<Buffer> {
   const compressed =
     encoding === 'br'
-      ? await brotli(json, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      ? await brotli(json, {
+          params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
+        })
       : await gzip(json, { level: 6 });
   return ownMemory(compressed);
 }

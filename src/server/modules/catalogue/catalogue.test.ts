@@ -39,7 +39,12 @@ describe.each(testEngines())('catalogue API on %s', (engine) => {
         precios: '1000.00-800.00-700.00-1200.00',
         marca: 'Volkswagen',
       }),
-      buildPartRecord({ codigo: 'PRICE-FALLBACK', descripcion: 'Junta sin lista 4', precios: '500.00-400.00', imagen: 'fotos/piñón 2.jpg' }),
+      buildPartRecord({
+        codigo: 'PRICE-FALLBACK',
+        descripcion: 'Junta sin lista 4',
+        precios: '500.00-400.00',
+        imagen: 'fotos/piñón 2.jpg',
+      }),
       buildPartRecord({ codigo: 'ÑANDU-1', descripcion: 'Ñandú de prueba', precios: '-' }),
     ]);
   });
@@ -90,7 +95,10 @@ describe.each(testEngines())('catalogue API on %s', (engine) => {
   it('matches part numbers with or without separators, and partial codes', async () => {
     for (const query of ['06h103144', '06H-103-144', '06h 103 144'.replace(/ /g, '-'), '06h10']) {
       const page = await list(`search=${encodeURIComponent(query)}`);
-      expect(page.parts.map((p) => p.partNumber), query).toContain('06H-103-144');
+      expect(
+        page.parts.map((p) => p.partNumber),
+        query,
+      ).toContain('06H-103-144');
     }
     const zabala = await list('search=0817431180');
     expect(zabala.parts.map((p) => p.partNumber)).toContain('08-174311-80');
@@ -146,7 +154,13 @@ describe.each(testEngines())('catalogue API on %s', (engine) => {
 
   it('sorts by description in Spanish order and by price with missing prices last', async () => {
     const page = await list('sortBy=description&limit=200&search=n');
-    const keys = page.parts.map((p) => p.description.toLowerCase().replace(/ñ/g, 'n~').normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
+    const keys = page.parts.map((p) =>
+      p.description
+        .toLowerCase()
+        .replace(/ñ/g, 'n~')
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, ''),
+    );
     expect(keys).toEqual([...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     const byPrice = await list(`sortBy=price&limit=200&categoryId=${await idOfCategory('Polea')}`);
     const prices = byPrice.parts.map((p) => p.price);
@@ -224,7 +238,13 @@ describe.each(testEngines())('catalogue API on %s', (engine) => {
     const sale = await get('/api/products/on-sale');
     expect(sale.status).toBe(200);
     expect(sale.body).toHaveLength(1);
-    expect(sale.body[0]).toMatchObject({ partNumber: '06H-103-144', price: '960.00', originalPrice: '1200.00', discountPercentage: 20, isOnSale: true });
+    expect(sale.body[0]).toMatchObject({
+      partNumber: '06H-103-144',
+      price: '960.00',
+      originalPrice: '1200.00',
+      discountPercentage: 20,
+      isOnSale: true,
+    });
     expect((await get('/api/products/featured')).body).toEqual([]);
     expect((await get('/api/products/new-arrivals')).body).toEqual([]);
     expect((await get('/api/products/otra-cosa')).status).toBe(400);

@@ -60,17 +60,26 @@ describe.each(testEngines())('deep pages on %s', (engine) => {
       const lastPage = Math.ceil(total / limit);
       // Pages on both sides of the middle, the last (partial) page and one past the end.
       for (const page of [34, 35, Math.floor(lastPage / 2), Math.floor(lastPage / 2) + 1, lastPage - 1, lastPage, lastPage + 1]) {
-        const response = await t.app.inject({ method: 'GET', url: `/api/parts?${c.query}${c.query ? '&' : ''}limit=${limit}&page=${page}` });
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/api/parts?${c.query}${c.query ? '&' : ''}limit=${limit}&page=${page}`,
+        });
         expect(response.statusCode).toBe(200);
         const body = partsResponseSchema.parse(response.json());
         expect(body.total).toBe(total);
-        expect(body.parts.map((p) => p.id), `page ${page}`).toEqual(expected.slice((page - 1) * limit, page * limit));
+        expect(
+          body.parts.map((p) => p.id),
+          `page ${page}`,
+        ).toEqual(expected.slice((page - 1) * limit, page * limit));
       }
     });
   }
 
   it('serves every page of a search as the slice of the whole ordered list, read as one set or along the sort index', async () => {
-    const [sample] = await t.database.db.select({ partNumber: parts.partNumber }).from(parts).where(eq(parts.partNumber, codes[100] as string));
+    const [sample] = await t.database.db
+      .select({ partNumber: parts.partNumber })
+      .from(parts)
+      .where(eq(parts.partNumber, codes[100] as string));
     const codeLike = (sample?.partNumber ?? '').replace(/[^A-Za-z0-9]/g, '').slice(0, 4);
     expect(codeLike).toMatch(/\d/);
     const searches = ['motor', 'filtro aceite', 'cigüeñal', codeLike, 'zzzz sin resultados', 'a'];
@@ -94,7 +103,10 @@ describe.each(testEngines())('deep pages on %s', (engine) => {
           expect(response.statusCode).toBe(200);
           const body = partsResponseSchema.parse(response.json());
           expect(body.total, url).toBe(expected.length);
-          expect(body.parts.map((p) => p.id), url).toEqual(expected.slice((page - 1) * limit, page * limit));
+          expect(
+            body.parts.map((p) => p.id),
+            url,
+          ).toEqual(expected.slice((page - 1) * limit, page * limit));
         }
       }
     }
@@ -113,7 +125,9 @@ describe.each(testEngines())('deep pages on %s', (engine) => {
     const lastPage = Math.ceil(expected.length / limit);
     expect(expected.length).toBeGreaterThan(5_200);
     for (const page of [lastPage - 1, lastPage]) {
-      const body = partsResponseSchema.parse((await t.app.inject({ method: 'GET', url: `/api/parts?search=a&limit=${limit}&page=${page}` })).json());
+      const body = partsResponseSchema.parse(
+        (await t.app.inject({ method: 'GET', url: `/api/parts?search=a&limit=${limit}&page=${page}` })).json(),
+      );
       expect(body.parts.map((p) => p.id)).toEqual(expected.slice((page - 1) * limit, page * limit));
     }
   });

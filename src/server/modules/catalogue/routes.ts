@@ -37,7 +37,11 @@ import {
 const brandsSchema = z.array(z.object({ brand: z.string(), count: z.number().int() }));
 
 /** What every cached read knows up front: the viewer's price list and the categories. */
-async function knownFor(cache: CatalogueCache, ctx: AppContext, viewer: Viewer): Promise<Required<Pick<Known, 'priceList' | 'categories'>>> {
+async function knownFor(
+  cache: CatalogueCache,
+  ctx: AppContext,
+  viewer: Viewer,
+): Promise<Required<Pick<Known, 'priceList' | 'categories'>>> {
   const [lists, categories] = await Promise.all([
     cache.get('profiles', () => profilePriceLists(ctx.db)),
     cache.get('categories', () => loadCategories(ctx.db)),
@@ -94,20 +98,27 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const q = request.query;
         const known = await knownFor(cache, ctx, request.viewer);
         const filterKey = JSON.stringify([q.categoryId ?? 0, q.brand ?? '', q.search ?? '']);
-        return sendCached(request, reply, cache, `parts|${known.priceList}|${JSON.stringify([filterKey, q.sortBy, q.sortDir, q.page, q.limit])}`, known.priceList, async () => {
-          // The total of a filter is counted once per catalogue version, whatever the page or sort.
-          const countKey = `count|${filterKey}`;
-          const version = await cache.currentVersion();
-          const countTotal = async (where: Parameters<NonNullable<Known['countTotal']>>[0]) =>
-            (await cache.get(countKey, () => countParts(ctx.db, where))).value;
-          const result = await listParts(ctx.db, request.viewer, q, settings, {
-            ...known,
-            countTotal,
-            cachedTotal: () => cache.peek<number>(countKey),
-            rememberTotal: (total) => cache.put(countKey, version, total),
-          });
-          return JSON.stringify(partsResponseSchema.parse(result));
-        });
+        return sendCached(
+          request,
+          reply,
+          cache,
+          `parts|${known.priceList}|${JSON.stringify([filterKey, q.sortBy, q.sortDir, q.page, q.limit])}`,
+          known.priceList,
+          async () => {
+            // The total of a filter is counted once per catalogue version, whatever the page or sort.
+            const countKey = `count|${filterKey}`;
+            const version = await cache.currentVersion();
+            const countTotal = async (where: Parameters<NonNullable<Known['countTotal']>>[0]) =>
+              (await cache.get(countKey, () => countParts(ctx.db, where))).value;
+            const result = await listParts(ctx.db, request.viewer, q, settings, {
+              ...known,
+              countTotal,
+              cachedTotal: () => cache.peek<number>(countKey),
+              rememberTotal: (total) => cache.put(countKey, version, total),
+            });
+            return JSON.stringify(partsResponseSchema.parse(result));
+          },
+        );
       },
     );
 
@@ -159,12 +170,16 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/api/categories/public', { schema: { tags: ['catalogue'], response: { 200: categoryTreeSchema } } }, async (request, reply) => {
-      const known = await knownFor(cache, ctx, request.viewer);
-      return sendCached(request, reply, cache, 'tree', 0, async () =>
-        JSON.stringify(categoryTreeSchema.parse(await categoryTree(ctx.db, { categories: known.categories }))),
-      );
-    });
+    app.get(
+      '/api/categories/public',
+      { schema: { tags: ['catalogue'], response: { 200: categoryTreeSchema } } },
+      async (request, reply) => {
+        const known = await knownFor(cache, ctx, request.viewer);
+        return sendCached(request, reply, cache, 'tree', 0, async () =>
+          JSON.stringify(categoryTreeSchema.parse(await categoryTree(ctx.db, { categories: known.categories }))),
+        );
+      },
+    );
 
     app.get('/api/brands', { schema: { tags: ['catalogue'], response: { 200: brandsSchema } } }, async (request, reply) => {
       const known = await knownFor(cache, ctx, request.viewer);

@@ -38,10 +38,7 @@ const DEFAULT_PRICE_LIST: Record<'guest' | 'client' | 'distributor', number> = {
  */
 export async function priceListFor(db: Executor, viewer: Viewer): Promise<number> {
   const profileType = profileOf(viewer);
-  const [row] = await db
-    .select({ priceList: profiles.priceList })
-    .from(profiles)
-    .where(eq(profiles.profileType, profileType));
+  const [row] = await db.select({ priceList: profiles.priceList }).from(profiles).where(eq(profiles.profileType, profileType));
   return row?.priceList ?? DEFAULT_PRICE_LIST[profileType];
 }
 
@@ -216,7 +213,12 @@ function likeEscape(token: string): string {
 export function publicConditions(hidden: Set<number>): SQL[] {
   const conditions: SQL[] = [eq(parts.isActive, true)];
   if (hidden.size) {
-    conditions.push(sql`(${parts.categoryId} is null or ${parts.categoryId} not in (${sql.join([...hidden].map((id) => sql`${id}`), sql`, `)}))`);
+    conditions.push(
+      sql`(${parts.categoryId} is null or ${parts.categoryId} not in (${sql.join(
+        [...hidden].map((id) => sql`${id}`),
+        sql`, `,
+      )}))`,
+    );
   }
   return conditions;
 }
@@ -424,7 +426,11 @@ export async function listParts(
   const total = offset >= DEEP_OFFSET ? await countTotal(where) : undefined;
   const fromEnd = total !== undefined && offset > total / 2;
   const inner = fromEnd
-    ? { order: orderBy(query, priceList, true), limit: Math.max(0, Math.min(query.limit, total - offset)), offset: Math.max(0, total - offset - query.limit) }
+    ? {
+        order: orderBy(query, priceList, true),
+        limit: Math.max(0, Math.min(query.limit, total - offset)),
+        offset: Math.max(0, total - offset - query.limit),
+      }
     : { order, limit: query.limit, offset };
   // Deferred join: the page's ids first (for the default and description orders an index-only scan
   // of parts_*_sort_idx), then the full rows of those ids only. The outer ORDER BY puts the rows in
@@ -482,9 +488,7 @@ export async function listCollection(
     .select(partColumns(priceList))
     .from(carouselEntries)
     .innerJoin(parts, eq(parts.id, carouselEntries.partId))
-    .where(
-      and(eq(carouselEntries.stage, 'published'), eq(carouselEntries.collection, collection), ...publicConditions(hidden)),
-    )
+    .where(and(eq(carouselEntries.stage, 'published'), eq(carouselEntries.collection, collection), ...publicConditions(hidden)))
     .orderBy(asc(carouselEntries.position), asc(carouselEntries.id))
     .limit(200);
   return rows.map((r) => presentPart(r, settings));

@@ -101,7 +101,11 @@ describe('generateCatalogue', () => {
       /^[A-Z]{2,4}\d{6}$/, // PH103144, NGK103144
       /^\d{6}$/, // 310200
     ];
-    for (const style of styles) expect(codes.some((c) => style.test(c)), String(style)).toBe(true);
+    for (const style of styles)
+      expect(
+        codes.some((c) => style.test(c)),
+        String(style),
+      ).toBe(true);
     for (const fixed of ['BP6ES', 'F 026 407 006', '0986.494.113', 'OC 1055/4', '7700-500-168']) expect(codes).toContain(fixed);
   });
 
@@ -226,7 +230,10 @@ describe('generateCatalogue', () => {
       'Iveco Daily',
     ]) {
       const needle = foldText(phrase);
-      expect(small.some((d) => d.includes(needle)), phrase).toBe(true);
+      expect(
+        small.some((d) => d.includes(needle)),
+        phrase,
+      ).toBe(true);
       expect(folded.filter((d) => d.includes(needle)).length, phrase).toBeGreaterThan(1);
     }
     expect(descriptions).toContain('FILTRO DE ACEITE FORD FALCON 3.0 / 3.6');
@@ -243,5 +250,4 @@ describe('generateCatalogue', () => {
     const missing = DEMO_VOCABULARY.filter((word) => !tokens.has(foldText(word)));
     expect(missing).toEqual([]);
   });
-
 });

@@ -123,17 +123,74 @@ describe.each(testEngines())('catalogue exports on %s', (engine) => {
         precios: Object.values(LISTS).join('-'),
         marca: 'Bosch',
       }),
-      buildPartRecord({ codigo: 'EXP-NOPRICE', descripcion: 'Junta sin precio exportable', categoria1: 'Repuestos', categoria2: 'Exportación', categoria3: 'Bombas', precios: '-' }),
+      buildPartRecord({
+        codigo: 'EXP-NOPRICE',
+        descripcion: 'Junta sin precio exportable',
+        categoria1: 'Repuestos',
+        categoria2: 'Exportación',
+        categoria3: 'Bombas',
+        precios: '-',
+      }),
       ...FORMULAS.map((descripcion, i) =>
-        buildPartRecord({ codigo: `EXP-F${i + 1}`, descripcion, categoria1: 'Repuestos', categoria2: 'Exportación', categoria3: 'Fórmulas' }),
+        buildPartRecord({
+          codigo: `EXP-F${i + 1}`,
+          descripcion,
+          categoria1: 'Repuestos',
+          categoria2: 'Exportación',
+          categoria3: 'Fórmulas',
+        }),
       ),
-      buildPartRecord({ codigo: 'EXP-H1', descripcion: 'Llave de impacto', categoria1: 'Herramientas', categoria2: 'Neumáticas', categoria3: 'Llaves' }),
-      buildPartRecord({ codigo: 'EXP-P1', descripcion: 'Grasa de litio', categoria1: 'Productos', categoria2: 'Químicos', categoria3: 'Grasas' }),
-      buildPartRecord({ codigo: 'EXP-M1', descripcion: 'Elevador hidráulico', categoria1: 'Maquinaria', categoria2: 'Taller', categoria3: 'Elevadores' }),
-      buildPartRecord({ codigo: 'EXP-I2', descripcion: 'Foto remota', categoria1: 'Insumos', categoria2: 'Fotos', categoria3: 'Remotas', imagen: 'https://example.invalid/x.jpg' }),
-      buildPartRecord({ codigo: 'EXP-I1', descripcion: 'Lija al agua', categoria1: 'Insumos', categoria2: 'Fotos', categoria3: 'Faltantes', imagen: 'no-existe/foto.jpg' }),
-      buildPartRecord({ codigo: 'EXP-HIDDEN', descripcion: 'Parte oculta exportable', categoria1: 'Oculta', categoria2: 'Secreta', categoria3: 'Nada' }),
-      buildPartRecord({ codigo: 'EXP-INACTIVE', descripcion: 'Parte inactiva exportable', categoria1: 'Repuestos', categoria2: 'Exportación', categoria3: 'Bombas' }),
+      buildPartRecord({
+        codigo: 'EXP-H1',
+        descripcion: 'Llave de impacto',
+        categoria1: 'Herramientas',
+        categoria2: 'Neumáticas',
+        categoria3: 'Llaves',
+      }),
+      buildPartRecord({
+        codigo: 'EXP-P1',
+        descripcion: 'Grasa de litio',
+        categoria1: 'Productos',
+        categoria2: 'Químicos',
+        categoria3: 'Grasas',
+      }),
+      buildPartRecord({
+        codigo: 'EXP-M1',
+        descripcion: 'Elevador hidráulico',
+        categoria1: 'Maquinaria',
+        categoria2: 'Taller',
+        categoria3: 'Elevadores',
+      }),
+      buildPartRecord({
+        codigo: 'EXP-I2',
+        descripcion: 'Foto remota',
+        categoria1: 'Insumos',
+        categoria2: 'Fotos',
+        categoria3: 'Remotas',
+        imagen: 'https://example.invalid/x.jpg',
+      }),
+      buildPartRecord({
+        codigo: 'EXP-I1',
+        descripcion: 'Lija al agua',
+        categoria1: 'Insumos',
+        categoria2: 'Fotos',
+        categoria3: 'Faltantes',
+        imagen: 'no-existe/foto.jpg',
+      }),
+      buildPartRecord({
+        codigo: 'EXP-HIDDEN',
+        descripcion: 'Parte oculta exportable',
+        categoria1: 'Oculta',
+        categoria2: 'Secreta',
+        categoria3: 'Nada',
+      }),
+      buildPartRecord({
+        codigo: 'EXP-INACTIVE',
+        descripcion: 'Parte inactiva exportable',
+        categoria1: 'Repuestos',
+        categoria2: 'Exportación',
+        categoria3: 'Bombas',
+      }),
     ]);
     await db.update(categories).set({ isVisible: false }).where(eq(categories.name, 'Oculta'));
     await db.update(parts).set({ isActive: false }).where(eq(parts.partNumber, 'EXP-INACTIVE'));
@@ -303,10 +360,7 @@ describe.each(testEngines())('catalogue exports on %s', (engine) => {
 
     it('prints a Zabala category with its parts in part-number order, without hidden or inactive parts', async () => {
       const om352 = await childId('Varios', 'OM352');
-      const rows = await t.database.db
-        .select({ partNumber: parts.partNumber })
-        .from(parts)
-        .where(eq(parts.categoryId, om352));
+      const rows = await t.database.db.select({ partNumber: parts.partNumber }).from(parts).where(eq(parts.categoryId, om352));
       const expected = rows.map((r) => r.partNumber).sort(comparePartNumbers);
       expect(expected.length).toBeGreaterThan(20);
       const { text } = await pdfTextOf(`/api/export/catalog.pdf?categoryIds=${om352}`);
@@ -366,7 +420,9 @@ describe.each(testEngines())('catalogue exports on %s', (engine) => {
         expect(response.statusCode, query).toBe(400);
         expect(response.headers['content-type']).toMatch(/^application\/json/);
         expect(response.json().error.code).toBe('VALIDATION');
-        expect(response.json().error.message).toMatch(/^Datos inválidos \(querystring\): (categoryIds: debe ser "all"|include\w+: debe ser true o false)/);
+        expect(response.json().error.message).toMatch(
+          /^Datos inválidos \(querystring\): (categoryIds: debe ser "all"|include\w+: debe ser true o false)/,
+        );
       }
     });
   });
@@ -394,7 +450,16 @@ describe('export helpers', () => {
   it('maps image names into the image folder only, never remote URLs or paths outside it', () => {
     expect(localImageFile('/data/images', 'fotos/piñón 2.jpg, otra.jpg', '/images/')).toBe('/data/images/fotos/piñón 2.jpg');
     expect(localImageFile('/data/images', '/images/fotos/pi%C3%B1%C3%B3n.jpg', '/images/')).toBe('/data/images/fotos/piñón.jpg');
-    for (const name of ['https://x.test/a.jpg', '//x.test/a.jpg', '../secret.jpg', '/etc/passwd', 'a/../../b.jpg', '', null, 'file:///etc/passwd']) {
+    for (const name of [
+      'https://x.test/a.jpg',
+      '//x.test/a.jpg',
+      '../secret.jpg',
+      '/etc/passwd',
+      'a/../../b.jpg',
+      '',
+      null,
+      'file:///etc/passwd',
+    ]) {
       expect(localImageFile('/data/images', name, '/images/'), String(name)).toBeNull();
     }
   });

@@ -195,14 +195,30 @@ class Layout {
     doc.text(pdfText(this.options.brandName), MARGIN_X, 28, { width: CONTENT_WIDTH / 2, height: 12, ellipsis: true, lineBreak: false });
     const title = this.options.categoryName ? `${PRINT_TEXTS.title} — ${this.options.categoryName}` : PRINT_TEXTS.title;
     doc.font(FONT).fontSize(9).fillColor(COLOR_MUTED);
-    doc.text(pdfText(title), MARGIN_X + CONTENT_WIDTH / 2, 28, { width: CONTENT_WIDTH / 2, align: 'right', height: 12, ellipsis: true, lineBreak: false });
-    doc.moveTo(MARGIN_X, 44).lineTo(PAGE_WIDTH - MARGIN_X, 44).lineWidth(0.5).strokeColor(COLOR_RULE).stroke();
+    doc.text(pdfText(title), MARGIN_X + CONTENT_WIDTH / 2, 28, {
+      width: CONTENT_WIDTH / 2,
+      align: 'right',
+      height: 12,
+      ellipsis: true,
+      lineBreak: false,
+    });
+    doc
+      .moveTo(MARGIN_X, 44)
+      .lineTo(PAGE_WIDTH - MARGIN_X, 44)
+      .lineWidth(0.5)
+      .strokeColor(COLOR_RULE)
+      .stroke();
     this.footer();
   }
 
   private footer(): void {
     const { doc } = this;
-    doc.moveTo(MARGIN_X, FOOTER_Y - 6).lineTo(PAGE_WIDTH - MARGIN_X, FOOTER_Y - 6).lineWidth(0.5).strokeColor(COLOR_RULE).stroke();
+    doc
+      .moveTo(MARGIN_X, FOOTER_Y - 6)
+      .lineTo(PAGE_WIDTH - MARGIN_X, FOOTER_Y - 6)
+      .lineWidth(0.5)
+      .strokeColor(COLOR_RULE)
+      .stroke();
     doc.font(FONT_ITALIC).fontSize(7.5).fillColor(COLOR_MUTED);
     doc.text(pdfText(this.options.tagline), MARGIN_X, FOOTER_Y, { width: CONTENT_WIDTH / 2, height: 10, ellipsis: true, lineBreak: false });
     doc.font(FONT).fontSize(7.5);
@@ -259,7 +275,10 @@ class Layout {
     const { doc } = this;
     const indent = entry.level === 1 ? 0 : 14;
     const pageText = String(entry.page);
-    doc.font(entry.level === 1 ? FONT_BOLD : FONT).fontSize(entry.level === 1 ? 10 : 9).fillColor(COLOR_TEXT);
+    doc
+      .font(entry.level === 1 ? FONT_BOLD : FONT)
+      .fontSize(entry.level === 1 ? 10 : 9)
+      .fillColor(COLOR_TEXT);
     const pageWidth = doc.widthOfString(pageText);
     const nameWidth = CONTENT_WIDTH - indent - 40;
     const name = pdfText(entry.name);
@@ -267,7 +286,15 @@ class Layout {
     const dotsFrom = MARGIN_X + indent + Math.min(doc.widthOfString(name), nameWidth) + 4;
     const dotsTo = PAGE_WIDTH - MARGIN_X - pageWidth - 4;
     if (dotsTo > dotsFrom) {
-      doc.save().moveTo(dotsFrom, y + 8).lineTo(dotsTo, y + 8).lineWidth(0.5).dash(1, { space: 2 }).strokeColor(COLOR_RULE).stroke().restore();
+      doc
+        .save()
+        .moveTo(dotsFrom, y + 8)
+        .lineTo(dotsTo, y + 8)
+        .lineWidth(0.5)
+        .dash(1, { space: 2 })
+        .strokeColor(COLOR_RULE)
+        .stroke()
+        .restore();
     }
     doc.text(pageText, PAGE_WIDTH - MARGIN_X - pageWidth, y, { lineBreak: false, goTo: entry.destination });
   }
@@ -292,12 +319,7 @@ class Layout {
   /** Height of a row: wrapped code and description (capped), the image box. */
   rowHeight(row: LayoutRow): number {
     const code = this.textHeight(pdfText(row.partNumber), FONT_BOLD, this.columns.code - 2 * CELL_PADDING, MAX_CODE_LINES);
-    const description = this.textHeight(
-      pdfText(row.description),
-      FONT,
-      this.columns.description - 2 * CELL_PADDING,
-      MAX_DESCRIPTION_LINES,
-    );
+    const description = this.textHeight(pdfText(row.description), FONT, this.columns.description - 2 * CELL_PADDING, MAX_DESCRIPTION_LINES);
     const image = this.options.includeImages ? IMAGE_BOX : 0;
     return Math.ceil(Math.max(code, description, image, this.lineHeight) + 2 * CELL_PADDING);
   }
@@ -312,8 +334,7 @@ class Layout {
     while (common < path.length && common < previous.length && previous[common] === path[common]) common++;
     const levels: (1 | 2 | 3)[] = [];
     for (let level = common + 1; level <= path.length; level++) levels.push(level as 1 | 2 | 3);
-    const needed =
-      levels.reduce((sum, level) => sum + HEADING_HEIGHT[level] + HEADING_GAP, 0) + HEADER_ROW_HEIGHT + firstRowHeight;
+    const needed = levels.reduce((sum, level) => sum + HEADING_HEIGHT[level] + HEADING_GAP, 0) + HEADER_ROW_HEIGHT + firstRowHeight;
     if (!this.fits(needed)) this.newPage();
     for (const level of levels) {
       const name = path[level - 1] as string;
@@ -337,7 +358,12 @@ class Layout {
     } else if (level === 2) {
       doc.font(FONT_BOLD).fontSize(11).fillColor(COLOR_BRAND);
       doc.text(text, MARGIN_X, this.y + 3, { width: CONTENT_WIDTH, height: 14, ellipsis: true, lineBreak: false, destination });
-      doc.moveTo(MARGIN_X, this.y + height - 3).lineTo(PAGE_WIDTH - MARGIN_X, this.y + height - 3).lineWidth(0.75).strokeColor(COLOR_BRAND).stroke();
+      doc
+        .moveTo(MARGIN_X, this.y + height - 3)
+        .lineTo(PAGE_WIDTH - MARGIN_X, this.y + height - 3)
+        .lineWidth(0.75)
+        .strokeColor(COLOR_BRAND)
+        .stroke();
     } else {
       doc.font(FONT_BOLD).fontSize(9.5).fillColor(COLOR_MUTED);
       doc.text(text, MARGIN_X, this.y + 3, { width: CONTENT_WIDTH, height: 12, ellipsis: true, lineBreak: false, destination });
@@ -417,7 +443,11 @@ class Layout {
         doc.image(image as PDFKit.Mixins.ImageSrc, boxX, top, { fit: [IMAGE_BOX, IMAGE_BOX], align: 'center', valign: 'center' });
       } else {
         doc.font(FONT).fontSize(6.5).fillColor(COLOR_MUTED);
-        doc.text(PRINT_TEXTS.noImage, x + CELL_PADDING, top + IMAGE_BOX / 2 - 4, { width: columns.image - 2 * CELL_PADDING, align: 'center', lineBreak: false });
+        doc.text(PRINT_TEXTS.noImage, x + CELL_PADDING, top + IMAGE_BOX / 2 - 4, {
+          width: columns.image - 2 * CELL_PADDING,
+          align: 'center',
+          lineBreak: false,
+        });
       }
       x += columns.image;
     }
@@ -502,7 +532,8 @@ export async function planCataloguePdf(options: CataloguePdfOptions): Promise<Pd
   await layoutCatalogue(layout, options);
   const contentPages = layout.page;
   const entries = layout.toc.length;
-  const tocPages = entries === 0 ? 0 : entries <= TOC_FIRST_PAGE_LINES ? 1 : 1 + Math.ceil((entries - TOC_FIRST_PAGE_LINES) / TOC_PAGE_LINES);
+  const tocPages =
+    entries === 0 ? 0 : entries <= TOC_FIRST_PAGE_LINES ? 1 : 1 + Math.ceil((entries - TOC_FIRST_PAGE_LINES) / TOC_PAGE_LINES);
   const offset = 1 + tocPages;
   return {
     options,

@@ -11,14 +11,7 @@
  */
 import { type SQL, and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Part, PartFilters } from '../../../shared/api.ts';
-import {
-  PRINT_TIME_ZONE,
-  comparePartNumbers,
-  comparePrintPaths,
-  groupKey,
-  preferSpelling,
-  printPath,
-} from '../../../shared/print.ts';
+import { PRINT_TIME_ZONE, comparePartNumbers, comparePrintPaths, groupKey, preferSpelling, printPath } from '../../../shared/print.ts';
 import type { Executor } from '../../db/client.ts';
 import { parts } from '../../db/schema.ts';
 import {
@@ -171,7 +164,10 @@ export async function selectPrint(db: Executor, viewer: Viewer, categoryIds: 'al
         )}]::text[]`
       : sql`'{}'::text[]`;
     entry.sources.push(
-      and(g.categoryId === null ? isNull(parts.categoryId) : eq(parts.categoryId, g.categoryId), sql`${parts.categoryPath} = ${array}`) as SQL,
+      and(
+        g.categoryId === null ? isNull(parts.categoryId) : eq(parts.categoryId, g.categoryId),
+        sql`${parts.categoryPath} = ${array}`,
+      ) as SQL,
     );
     byPath.set(key, entry);
   }

@@ -163,10 +163,16 @@ describe.each(testEngines())('importing the real catalogues on %s', (engine) => 
             description, brand, pg_catalog.array_to_string(category_path, ' ')))`,
     );
     expect(differing).toEqual([]);
-    const [withCodes] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from parts where cardinality(alternate_codes) > 1`);
+    const [withCodes] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from parts where cardinality(alternate_codes) > 1`,
+    );
     expect(withCodes?.n).toBeGreaterThan(100);
 
-    const [multi] = await queryRows<{ search_text: string }>(database.db, sql`select search_text from parts where part_number = '0002504615'`);
+    const [multi] = await queryRows<{ search_text: string }>(
+      database.db,
+      sql`select search_text from parts where part_number = '0002504615'`,
+    );
     expect(multi?.search_text).toBe(
       '0002504615 0002504615 3482654113 1878654433 3151000808 3482654113 1878654433 3151000808 conj. placa disco crapodina de embrague 310mm 10 est luk om352 1114/1517 mercedes benz varios om352',
     );
@@ -200,7 +206,9 @@ describe.each(testEngines())('importing the real catalogues on %s', (engine) => 
     const huge = Buffer.alloc(100 * 1024 * 1024, 0x20);
     await expect(importCatalogueFile(database.db, huge, options)).rejects.toThrow('El archivo supera el máximo de 50 MB.');
     await expect(importCatalogueFile(database.db, Buffer.from('{"total": 3, "pagina": 1}'), options)).rejects.toThrow(/lista de productos/);
-    await expect(importCatalogueFile(database.db, Buffer.from('"solo un texto"'), options)).rejects.toThrow('El archivo no tiene filas de datos.');
+    await expect(importCatalogueFile(database.db, Buffer.from('"solo un texto"'), options)).rejects.toThrow(
+      'El archivo no tiene filas de datos.',
+    );
     await expect(importCatalogueFile(database.db, Buffer.alloc(0), options)).rejects.toThrow('El archivo está vacío.');
     expect(await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from parts`)).toEqual(before);
   });
@@ -232,7 +240,10 @@ describe.each(testEngines())('importing the real catalogues on %s', (engine) => 
   });
 
   it('imports CSV with semicolons, Latin-1 text and a full sync deactivates missing parts', async () => {
-    const csv = Buffer.from('Código;Descripción;Rubro;Precio;Stock\nCSV-1;Bujía de encendido;Encendido;1.234,50;3\nCSV-2;Cigüeñal;Motor;-;0\n', 'latin1');
+    const csv = Buffer.from(
+      'Código;Descripción;Rubro;Precio;Stock\nCSV-1;Bujía de encendido;Encendido;1.234,50;3\nCSV-2;Cigüeñal;Motor;-;0\n',
+      'latin1',
+    );
     const report = await importCatalogueFile(database.db, csv, { ...options, fullSync: true });
     expect(report).toMatchObject({ format: 'csv', inserted: 2, rejected: 0 });
     expect(report.deactivated).toBeGreaterThan(9000);

@@ -160,7 +160,10 @@ function isCodeLike(token: string): boolean {
 export function splitCodeCell(cell: string): string[] {
   const value = unescapeExcel(cell);
   if (!value || PLACEHOLDER_CODE.test(foldText(value))) return [];
-  const bySlash = value.split(/\s+\/+\s+/).map((s) => s.trim()).filter(Boolean);
+  const bySlash = value
+    .split(/\s+\/+\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   const codes: string[] = [];
   for (const piece of bySlash) {
     const tokens = piece.split(/\s+/);

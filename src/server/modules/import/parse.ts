@@ -63,8 +63,7 @@ export async function parseSource(buffer: Buffer): Promise<ParsedSource> {
     fail(`El archivo supera el máximo de ${SOURCE_LIMITS.maxBytes / 1024 / 1024} MB.`);
   }
   const format = detectFormat(buffer);
-  const records =
-    format === 'xlsx' ? await parseXlsx(buffer) : format === 'json' ? parseJson(buffer) : parseCsvText(buffer);
+  const records = format === 'xlsx' ? await parseXlsx(buffer) : format === 'json' ? parseJson(buffer) : parseCsvText(buffer);
   if (records.length > SOURCE_LIMITS.maxRecords) fail(`El archivo tiene más de ${SOURCE_LIMITS.maxRecords} filas.`);
   return { format, records };
 }

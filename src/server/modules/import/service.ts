@@ -103,7 +103,10 @@ export async function importRecords(
   options.onProgress?.({ phase: 'validating', read: total, written: 0, total });
   const { rows, rejections } = mapRecords(records, { lowStock: options.lowStock });
   if (rows.length === 0) {
-    const first = rejections.slice(0, 3).map((r) => `fila ${r.row}: ${r.reason}`).join('; ');
+    const first = rejections
+      .slice(0, 3)
+      .map((r) => `fila ${r.row}: ${r.reason}`)
+      .join('; ');
     throw new AppError('IMPORT_FAILED', `No se pudo importar ninguna fila${first ? ` (${first})` : ''}.`, { rejections });
   }
   if (options.maxRejectedRatio !== undefined && total > 0 && rejections.length / total > options.maxRejectedRatio) {
@@ -185,9 +188,7 @@ async function ensureCategories(tx: Tx, rows: CatalogueRow[]): Promise<Map<strin
       if (best === undefined || accents(name) > accents(best)) spellings.set(key, name);
     }
   }
-  const existing = await tx
-    .select({ id: categories.id, nameKey: categories.nameKey, parentId: categories.parentId })
-    .from(categories);
+  const existing = await tx.select({ id: categories.id, nameKey: categories.nameKey, parentId: categories.parentId }).from(categories);
   const byParentAndKey = new Map(existing.map((c) => [`${c.parentId ?? 0}|${c.nameKey}`, c.id]));
   const sorted = [...wanted.entries()].sort((a, b) => a[1].length - b[1].length);
   for (const [key, path] of sorted) {
@@ -252,7 +253,10 @@ const WRITE_COLUMNS: readonly WriteColumn[] = [
   ['categoryPath', 'text[]', (r) => r.categoryPath],
   ['alternateCodes', 'text[]', (r) => r.alternateCodes],
   ['price', 'numeric(12,2)', (r) => r.price],
-  ...Array.from({ length: PRICE_LIST_COUNT }, (_, i): WriteColumn => [`priceList${i + 1}` as PriceListField, 'numeric(12,2)', (r) => r.priceLists[i] ?? null]),
+  ...Array.from(
+    { length: PRICE_LIST_COUNT },
+    (_, i): WriteColumn => [`priceList${i + 1}` as PriceListField, 'numeric(12,2)', (r) => r.priceLists[i] ?? null],
+  ),
   ['stockQuantity', 'integer', (r) => r.stockQuantity],
   ['stockLevel', 'text', (r) => r.stockLevel],
   ['salesUnit', 'text', (r) => r.salesUnit ?? '1 unidad'],

@@ -29,6 +29,9 @@ export async function readSource(target: string): Promise<Buffer> {
     return await fs.readFile(target);
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError('IMPORT_FAILED', `No se pudo leer el archivo ${target}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new AppError(
+      'IMPORT_FAILED',
+      `No se pudo leer el archivo ${target}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
 }

@@ -92,7 +92,13 @@ export function partRequestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         db.transaction(async (tx) => {
           const [row] = await tx.delete(partRequests).where(eq(partRequests.id, request.params.id)).returning();
           if (!row) throw new AppError('NOT_FOUND', 'Solicitud no encontrada');
-          await recordAudit(tx, actorOf(request), { action: 'part_request.delete', entity: 'part_request', entityId: row.id, before: present(row), after: null });
+          await recordAudit(tx, actorOf(request), {
+            action: 'part_request.delete',
+            entity: 'part_request',
+            entityId: row.id,
+            before: present(row),
+            after: null,
+          });
           return { message: 'Solicitud eliminada' };
         }),
     );

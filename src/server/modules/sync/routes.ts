@@ -41,9 +41,7 @@ export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZo
 
   return async (app) => {
     app.addHook('onRequest', requireAdmin);
-    app.addContentTypeParser(UPLOAD_TYPES, { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) =>
-      done(null, body),
-    );
+    app.addContentTypeParser(UPLOAD_TYPES, { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
 
     app.get('/api/debug/raw-api', { schema: { tags: ['sync'], response: { 200: rawApiResponseSchema } } }, async () => {
       const source = erpSource();
@@ -56,7 +54,7 @@ export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZo
       const raw = (values: Record<string, unknown>, field: keyof typeof headers.fields) =>
         String(values[headers.fields[field]?.[0] ?? ''] ?? '');
       return {
-        source: /^https?:/i.test(source) ? new URL(source).host : source.split('/').pop() ?? source,
+        source: /^https?:/i.test(source) ? new URL(source).host : (source.split('/').pop() ?? source),
         total: parsed.records.length,
         records: first.map((record) => {
           const row = byRow.get(record.row);
@@ -126,4 +124,3 @@ export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZo
     }));
   };
 }
-

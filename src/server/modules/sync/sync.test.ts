@@ -42,12 +42,14 @@ describe.each(testEngines())('ERP sync and panel import on %s', (engine) => {
     return (await as({ method: 'GET', url: '/api/admin/jobs/current' })).json().job;
   };
   const counts = async () =>
-    (await queryRows<{ active: number; inactive: number; digest: string }>(
-      t.database.db,
-      sql`select count(*) filter (where is_active)::int as active, count(*) filter (where not is_active)::int as inactive,
+    (
+      await queryRows<{ active: number; inactive: number; digest: string }>(
+        t.database.db,
+        sql`select count(*) filter (where is_active)::int as active, count(*) filter (where not is_active)::int as inactive,
                  md5(string_agg(part_number || coalesce(price_list_1::text, '') || is_active::text || description, ',' order by part_number)) as digest
           from parts`,
-    ))[0];
+      )
+    )[0];
 
   beforeAll(async () => {
     erp(Array.from({ length: 30 }, (_, i) => record(i + 1)));
@@ -144,7 +146,12 @@ describe.each(testEngines())('ERP sync and panel import on %s', (engine) => {
     expect(first.statusCode).toBe(202);
     expect(second.statusCode).toBe(409);
     expect(second.json().error.message).toBe('Ya hay una importación o sincronización en curso.');
-    const upload = await as({ method: 'POST', url: '/api/admin/import', headers: { 'content-type': 'application/octet-stream' }, payload: readRealFile('dlc') });
+    const upload = await as({
+      method: 'POST',
+      url: '/api/admin/import',
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: readRealFile('dlc'),
+    });
     expect(upload.statusCode).toBe(409);
     expect((await finished()).status).toBe('done');
   });
@@ -163,7 +170,12 @@ describe.each(testEngines())('ERP sync and panel import on %s', (engine) => {
     const noSource = await buildTestApp(engine);
     try {
       const cookie = await loginCookie(noSource.app, await createUser(noSource.database.db, { profileType: 'admin' }), 'admin');
-      const refused = await noSource.app.inject({ method: 'POST', url: '/api/debug/sync', headers: { cookie }, payload: { source: erpFile } });
+      const refused = await noSource.app.inject({
+        method: 'POST',
+        url: '/api/debug/sync',
+        headers: { cookie },
+        payload: { source: erpFile },
+      });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error.message).toBe('ERP_SOURCE no está configurado en el servidor.');
     } finally {
@@ -183,7 +195,12 @@ describe.each(testEngines())('catalogue upload from the panel on %s', (engine) =
     await t?.close();
   });
   const upload = async (payload: Buffer, contentType = 'application/octet-stream') => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/admin/import?filename=x', headers: { cookie: admin, 'content-type': contentType }, payload });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/import?filename=x',
+      headers: { cookie: admin, 'content-type': contentType },
+      payload,
+    });
     if (response.statusCode !== 202) return { response, job: null };
     await t.app.jobs.idle();
     const job = (await t.app.inject({ method: 'GET', url: '/api/admin/jobs/current', headers: { cookie: admin } })).json().job;
@@ -195,7 +212,8 @@ describe.each(testEngines())('catalogue upload from the panel on %s', (engine) =
     try {
       const expected = await importCatalogueFile(reference.db, readRealFile(name), { lowStock: 5 });
       await t.database.db.execute(sql`truncate parts, categories restart identity cascade`);
-      const contentType = name === 'resortes' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/octet-stream';
+      const contentType =
+        name === 'resortes' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/octet-stream';
       const { response, job } = await upload(readRealFile(name), contentType);
       expect(response.statusCode).toBe(202);
       expect(job.status).toBe('done');
@@ -225,7 +243,12 @@ describe.each(testEngines())('catalogue upload from the panel on %s', (engine) =
     });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().error.message).toBe('La solicitud supera el tamaño máximo permitido.');
-    const empty = await t.app.inject({ method: 'POST', url: '/api/admin/import', headers: { cookie: admin, 'content-type': 'application/octet-stream' }, payload: Buffer.alloc(0) });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/import',
+      headers: { cookie: admin, 'content-type': 'application/octet-stream' },
+      payload: Buffer.alloc(0),
+    });
     expect(empty.statusCode).toBe(400);
   });
 });

@@ -38,7 +38,10 @@ const clientCode = z.string().trim().max(40).nullable().optional();
 const updateUserSchema = z.object({
   username: z.string().trim().min(3).max(60).optional(),
   fullName: z.string().trim().max(120).nullable().optional(),
-  email: z.union([z.email({ error: 'El email no es válido' }), z.literal('')]).nullable().optional(),
+  email: z
+    .union([z.email({ error: 'El email no es válido' }), z.literal('')])
+    .nullable()
+    .optional(),
   phone: z.string().trim().max(40).nullable().optional(),
   company: z.string().trim().max(120).nullable().optional(),
   clientCode,
@@ -58,7 +61,11 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return await db.transaction(async (tx) => {
         const [before] = await tx.select().from(users).where(eq(users.id, id));
         if (!before) throw new AppError('NOT_FOUND', 'Usuario no encontrado');
-        const [updated] = await tx.update(users).set({ ...set, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+        const [updated] = await tx
+          .update(users)
+          .set({ ...set, updatedAt: sql`now()` })
+          .where(eq(users.id, id))
+          .returning();
         const after = presentUser(updated as UserRow);
         const previous = presentUser(before);
         const changed = Object.keys(set).filter((k) => k in after) as (keyof typeof after)[];
@@ -121,7 +128,8 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/api/users/:id/client-code',
       { schema: { tags: ['users'], params: idParamsSchema, body: z.object({ clientCode }), ...userSchema } },
-      async (request) => save(actorOf(request), 'user.client_code', request.params.id, { clientCode: request.body.clientCode?.trim() || null }),
+      async (request) =>
+        save(actorOf(request), 'user.client_code', request.params.id, { clientCode: request.body.clientCode?.trim() || null }),
     );
 
     app.patch(
@@ -171,7 +179,13 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await db.transaction(async (tx) => {
           await deleteUserSessions(tx, user.id);
           await tx.delete(users).where(eq(users.id, user.id));
-          await recordAudit(tx, actorOf(request), { action: 'user.delete', entity: 'user', entityId: user.id, before: presentUser(user), after: null });
+          await recordAudit(tx, actorOf(request), {
+            action: 'user.delete',
+            entity: 'user',
+            entityId: user.id,
+            before: presentUser(user),
+            after: null,
+          });
         });
         return { message: 'Usuario eliminado' };
       },

@@ -25,7 +25,11 @@ export function AppHeader({ search, downloads }: { search?: ReactNode; downloads
             <span className="hidden text-xs text-brand-200 sm:block">{config.tagline}</span>
           </span>
         </Link>
-        {search ? <div className="col-span-2 row-start-2 md:col-span-1 md:col-start-2 md:row-start-1 md:px-4">{search}</div> : <div className="hidden md:block" />}
+        {search ? (
+          <div className="col-span-2 row-start-2 md:col-span-1 md:col-start-2 md:row-start-1 md:px-4">{search}</div>
+        ) : (
+          <div className="hidden md:block" />
+        )}
         <div className="flex items-center justify-end gap-1 sm:gap-2">
           {downloads}
           {config.orderPlatformUrl || !loaded ? (

@@ -21,9 +21,7 @@ function baseRoutes(overrides: Record<string, unknown> = {}) {
 }
 
 function partsCalls(fetchMock: ReturnType<typeof mockApi>): URL[] {
-  return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === '/api/parts');
+  return fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === '/api/parts');
 }
 
 describe('CatalogueScreen', () => {

@@ -57,11 +57,7 @@ function Header({ title, total }: { title: string; total: number | undefined }) 
     <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
       <div>
         <h1 className="text-2xl font-bold text-brand-900">{title}</h1>
-        {total !== undefined ? (
-          <p className="text-sm text-slate-600">
-            {countFormat.format(total)} productos encontrados
-          </p>
-        ) : null}
+        {total !== undefined ? <p className="text-sm text-slate-600">{countFormat.format(total)} productos encontrados</p> : null}
       </div>
       <BackToCatalogue />
     </div>
@@ -76,7 +72,13 @@ function CollectionList({ type }: { type: Collection }) {
       <Header title={catalogAllTitle(type)} total={query.data?.length} />
       <ListBody
         showOriginal={type === 'on-sale'}
-        state={{ parts: query.data, total: query.data?.length, isPending: query.isPending, isError: query.isError, refetch: () => void query.refetch() }}
+        state={{
+          parts: query.data,
+          total: query.data?.length,
+          isPending: query.isPending,
+          isError: query.isError,
+          refetch: () => void query.refetch(),
+        }}
       />
     </>
   );
@@ -93,7 +95,13 @@ function AllProductsList() {
       <Header title={catalogAllTitle('all')} total={query.data?.total} />
       <ListBody
         showOriginal={false}
-        state={{ parts: query.data?.parts, total: query.data?.total, isPending: query.isPending, isError: query.isError, refetch: () => void query.refetch() }}
+        state={{
+          parts: query.data?.parts,
+          total: query.data?.total,
+          isPending: query.isPending,
+          isError: query.isError,
+          refetch: () => void query.refetch(),
+        }}
         pager={
           <div className="mt-6">
             <Pagination

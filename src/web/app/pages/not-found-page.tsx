@@ -6,7 +6,9 @@ import { routes } from '../paths.ts';
 export default function NotFoundPage() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-slate-50 px-4 text-center">
-      <p aria-hidden="true" className="text-6xl font-black text-brand-600">404</p>
+      <p aria-hidden="true" className="text-6xl font-black text-brand-600">
+        404
+      </p>
       <h1 className="text-2xl font-bold text-slate-900">Page Not Found</h1>
       <p className="text-slate-600">La página que busca no existe o fue movida.</p>
       <Link href={routes.home} className={buttonClasses('primary')}>

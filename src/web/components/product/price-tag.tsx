@@ -18,8 +18,7 @@ const sizes = { sm: 'text-base', md: 'text-lg', lg: 'text-3xl' } as const;
 /** The viewer's price in ARS (es-AR) or "Consultar Precio". */
 export function PriceTag({ part, showOriginal = false, size = 'md', className }: PriceTagProps) {
   const priced = hasPrice(part.price);
-  const discounted =
-    showOriginal && priced && showsOriginalPrice(part.discountPercentage) && hasPrice(part.originalPrice);
+  const discounted = showOriginal && priced && showsOriginalPrice(part.discountPercentage) && hasPrice(part.originalPrice);
   return (
     <div className={cn('flex flex-wrap items-baseline gap-x-2', className)}>
       <span className={cn('font-bold', sizes[size], priced ? 'text-brand-800' : 'text-sm font-semibold text-slate-500')}>
@@ -31,9 +30,7 @@ export function PriceTag({ part, showOriginal = false, size = 'md', className }:
             <span className="sr-only">Precio anterior: </span>
             {formatPrice(part.originalPrice)}
           </s>
-          <span className="rounded bg-accent-600 px-1.5 py-0.5 text-xs font-bold text-white">
-            -{part.discountPercentage}%
-          </span>
+          <span className="rounded bg-accent-600 px-1.5 py-0.5 text-xs font-bold text-white">-{part.discountPercentage}%</span>
         </>
       ) : null}
     </div>

@@ -88,7 +88,13 @@ export function ProductCard({ part, showOriginal = false, onOpen, layout = 'grid
   }
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white hover:border-brand-200 hover:shadow-md">
-      <ProductImage src={part.images[0]} alt="" className="border-b border-slate-100" loading={imageLoading} aspect={dense ? 'wide' : 'square'} />
+      <ProductImage
+        src={part.images[0]}
+        alt=""
+        className="border-b border-slate-100"
+        loading={imageLoading}
+        aspect={dense ? 'wide' : 'square'}
+      />
       <div className="flex flex-1 flex-col gap-1.5 p-3">
         <p className="font-mono text-xs font-semibold text-brand-700">{part.partNumber}</p>
         {title}

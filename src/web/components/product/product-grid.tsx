@@ -23,18 +23,18 @@ export interface ProductGridProps {
  * Parts as a card grid or a list. The first row loads eagerly (LCP); the rest lazily. Memoized:
  * a parent that re-renders with the same parts (a deferred value catching up) skips the cards.
  */
-export const ProductGrid = memo(function ProductGrid({ parts, view = 'grid', showOriginal = false, columns: cols = 'catalogue', onOpen }: ProductGridProps) {
+export const ProductGrid = memo(function ProductGrid({
+  parts,
+  view = 'grid',
+  showOriginal = false,
+  columns: cols = 'catalogue',
+  onOpen,
+}: ProductGridProps) {
   return (
     <ul className={cn(view === 'grid' ? cn('grid gap-3', columns[cols]) : 'flex flex-col gap-2')}>
       {parts.map((part, index) => (
         <li key={part.id}>
-          <ProductCard
-            part={part}
-            layout={view}
-            showOriginal={showOriginal}
-            onOpen={onOpen}
-            imageLoading={index < 4 ? 'eager' : 'lazy'}
-          />
+          <ProductCard part={part} layout={view} showOriginal={showOriginal} onOpen={onOpen} imageLoading={index < 4 ? 'eager' : 'lazy'} />
         </li>
       ))}
     </ul>

@@ -39,10 +39,7 @@ export function Pagination({ page, pageCount, onPageChange }: PaginationProps) {
           type="button"
           aria-label={`Página ${n}`}
           aria-current={n === page ? 'page' : undefined}
-          className={cn(
-            item,
-            n === page ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white hover:bg-slate-50',
-          )}
+          className={cn(item, n === page ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white hover:bg-slate-50')}
           onClick={() => onPageChange(n)}
         >
           {n}

@@ -47,11 +47,7 @@ export function SortSelect({ sortBy, direction, onChange }: SortSelectProps) {
         title={direction === 'asc' ? 'Orden ascendente' : 'Orden descendente'}
         className="inline-flex h-10 w-10 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
       >
-        {direction === 'asc' ? (
-          <ArrowDownAZ aria-hidden="true" className="size-4" />
-        ) : (
-          <ArrowUpZA aria-hidden="true" className="size-4" />
-        )}
+        {direction === 'asc' ? <ArrowDownAZ aria-hidden="true" className="size-4" /> : <ArrowUpZA aria-hidden="true" className="size-4" />}
       </button>
     </div>
   );

@@ -73,9 +73,7 @@ export function Toaster() {
           className={cn(
             'relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform',
-            active.variant === 'destructive'
-              ? 'border-accent-700 bg-accent-600 text-white'
-              : 'border-slate-200 bg-white text-slate-900',
+            active.variant === 'destructive' ? 'border-accent-700 bg-accent-600 text-white' : 'border-slate-200 bg-white text-slate-900',
           )}
         >
           <div className="grid gap-1">
@@ -84,7 +82,10 @@ export function Toaster() {
               <ToastPrimitive.Description className="text-sm opacity-90">{active.description}</ToastPrimitive.Description>
             ) : null}
           </div>
-          <ToastPrimitive.Close aria-label="Cerrar notificación" className="absolute right-2 top-2 rounded p-1 opacity-80 hover:opacity-100">
+          <ToastPrimitive.Close
+            aria-label="Cerrar notificación"
+            className="absolute right-2 top-2 rounded p-1 opacity-80 hover:opacity-100"
+          >
             <X aria-hidden="true" className="size-4" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>

@@ -23,7 +23,11 @@ export function ViewToggle({ value, onChange }: { value: ViewMode; onChange: (mo
         aria-label="Vista en lista"
         aria-pressed={value === 'list'}
         onClick={() => onChange('list')}
-        className={cn(button, 'border-l border-slate-300', value === 'list' ? 'bg-brand-700 text-white' : 'text-slate-600 hover:bg-slate-50')}
+        className={cn(
+          button,
+          'border-l border-slate-300',
+          value === 'list' ? 'bg-brand-700 text-white' : 'text-slate-600 hover:bg-slate-50',
+        )}
       >
         <List aria-hidden="true" className="size-4" />
       </button>

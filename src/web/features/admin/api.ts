@@ -3,14 +3,7 @@
  * and one mutation hook per call. Every response is parsed with the shared contract schemas.
  * Mutations invalidate through the factory keys; failures show the destructive toast of spec 8.
  */
-import {
-  keepPreviousData,
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import {
   type AdminPart,
@@ -80,8 +73,7 @@ export const adminQueries = {
   userAudit: (userId: number) =>
     queryOptions({
       queryKey: [...adminKeys.audit(), 'user', userId] as const,
-      queryFn: ({ signal }) =>
-        apiGet('/api/admin/audit', z.array(auditEntrySchema), { entity: 'user', entityId: String(userId) }, signal),
+      queryFn: ({ signal }) => apiGet('/api/admin/audit', z.array(auditEntrySchema), { entity: 'user', entityId: String(userId) }, signal),
       staleTime: 0,
     }),
   carouselDraft: () =>
@@ -92,8 +84,7 @@ export const adminQueries = {
   discountedProducts: () =>
     queryOptions({
       queryKey: [...adminKeys.carousels(), 'discounts'] as const,
-      queryFn: ({ signal }) =>
-        apiGet('/api/carousel/products-with-discounts/on-sale', z.array(discountedProductSchema), undefined, signal),
+      queryFn: ({ signal }) => apiGet('/api/carousel/products-with-discounts/on-sale', z.array(discountedProductSchema), undefined, signal),
     }),
   parts: (params: AdminPartsParams) =>
     queryOptions({
@@ -129,8 +120,7 @@ export const adminQueries = {
   relationSearch: (query: string, excludeId: number) =>
     queryOptions({
       queryKey: [...adminKeys.relations(), excludeId, 'search', query] as const,
-      queryFn: ({ signal }) =>
-        apiGet('/api/products/search-for-relation', z.array(adminPartSchema), { query, excludeId }, signal),
+      queryFn: ({ signal }) => apiGet('/api/products/search-for-relation', z.array(adminPartSchema), { query, excludeId }, signal),
     }),
 };
 
@@ -192,10 +182,7 @@ export function useUserAudit(userId: number | null) {
 }
 
 /** A user mutation: refreshes both user lists and the audit trail, toasts its outcome. */
-function useUserMutation<V>(
-  request: (vars: V) => Promise<unknown>,
-  texts: { success: string; failure: string },
-) {
+function useUserMutation<V>(request: (vars: V) => Promise<unknown>, texts: { success: string; failure: string }) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: request,
@@ -252,8 +239,7 @@ export interface UserUpdate {
 
 export function useUpdateUser() {
   return useUserMutation(
-    ({ id, ...body }: UserUpdate & { id: number }) =>
-      apiRequest(`/api/users/${id}`, adminUserSchema, { method: 'PATCH', body }),
+    ({ id, ...body }: UserUpdate & { id: number }) => apiRequest(`/api/users/${id}`, adminUserSchema, { method: 'PATCH', body }),
     { success: 'Usuario actualizado', failure: 'No se pudo actualizar el usuario' },
   );
 }
@@ -267,10 +253,10 @@ export function useSetUserType() {
 }
 
 export function useDeleteUser() {
-  return useUserMutation(
-    ({ id }: { id: number }) => apiRequest(`/api/users/${id}`, messageSchema, { method: 'DELETE' }),
-    { success: 'Usuario eliminado', failure: 'No se pudo eliminar el usuario' },
-  );
+  return useUserMutation(({ id }: { id: number }) => apiRequest(`/api/users/${id}`, messageSchema, { method: 'DELETE' }), {
+    success: 'Usuario eliminado',
+    failure: 'No se pudo eliminar el usuario',
+  });
 }
 
 // ---------------------------------------------------------------- Gestión de Carruseles
@@ -385,9 +371,7 @@ export function useSetRequestStatus() {
     mutationFn: ({ id, status }: { id: number; status: PartRequestStatus }) =>
       apiRequest(`/api/part-requests/${id}/status`, partRequestSchema, { method: 'PATCH', body: { status } }),
     onSuccess: (updated) => {
-      client.setQueryData(adminQueries.partRequests().queryKey, (old) =>
-        old?.map((r) => (r.id === updated.id ? updated : r)),
-      );
+      client.setQueryData(adminQueries.partRequests().queryKey, (old) => old?.map((r) => (r.id === updated.id ? updated : r)));
       successToast('Estado actualizado');
     },
     onError: () => errorToast(ADMIN_TEXTS.requestStatusFailed),

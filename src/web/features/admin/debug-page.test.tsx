@@ -117,11 +117,11 @@ describe('DebugPage', () => {
       expect(within(summary).getByText((_, el) => el?.tagName === 'LI' && el.textContent === text)).toBeInTheDocument();
     }
     const rejected = within(summary).getByRole('region', { name: 'Filas rechazadas' });
-    expect(within(rejected).getAllByRole('row').map((r) => r.textContent)).toEqual([
-      'FilaCódigoMotivo',
-      '14AB-1Falta la descripción',
-      '88—Falta el código',
-    ]);
+    expect(
+      within(rejected)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['FilaCódigoMotivo', '14AB-1Falta la descripción', '88—Falta el código']);
     expect(screen.getByRole('button', { name: 'Sincronizar Datos' })).toBeEnabled();
 
     // Polling stops once the job has finished, and the catalogue queries are invalidated.

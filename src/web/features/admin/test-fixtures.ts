@@ -65,7 +65,14 @@ export function buildDraft(overrides: Partial<CarouselDraft> = {}): CarouselDraf
   return { featured: [], 'new-arrivals': [], 'on-sale': [], hasUnpublishedChanges: false, ...overrides };
 }
 
-const node = (id: number, name: string, level: number, parentId: number | null, children: CategoryNode[] = [], isVisible = true): CategoryNode => ({
+const node = (
+  id: number,
+  name: string,
+  level: number,
+  parentId: number | null,
+  children: CategoryNode[] = [],
+  isVisible = true,
+): CategoryNode => ({
   id,
   name,
   level,

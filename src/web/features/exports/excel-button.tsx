@@ -18,8 +18,7 @@ export function ExcelButton({ categoryId, search, brand, sortBy, sortDir, tone =
   const download = () =>
     start(excelExportUrl({ categoryId, search, brand, sortBy, sortDir }), EXCEL_TEXTS.fallbackName, {
       onSuccess: () => toast({ title: EXCEL_TEXTS.success }),
-      onError: (error) =>
-        toast({ title: 'Error', description: rateLimitMessage(error) ?? EXCEL_TEXTS.failure, variant: 'destructive' }),
+      onError: (error) => toast({ title: 'Error', description: rateLimitMessage(error) ?? EXCEL_TEXTS.failure, variant: 'destructive' }),
     });
   return (
     <ExportButton

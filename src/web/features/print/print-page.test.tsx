@@ -57,7 +57,12 @@ describe('PrintPage', () => {
       'Accesorios',
       'Sin categoría',
     ]);
-    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['072-BULONES', '990-PIEZAS', 'OM352', 'Lubricantes']);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      '072-BULONES',
+      '990-PIEZAS',
+      'OM352',
+      'Lubricantes',
+    ]);
     expect(screen.getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual(['Filtros']);
 
     const filters = screen.getByRole('table', { name: 'Repuestos › OM352 › Filtros' });
@@ -78,7 +83,11 @@ describe('PrintPage', () => {
     ];
     const first = renderPrint('/print?includePrices=true', parts);
     const table = await screen.findByRole('table', { name: 'Repuestos' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['CÓDIGO', 'DESCRIPCIÓN', 'IMAGEN', 'PRECIO']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['CÓDIGO', 'DESCRIPCIÓN', 'IMAGEN', 'PRECIO']);
     const [priced, unpriced] = within(table).getAllByRole('row').slice(1) as HTMLElement[];
     expect(within(priced as HTMLElement).getByText(/^\$\s1\.234,50$/)).toBeInTheDocument();
     expect(within(unpriced as HTMLElement).getByText('Consultar')).toBeInTheDocument();
@@ -86,7 +95,11 @@ describe('PrintPage', () => {
 
     renderPrint('/print?includePrices=false&includeImages=false', parts);
     const plain = await screen.findByRole('table', { name: 'Repuestos' });
-    expect(within(plain).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['CÓDIGO', 'DESCRIPCIÓN']);
+    expect(
+      within(plain)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['CÓDIGO', 'DESCRIPCIÓN']);
     expect(screen.queryByText('Consultar')).not.toBeInTheDocument();
     expect(screen.queryByText(/1\.234,50/)).not.toBeInTheDocument();
   });

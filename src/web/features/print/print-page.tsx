@@ -127,8 +127,8 @@ export function PrintPage() {
           <>
             {result?.truncated ? (
               <p role="note" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-                Esta vista muestra los primeros {count.format(result.parts.length)} de {products(result.available)}. Para el
-                catálogo completo use “Descargar PDF”.
+                Esta vista muestra los primeros {count.format(result.parts.length)} de {products(result.available)}. Para el catálogo
+                completo use “Descargar PDF”.
               </p>
             ) : null}
             <PrintCatalogue groups={groups} columns={columns} />

@@ -29,12 +29,7 @@ export const productQueries = {
       queryKey: [...productQueries.all(), id, userType, 'related'] as const,
       queryFn: async ({ signal }) => {
         try {
-          return await apiGet(
-            `/api/products/${id}/related`,
-            partListSchema,
-            { userType, priceList: priceListFor(userType) },
-            signal,
-          );
+          return await apiGet(`/api/products/${id}/related`, partListSchema, { userType, priceList: priceListFor(userType) }, signal);
         } catch (error) {
           if (error instanceof ApiError && error.status === 404) return [];
           throw error;

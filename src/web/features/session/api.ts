@@ -129,7 +129,8 @@ export function useForgotPassword() {
 export function useResetTokenValidation(token: string) {
   return useQuery({
     queryKey: ['reset-token', token] as const,
-    queryFn: ({ signal }) => apiGet(`/api/auth/validate-reset-token/${encodeURIComponent(token)}`, validateTokenResponseSchema, undefined, signal),
+    queryFn: ({ signal }) =>
+      apiGet(`/api/auth/validate-reset-token/${encodeURIComponent(token)}`, validateTokenResponseSchema, undefined, signal),
     enabled: token !== '',
     staleTime: 0,
     gcTime: 0,

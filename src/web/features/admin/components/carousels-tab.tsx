@@ -83,15 +83,7 @@ export function DiscountEditor({ entry }: { entry: CarouselEntry }) {
   );
 }
 
-function EntryRow({
-  entry,
-  collection,
-  discounted,
-}: {
-  entry: CarouselEntry;
-  collection: Collection;
-  discounted: Discounted | undefined;
-}) {
+function EntryRow({ entry, collection, discounted }: { entry: CarouselEntry; collection: Collection; discounted: Discounted | undefined }) {
   const mutation = useUpdateCarousel();
   const onSale = collection === 'on-sale';
   return (
@@ -101,9 +93,7 @@ function EntryRow({
       </th>
       <td className={td}>
         {entry.description}
-        {entry.isActive ? null : (
-          <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-700">Inactivo</span>
-        )}
+        {entry.isActive ? null : <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-700">Inactivo</span>}
       </td>
       {onSale ? (
         <>
@@ -224,16 +214,20 @@ function CollectionPanel({
         <EmptyState>No hay productos en esta categoría</EmptyState>
       ) : (
         <TableScroll label={`Productos en ${label}`}>
-          <TableHead columns={['Código', 'Descripción', ...(onSale ? ['Descuento (%)', 'Precio original L1 / L2 / L4 (publicado)'] : [])]} />
+          <TableHead
+            columns={['Código', 'Descripción', ...(onSale ? ['Descuento (%)', 'Precio original L1 / L2 / L4 (publicado)'] : [])]}
+          />
           <tbody>
-            {[...entries].sort((a, b) => a.position - b.position).map((entry) => (
-              <EntryRow
-                key={entry.partId}
-                entry={entry}
-                collection={collection}
-                discounted={discounted.find((d) => d.partId === entry.partId)}
-              />
-            ))}
+            {[...entries]
+              .sort((a, b) => a.position - b.position)
+              .map((entry) => (
+                <EntryRow
+                  key={entry.partId}
+                  entry={entry}
+                  collection={collection}
+                  discounted={discounted.find((d) => d.partId === entry.partId)}
+                />
+              ))}
           </tbody>
         </TableScroll>
       )}

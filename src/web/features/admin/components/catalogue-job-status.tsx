@@ -100,8 +100,7 @@ function Count({ value, one, many, tone }: { value: number; one: string; many: s
         tone === 'warn' && value > 0 ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-slate-200 bg-white text-slate-700',
       )}
     >
-      <span className="block text-xl font-semibold tabular-nums text-slate-900">{n(value)}</span>{' '}
-      <span>{value === 1 ? one : many}</span>
+      <span className="block text-xl font-semibold tabular-nums text-slate-900">{n(value)}</span> <span>{value === 1 ? one : many}</span>
     </li>
   );
 }
@@ -148,8 +147,12 @@ function Rejections({ rejections }: { rejections: NonNullable<CatalogueJob['repo
         </p>
       ) : null}
       {/* Focusable so keyboard users can scroll it. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-      <section tabIndex={0} aria-label="Filas rechazadas" className="relative max-h-64 overflow-auto rounded-md border border-slate-200 bg-white">
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        aria-label="Filas rechazadas"
+        className="relative max-h-64 overflow-auto rounded-md border border-slate-200 bg-white"
+      >
         <table className="w-full border-collapse text-left text-sm">
           <thead className="sticky top-0">
             <tr>

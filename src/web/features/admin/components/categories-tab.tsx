@@ -74,7 +74,10 @@ export function CategoriesTab() {
       description="Ocultar o mostrar una categoría aplica lo mismo a todas sus subcategorías. Los cambios se aplican al guardar."
       treeLabel="Visibilidad de categorías"
       extraActions={
-        <Link href={`~${routes.adminCategories}`} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2">
+        <Link
+          href={`~${routes.adminCategories}`}
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
+        >
           <ExternalLink aria-hidden="true" className="size-4" />
           Administración de categorías
         </Link>

@@ -95,7 +95,13 @@ function TreeItem({
           onChange={(event) => onToggle(node.id, event.target.checked)}
           className="size-4 shrink-0 accent-brand-700"
         />
-        <label htmlFor={checkboxId} className={cn('flex min-w-0 flex-1 cursor-pointer items-center gap-2 px-1 py-1 text-sm', !visible && 'text-slate-400 line-through')}>
+        <label
+          htmlFor={checkboxId}
+          className={cn(
+            'flex min-w-0 flex-1 cursor-pointer items-center gap-2 px-1 py-1 text-sm',
+            !visible && 'text-slate-400 line-through',
+          )}
+        >
           <span className="truncate">{node.name}</span>
         </label>
         <span className="shrink-0 text-xs text-slate-400">({node.partCount})</span>

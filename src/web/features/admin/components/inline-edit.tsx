@@ -5,9 +5,7 @@ import { cn } from '../../../lib/cn.ts';
 /** "Unidad de venta" → "unidad de venta"; acronyms ("URL del video") stay as they are. */
 function lowerFirst(text: string): string {
   const second = text.charAt(1);
-  return second && second === second.toUpperCase() && second !== second.toLowerCase()
-    ? text
-    : text.charAt(0).toLowerCase() + text.slice(1);
+  return second && second === second.toUpperCase() && second !== second.toLowerCase() ? text : text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 export interface InlineEditProps {
@@ -31,16 +29,7 @@ export interface InlineEditProps {
  * Click a value to edit it in place: Enter saves, Escape cancels (spec 2 "Unidades de Venta").
  * The text is trimmed; an unchanged value closes without a call. Focus returns to the value.
  */
-export function InlineEdit({
-  value,
-  label,
-  placeholder = '—',
-  validate,
-  onSave,
-  display,
-  inputType = 'text',
-  className,
-}: InlineEditProps) {
+export function InlineEdit({ value, label, placeholder = '—', validate, onSave, display, inputType = 'text', className }: InlineEditProps) {
   const id = useId();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(value);

@@ -38,13 +38,7 @@ function RequestRow({ request }: { request: PartRequest }) {
         </select>
       </td>
       <td className={td}>
-        <Button
-          size="sm"
-          variant="ghost"
-          className="text-accent-700"
-          disabled={busy}
-          onClick={() => remove.mutate({ id: request.id })}
-        >
+        <Button size="sm" variant="ghost" className="text-accent-700" disabled={busy} onClick={() => remove.mutate({ id: request.id })}>
           <Trash2 aria-hidden="true" className="size-4" />
           Eliminar
         </Button>

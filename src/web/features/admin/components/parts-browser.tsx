@@ -51,8 +51,12 @@ export function PartsBrowser({ label, columns }: { label: string; columns: PartC
           <TableScroll label={label}>
             <thead>
               <tr>
-                <th scope="col" className={th}>Código</th>
-                <th scope="col" className={th}>Descripción</th>
+                <th scope="col" className={th}>
+                  Código
+                </th>
+                <th scope="col" className={th}>
+                  Descripción
+                </th>
                 {columns.map((c) => (
                   <th key={c.header} scope="col" className={th}>
                     {c.header}

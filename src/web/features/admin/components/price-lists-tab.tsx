@@ -35,18 +35,11 @@ function ProfileRow({ profileType, saved }: { profileType: ProfileType; saved: n
           ))}
         </select>
       </div>
-      <p className="text-sm text-slate-500 sm:w-40">
-        Actual: {saved !== undefined ? `Lista ${saved}` : 'sin definir'}
-      </p>
+      <p className="text-sm text-slate-500 sm:w-40">Actual: {saved !== undefined ? `Lista ${saved}` : 'sin definir'}</p>
       <Button
         aria-label={`Guardar lista de ${label}`}
         disabled={mutation.isPending}
-        onClick={() =>
-          mutation.mutate(
-            { profileType, priceList: value },
-            { onSuccess: () => setChoice(null) },
-          )
-        }
+        onClick={() => mutation.mutate({ profileType, priceList: value }, { onSuccess: () => setChoice(null) })}
       >
         {mutation.isPending ? 'Guardando...' : 'Guardar'}
       </Button>
@@ -58,10 +51,7 @@ function ProfileRow({ profileType, saved }: { profileType: ProfileType; saved: n
 export function PriceListsTab() {
   const { data, error, isPending, isError, refetch } = useProfiles();
   return (
-    <Section
-      title="Listas de Precios"
-      description="Elija qué lista de precios (1 a 10) ve cada tipo de usuario en el catálogo."
-    >
+    <Section title="Listas de Precios" description="Elija qué lista de precios (1 a 10) ve cada tipo de usuario en el catálogo.">
       {isPending ? (
         <LoadingState />
       ) : isError ? (

@@ -54,7 +54,8 @@ function PartSearchResults(props: {
   action: (part: AdminPart) => ReactNode;
 }) {
   if (props.isPending) return <LoadingState label="Buscando..." />;
-  if (!props.parts) return <ErrorState error={props.error} message={props.errorMessage} {...(props.onRetry ? { onRetry: props.onRetry } : {})} />;
+  if (!props.parts)
+    return <ErrorState error={props.error} message={props.errorMessage} {...(props.onRetry ? { onRetry: props.onRetry } : {})} />;
   if (props.parts.length === 0) return <EmptyState>No se encontraron productos</EmptyState>;
   return (
     <div className={cn(props.isFetching && 'opacity-60')}>
@@ -73,12 +74,7 @@ function MainProductPicker({ onPick }: { onPick: (part: AdminPart) => void }) {
   return (
     <div className="grid grid-cols-1 gap-3">
       <div className="max-w-md">
-        <SearchField
-          label="Buscar producto principal"
-          value={search}
-          onChange={setSearch}
-          placeholder="Código, descripción o categoría"
-        />
+        <SearchField label="Buscar producto principal" value={search} onChange={setSearch} placeholder="Código, descripción o categoría" />
       </div>
       {debounced === '' ? (
         <p className="text-sm text-slate-500">Busque el producto cuyos relacionados quiere administrar.</p>
@@ -106,7 +102,8 @@ function RelatedList({ main }: { main: AdminPart }) {
   const { data, error, isPending, isError, refetch } = useRelations(main.id);
   const remove = useRemoveRelation();
   if (isPending) return <LoadingState />;
-  if (isError) return <ErrorState error={error} message="No se pudieron cargar los productos relacionados." onRetry={() => void refetch()} />;
+  if (isError)
+    return <ErrorState error={error} message="No se pudieron cargar los productos relacionados." onRetry={() => void refetch()} />;
   if (data.relatedProducts.length === 0) return <EmptyState>Este producto no tiene productos relacionados.</EmptyState>;
   return (
     <PartTable

@@ -24,10 +24,7 @@ function SalesUnitCell({ part }: { part: AdminPart }) {
 /** "Unidades de Venta": click a value to edit, Enter saves, Escape cancels. */
 export function SalesUnitsTab() {
   return (
-    <Section
-      title="Unidades de Venta"
-      description="Haga clic en una unidad para editarla; Enter guarda y Escape cancela."
-    >
+    <Section title="Unidades de Venta" description="Haga clic en una unidad para editarla; Enter guarda y Escape cancela.">
       <PartsBrowser
         label="Unidades de venta por repuesto"
         columns={[{ header: 'Unidad de Venta', cell: (part) => <SalesUnitCell part={part} /> }]}

@@ -164,8 +164,7 @@ export function SearchField({
 
 export const inputClass =
   'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus:border-brand-500 disabled:bg-slate-100';
-export const selectClass =
-  'h-10 rounded-md border border-slate-300 bg-white px-2 text-sm focus:border-brand-500 disabled:bg-slate-100';
+export const selectClass = 'h-10 rounded-md border border-slate-300 bg-white px-2 text-sm focus:border-brand-500 disabled:bg-slate-100';
 
 /** A labelled text input of the admin forms. */
 export function TextField({
@@ -218,7 +217,12 @@ export function ProfileTypeField({
   const id = useId();
   return (
     <Labelled id={id} label={label}>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value === 'distributor' ? 'distributor' : 'client')} className={selectClass}>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value === 'distributor' ? 'distributor' : 'client')}
+        className={selectClass}
+      >
         <option value="client">Cliente</option>
         <option value="distributor">Distribuidor</option>
       </select>

@@ -48,8 +48,7 @@ describe('UsersTab', () => {
 
   it('shows the server message when the username is taken', async () => {
     api({
-      'POST /api/admin/users': () =>
-        json({ error: { code: 'CONFLICT', message: 'Ya existe un usuario con ese nombre' } }, 409),
+      'POST /api/admin/users': () => json({ error: { code: 'CONFLICT', message: 'Ya existe un usuario con ese nombre' } }, 409),
     });
     renderWithApp(<UsersTab />);
     await userEvent.type(screen.getByLabelText('Usuario'), 'taller');

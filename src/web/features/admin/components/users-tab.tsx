@@ -1,18 +1,23 @@
 import { History, Pencil, Trash2, UserPlus } from 'lucide-react';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  type AdminUser,
-  useApproveUser,
-  useCreateUser,
-  usePendingUsers,
-  useSetClientCode,
-  useSetUserType,
-  useUsers,
-} from '../api.ts';
+import { type AdminUser, useApproveUser, useCreateUser, usePendingUsers, useSetClientCode, useSetUserType, useUsers } from '../api.ts';
 import { formatDateTime, USER_TYPE_LABELS } from '../texts.ts';
 import { InlineEdit } from './inline-edit.tsx';
-import { EmptyState, ErrorState, inputClass, LoadingState, ProfileTypeField, SearchField, Section, selectClass, TableHead, TableScroll, TextField, td } from './ui.tsx';
+import {
+  EmptyState,
+  ErrorState,
+  inputClass,
+  LoadingState,
+  ProfileTypeField,
+  SearchField,
+  Section,
+  selectClass,
+  TableHead,
+  TableScroll,
+  TextField,
+  td,
+} from './ui.tsx';
 import { DeleteUserDialog, EditUserDialog, UserHistoryDialog } from './user-dialogs.tsx';
 
 export function CreateUserForm() {
@@ -41,7 +46,14 @@ export function CreateUserForm() {
     <Section title="Crear usuario" description="El usuario creado queda aprobado y puede ingresar de inmediato.">
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-end">
         <TextField label="Usuario" value={username} onChange={setUsername} />
-        <TextField label="Contraseña" type="password" value={password} autoComplete="new-password" placeholder="Mínimo 6 caracteres" onChange={setPassword} />
+        <TextField
+          label="Contraseña"
+          type="password"
+          value={password}
+          autoComplete="new-password"
+          placeholder="Mínimo 6 caracteres"
+          onChange={setPassword}
+        />
         <ProfileTypeField label="Tipo de usuario" value={profileType} onChange={setProfileType} />
         <Button type="submit" disabled={!ready || mutation.isPending}>
           <UserPlus aria-hidden="true" className="size-4" />
@@ -78,11 +90,7 @@ function PendingRow({ user }: { user: AdminUser }) {
         />
       </td>
       <td className={td}>
-        <Button
-          size="sm"
-          disabled={mutation.isPending}
-          onClick={() => mutation.mutate({ id: user.id, clientCode: clientCode.trim() })}
-        >
+        <Button size="sm" disabled={mutation.isPending} onClick={() => mutation.mutate({ id: user.id, clientCode: clientCode.trim() })}>
           {mutation.isPending ? 'Aprobando...' : 'Aprobar'}
         </Button>
       </td>
@@ -130,9 +138,7 @@ function TypeSelect({ user }: { user: AdminUser }) {
         id={id}
         value={mutation.isPending ? mutation.variables.profileType : user.profileType}
         disabled={mutation.isPending}
-        onChange={(event) =>
-          mutation.mutate({ id: user.id, profileType: event.target.value === 'distributor' ? 'distributor' : 'client' })
-        }
+        onChange={(event) => mutation.mutate({ id: user.id, profileType: event.target.value === 'distributor' ? 'distributor' : 'client' })}
         className={`${selectClass} h-9`}
       >
         <option value="client">Cliente</option>
@@ -145,9 +151,7 @@ function TypeSelect({ user }: { user: AdminUser }) {
 function matches(user: AdminUser, filter: string): boolean {
   if (!filter) return true;
   const needle = filter.toLocaleLowerCase('es');
-  return [user.username, user.fullName, user.email, user.company, user.clientCode].some((v) =>
-    v?.toLocaleLowerCase('es').includes(needle),
-  );
+  return [user.username, user.fullName, user.email, user.company, user.clientCode].some((v) => v?.toLocaleLowerCase('es').includes(needle));
 }
 
 function AllUsers() {

@@ -74,7 +74,5 @@ export function setVisibility(
 
 /** The body items of `PUT /api/categories/visibility` for the local changes, in id order. */
 export function visibilityUpdates(overrides: VisibilityOverrides): Array<{ categoryId: number; isVisible: boolean }> {
-  return [...overrides.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([categoryId, isVisible]) => ({ categoryId, isVisible }));
+  return [...overrides.entries()].sort(([a], [b]) => a - b).map(([categoryId, isVisible]) => ({ categoryId, isVisible }));
 }

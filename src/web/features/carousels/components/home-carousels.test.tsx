@@ -11,7 +11,9 @@ describe('HomeCarousels', () => {
     const fetchMock = mockApi({
       'GET /api/products/featured': [buildPart({ description: 'Destacado' })],
       'GET /api/products/new-arrivals': [buildPart({ description: 'Nuevo' })],
-      'GET /api/products/on-sale': [buildPart({ description: 'Rebajado', price: '90.00', originalPrice: '100.00', discountPercentage: 10 })],
+      'GET /api/products/on-sale': [
+        buildPart({ description: 'Rebajado', price: '90.00', originalPrice: '100.00', discountPercentage: 10 }),
+      ],
     });
     renderWithApp(<HomeCarousels userType="guest" />);
     expect(await screen.findByRole('heading', { name: 'Productos Destacados' })).toBeInTheDocument();

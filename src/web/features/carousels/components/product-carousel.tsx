@@ -77,11 +77,16 @@ export function ProductCarousel({ type, title, parts, isPending, isError, compac
     >
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 id={headingId} className="text-base font-bold text-brand-900 sm:text-lg">
-          {type === 'on-sale' ? <span className="mr-2 inline-block size-2 rounded-full bg-accent-600 align-middle" aria-hidden="true" /> : null}
+          {type === 'on-sale' ? (
+            <span className="mr-2 inline-block size-2 rounded-full bg-accent-600 align-middle" aria-hidden="true" />
+          ) : null}
           {title}
         </h2>
         <div className="flex items-center gap-2">
-          <Link href={paths.catalogAll(type)} className="whitespace-nowrap rounded px-1 text-sm font-semibold text-brand-700 hover:underline">
+          <Link
+            href={paths.catalogAll(type)}
+            className="whitespace-nowrap rounded px-1 text-sm font-semibold text-brand-700 hover:underline"
+          >
             Ver todos<span className="sr-only"> {title}</span>
           </Link>
           <button type="button" className={arrow} onClick={() => api?.scrollPrev()} disabled={!canPrev} aria-label={`Retroceder ${title}`}>

@@ -88,7 +88,12 @@ export function CatalogueResults({ catalogue, userType, title }: CatalogueResult
           {state.search ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-brand-800">
               Búsqueda: «{state.search}»
-              <button type="button" aria-label="Quitar búsqueda" onClick={() => catalogue.setSearch('')} className="rounded-full p-0.5 hover:bg-brand-100">
+              <button
+                type="button"
+                aria-label="Quitar búsqueda"
+                onClick={() => catalogue.setSearch('')}
+                className="rounded-full p-0.5 hover:bg-brand-100"
+              >
                 <X aria-hidden="true" className="size-3.5" />
               </button>
             </span>
@@ -96,7 +101,12 @@ export function CatalogueResults({ catalogue, userType, title }: CatalogueResult
           {state.brand ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-brand-800">
               Marca: {state.brand}
-              <button type="button" aria-label="Quitar marca" onClick={() => catalogue.setBrand('')} className="rounded-full p-0.5 hover:bg-brand-100">
+              <button
+                type="button"
+                aria-label="Quitar marca"
+                onClick={() => catalogue.setBrand('')}
+                className="rounded-full p-0.5 hover:bg-brand-100"
+              >
                 <X aria-hidden="true" className="size-3.5" />
               </button>
             </span>
@@ -115,7 +125,10 @@ export function CatalogueResults({ catalogue, userType, title }: CatalogueResult
           <p className="text-sm text-slate-600" aria-live="polite">
             Mostrando {countFormat.format(data.parts.length)} de {countFormat.format(data.total)} repuestos
           </p>
-          <div className={query.isPlaceholderData || rendering ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isFetching || rendering}>
+          <div
+            className={query.isPlaceholderData || rendering ? 'opacity-60 transition-opacity' : undefined}
+            aria-busy={query.isFetching || rendering}
+          >
             <ProductGrid parts={data.parts} view={view} />
           </div>
           <Pagination page={state.page} pageCount={pageCount} onPageChange={goToPage} />

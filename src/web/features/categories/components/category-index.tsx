@@ -65,14 +65,7 @@ function CategoryItem({
       {hasChildren && isOpen ? (
         <ul>
           {node.children.map((child) => (
-            <CategoryItem
-              key={child.id}
-              node={child}
-              selectedId={selectedId}
-              expanded={expanded}
-              onToggle={onToggle}
-              onSelect={onSelect}
-            />
+            <CategoryItem key={child.id} node={child} selectedId={selectedId} expanded={expanded} onToggle={onToggle} onSelect={onSelect} />
           ))}
         </ul>
       ) : null}
@@ -139,14 +132,7 @@ export function CategoryIndex({ selectedId, onSelect }: CategoryIndexProps) {
       ) : (
         <ul>
           {tree.map((node) => (
-            <CategoryItem
-              key={node.id}
-              node={node}
-              selectedId={selectedId}
-              expanded={expanded}
-              onToggle={toggle}
-              onSelect={onSelect}
-            />
+            <CategoryItem key={node.id} node={node} selectedId={selectedId} expanded={expanded} onToggle={toggle} onSelect={onSelect} />
           ))}
         </ul>
       )}

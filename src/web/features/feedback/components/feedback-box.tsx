@@ -103,7 +103,10 @@ export function FeedbackBox() {
     if (!next) setSent(false);
   };
   return (
-    <aside aria-labelledby="feedback-title" className="flex flex-col gap-3 rounded-lg border border-brand-100 bg-brand-50 p-4 text-brand-900 sm:flex-row sm:items-center sm:justify-between">
+    <aside
+      aria-labelledby="feedback-title"
+      className="flex flex-col gap-3 rounded-lg border border-brand-100 bg-brand-50 p-4 text-brand-900 sm:flex-row sm:items-center sm:justify-between"
+    >
       <div className="flex gap-3">
         <MessageSquareText aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
         <div>

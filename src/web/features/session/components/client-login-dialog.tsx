@@ -45,7 +45,13 @@ export function ClientLoginDialog({ open, onOpenChange }: ClientLoginDialogProps
   });
 
   return (
-    <Dialog open={open} onOpenChange={close} title="Acceso de Cliente" description="Ingrese con su usuario para ver sus precios especiales." size="sm">
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title="Acceso de Cliente"
+      description="Ingrese con su usuario para ver sus precios especiales."
+      size="sm"
+    >
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         <FormField label="Usuario o Email" autoComplete="username" {...register('username')} />
         <FormField label="Contraseña" type="password" autoComplete="current-password" {...register('password')} />

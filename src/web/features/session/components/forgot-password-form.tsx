@@ -30,7 +30,10 @@ export function ForgotPasswordForm() {
       <AuthCard icon={<CheckCircle2 aria-hidden="true" className="size-7" />} title="Solicitud Enviada">
         <p className="text-center text-slate-700">{message || TEXTS.forgotSent}</p>
         {resetToken ? (
-          <section aria-labelledby="dev-token-title" className="mt-5 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+          <section
+            aria-labelledby="dev-token-title"
+            className="mt-5 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+          >
             <h2 id="dev-token-title" className="font-semibold">
               Modo desarrollo
             </h2>

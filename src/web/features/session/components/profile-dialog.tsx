@@ -23,13 +23,11 @@ function Row({ label, value }: { label: string; value: string }) {
 export const profileFormSchema = z
   .object({
     fullName: z.string().check(z.trim(), z.maxLength(120, { error: 'Admite hasta 120 caracteres' })),
-    email: z
-      .string()
-      .check(
-        z.trim(),
-        z.maxLength(200),
-        z.refine((v) => v === '' || z.email().safeParse(v).success, { error: 'El email no es válido' }),
-      ),
+    email: z.string().check(
+      z.trim(),
+      z.maxLength(200),
+      z.refine((v) => v === '' || z.email().safeParse(v).success, { error: 'El email no es válido' }),
+    ),
     currentPassword: z.string(),
     newPassword: z.string(),
     confirmPassword: z.string(),
@@ -53,7 +51,13 @@ function ProfileEditor({ session, onDone }: { session: Session; onDone: () => vo
     formState: { errors },
   } = useForm<ProfileForm, unknown, z.output<typeof profileFormSchema>>({
     resolver: zodResolver(profileFormSchema),
-    defaultValues: { fullName: session.fullName ?? '', email: session.email ?? '', currentPassword: '', newPassword: '', confirmPassword: '' },
+    defaultValues: {
+      fullName: session.fullName ?? '',
+      email: session.email ?? '',
+      currentPassword: '',
+      newPassword: '',
+      confirmPassword: '',
+    },
   });
   const busy = update.isPending;
 

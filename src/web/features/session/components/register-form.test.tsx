@@ -5,7 +5,8 @@ import { config } from '../../../test/fixtures.ts';
 import { errorResponse, json, mockApi, renderWithApp } from '../../../test/render.tsx';
 import { RegisterForm } from './register-form.tsx';
 
-const registerCalls = (fetchMock: ReturnType<typeof mockApi>) => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/auth/register');
+const registerCalls = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls.filter(([url]) => String(url) === '/api/auth/register');
 
 async function fill(values: Partial<Record<string, string>>) {
   for (const [label, value] of Object.entries(values)) {

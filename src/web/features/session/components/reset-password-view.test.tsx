@@ -5,7 +5,8 @@ import { errorResponse, json, mockApi, pending, renderWithApp } from '../../../t
 import { RESET_REDIRECT_MS, ResetPasswordView } from './reset-password-view.tsx';
 
 const valid = { valid: true, message: 'Token válido' };
-const resetCalls = (fetchMock: ReturnType<typeof mockApi>) => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/auth/reset-password');
+const resetCalls = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls.filter(([url]) => String(url) === '/api/auth/reset-password');
 
 describe('ResetPasswordView', () => {
   it('shows "Token Inválido" without a token and calls nothing', async () => {

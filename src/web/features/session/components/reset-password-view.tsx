@@ -58,7 +58,11 @@ function ResetForm({ token }: { token: string }) {
 
   if (reset.isSuccess) return <ResetDone />;
   return (
-    <AuthCard icon={<KeyRound aria-hidden="true" className="size-7" />} title="Restablecer Contraseña" subtitle="Ingrese su nueva contraseña.">
+    <AuthCard
+      icon={<KeyRound aria-hidden="true" className="size-7" />}
+      title="Restablecer Contraseña"
+      subtitle="Ingrese su nueva contraseña."
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormField
           label="Nueva contraseña"

@@ -37,13 +37,7 @@ function ChoiceCard({
       onFocus={onIntent}
       className="group flex w-full flex-col items-start gap-3 rounded-xl border border-slate-200 bg-white p-6 text-left shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md"
     >
-      <span
-        className={
-          tone === 'brand'
-            ? 'rounded-lg bg-brand-50 p-3 text-brand-700'
-            : 'rounded-lg bg-red-50 p-3 text-accent-600'
-        }
-      >
+      <span className={tone === 'brand' ? 'rounded-lg bg-brand-50 p-3 text-brand-700' : 'rounded-lg bg-red-50 p-3 text-accent-600'}>
         {icon}
       </span>
       <span className="text-lg font-semibold text-slate-900">{title}</span>
