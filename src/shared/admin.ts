@@ -1,5 +1,5 @@
 /**
- * Admin contract (spec section 7 "Admin"): price lists per profile, part administration (sales
+ * Admin contract (docs/product.md §10, §12): price lists per profile, part administration (sales
  * unit, multimedia), category visibility, related parts and carousel drafts. Admin responses may
  * carry every price list; public ones never do.
  */
@@ -185,7 +185,7 @@ export const jobStateSchema = z.object({
 export type JobStateBody = z.infer<typeof jobStateSchema>;
 export const jobResponseSchema = z.object({ job: z.nullable(jobStateSchema) });
 
-/** One raw ERP record as the debug page shows it (spec 2 "Debug page"). */
+/** One raw ERP record as the debug page shows it (docs/product.md §10.4). */
 export const rawRecordSchema = z.object({
   row: int(),
   code: z.string(),

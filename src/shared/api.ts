@@ -1,6 +1,6 @@
 /**
- * The API contract (ARCHITECTURE.md habit 3): zod schemas shared by the Fastify routes (input
- * validation, response whitelisting) and the web client (response parsing). Spec section 7.
+ * The API contract (docs/architecture.md): zod schemas shared by the Fastify routes (input
+ * validation, response whitelisting) and the web client (response parsing). docs/product.md §12.
  * Written with `zod/mini`, which the browser can tree-shake (docs/decisions/005).
  */
 import * as z from 'zod/mini';
@@ -12,7 +12,7 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Roles a session can have. A request without a session is a guest (DESIGN.md "Roles"). */
+/** Roles a session can have. A request without a session is a guest (docs/product.md §3.1). */
 export const userTypeSchema = z.enum(['guest', 'client', 'distributor', 'admin']);
 export type UserType = z.infer<typeof userTypeSchema>;
 
@@ -24,7 +24,7 @@ const money = z.string().check(z.regex(/^\d+\.\d{2}$/));
 
 /**
  * A part as a viewer may see it: only the viewer's own price (after discount) and, when
- * 0 < discount < 100, the original price and the discount (DESIGN.md "Roles, prices").
+ * 0 < discount < 100, the original price and the discount (docs/product.md §3.2, §3.4).
  */
 export const partSchema = z.object({
   id: int(),
@@ -54,7 +54,7 @@ export const SORT_FIELDS = ['partNumber', 'description', 'price'] as const;
 export const sortFieldSchema = z.enum(SORT_FIELDS);
 export type SortField = z.infer<typeof sortFieldSchema>;
 
-/** Default and maximum page sizes of `GET /api/parts` (spec 9; DESIGN.md "Data"). */
+/** Default and maximum page sizes of `GET /api/parts` (docs/product.md §5.4, §12). */
 export const PAGE_SIZE = 60;
 export const MAX_PAGE_SIZE = 200;
 
@@ -74,7 +74,7 @@ export const partFiltersSchema = z.object({
   categoryId: z.optional(optionalInt(0, 2_147_483_647)),
   search: z.optional(z.string().check(z.trim(), z.maxLength(200, { error: 'la búsqueda admite hasta 200 caracteres' }))),
   brand: z.optional(z.string().check(z.trim(), z.maxLength(120))),
-  /** Accepted for compatibility; ignored for pricing (DESIGN.md "Roles"). */
+  /** Accepted for compatibility; ignored for pricing (docs/product.md §3.1). */
   userType: z.optional(z.string().check(z.maxLength(40))),
 });
 export type PartFilters = z.infer<typeof partFiltersSchema>;
@@ -95,7 +95,7 @@ export type PartsResponse = z.infer<typeof partsResponseSchema>;
 
 export const idParamsSchema = z.object({ id: optionalInt(1, 2_147_483_647) });
 
-/** Home carousels / collections (spec 2 "Full-list page"). */
+/** Home carousels / collections (docs/product.md §5.3, §5.6). */
 export const COLLECTIONS = ['featured', 'new-arrivals', 'on-sale'] as const;
 export const collectionSchema = z.enum(COLLECTIONS);
 export type Collection = z.infer<typeof collectionSchema>;
@@ -109,7 +109,7 @@ export const partListSchema = z.array(partSchema);
 
 export const relatedResponseSchema = z.object({ relatedProducts: z.array(partSchema) });
 
-/** A node of the public category tree (spec 3 "Category"). */
+/** A node of the public category tree (docs/product.md §4.2). */
 export interface CategoryNode {
   id: number;
   name: string;
@@ -134,7 +134,7 @@ export const categoryNodeSchema: z.ZodMiniType<CategoryNode> = z.lazy(() =>
 );
 export const categoryTreeSchema = z.array(categoryNodeSchema);
 
-/** Public configuration the browser may see (ARCHITECTURE.md habit 2). */
+/** Public configuration the browser may see (docs/product.md §12 "System"). */
 export const publicConfigSchema = z.object({
   brandName: z.string(),
   tagline: z.string(),

@@ -1,13 +1,13 @@
 /**
- * Accounts contract (spec sections 3, 5, 7): request bodies and responses of the auth, session,
+ * Accounts contract (docs/product.md §7, §8, §12): request bodies and responses of the auth, session,
  * profile, part-request and user-administration calls. Unknown keys in bodies are stripped, so a
  * body cannot choose its own type, approval, client code or price list (mass assignment).
  */
 import * as z from 'zod/mini';
 
-/** Minimum password length (spec 9). */
+/** Minimum password length (docs/product.md §7.2). */
 export const MIN_PASSWORD = 6;
-/** Maximum length of a part request / feedback message (spec 9). */
+/** Maximum length of a part request / feedback message (docs/product.md §8). */
 export const MAX_FEEDBACK = 500;
 
 export const TEXTS = {

@@ -1,5 +1,5 @@
 /**
- * The closed set of error codes the API answers with (ARCHITECTURE.md habit 5). The web client
+ * The closed set of error codes the API answers with (docs/architecture.md "Error model"). The web client
  * switches on `code`, never on message text. Every error body is `{ error: { code, message } }`.
  */
 export const ERROR_CODES = [

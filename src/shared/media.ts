@@ -1,4 +1,4 @@
-/** Media rules of spec section 5: YouTube embeds and image lists. */
+/** Media rules of docs/product.md §4.4: YouTube embeds and image lists. */
 
 /**
  * Converts a YouTube watch/short/share link to its embed form when an 11-character video id is
@@ -21,7 +21,7 @@ function encodePath(name: string): string {
 }
 
 /**
- * Image URLs from a part's `imageUrl` (spec 5 "Image lists"; DESIGN.md "image storage base"):
+ * Image URLs from a part's `imageUrl` (docs/product.md §4.4):
  * a comma-separated list is split and trimmed; entries not starting with `http` get `base`
  * prepended (URL-encoded per segment); a single value without a comma is used as is, unless it is
  * a bare name, which still needs the base to be reachable.

@@ -1,11 +1,11 @@
 /**
- * Price rules of spec sections 5 and 9 and DESIGN.md "Roles, prices". Amounts travel as decimal
+ * Price rules of docs/product.md §3. Amounts travel as decimal
  * strings with two decimals ("1234.50", ARS); they are never summed as floats.
  */
 
-/** The text shown where a part has no usable price (spec 5). */
+/** The text shown where a part has no usable price (docs/product.md §3.3). */
 export const NO_PRICE_TEXT = 'Consultar Precio';
-/** The text the print view shows where a part has no usable price (spec 2 "Print page"). */
+/** The text the print view shows where a part has no usable price (docs/product.md §9.3). */
 export const NO_PRICE_PRINT_TEXT = 'Consultar';
 
 const arsFormatter = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' });
@@ -40,7 +40,7 @@ export function parsePrice(value: unknown): string | null {
   return (Math.round(n * 100) / 100).toFixed(2);
 }
 
-/** True when a price string/number is a positive amount worth showing (spec 5: shown only if non-zero). */
+/** True when a price string/number is a positive amount worth showing (docs/product.md §3.3: shown only if positive). */
 export function hasPrice(value: string | number | null | undefined): boolean {
   if (value === null || value === undefined) return false;
   const n = typeof value === 'number' ? value : Number(value);
@@ -53,7 +53,7 @@ export function formatPrice(value: string | number | null | undefined): string {
   return arsFormatter.format(Number(value));
 }
 
-/** True when a discount (percent) shows a struck-through original price: 0 < d < 100 (spec 5). */
+/** True when a discount (percent) shows a struck-through original price: 0 < d < 100 (docs/product.md §3.4). */
 export function showsOriginalPrice(discountPercentage: number | null | undefined): boolean {
   return typeof discountPercentage === 'number' && discountPercentage > 0 && discountPercentage < 100;
 }
@@ -69,7 +69,7 @@ export function applyDiscount(price: string, discountPercentage: number): string
 }
 
 /**
- * Original price from a discounted price (spec 5): `price / (1 - discount/100)`, rounded to cents.
+ * Original price from a discounted price (docs/product.md §3.4): `price / (1 - discount/100)`, rounded to cents.
  * Returns null when the discount does not apply (0, 100 or outside).
  */
 export function originalFromDiscounted(price: string | number, discountPercentage: number): string | null {

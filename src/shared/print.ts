@@ -1,5 +1,5 @@
 /**
- * Grouping and ordering rules of the printable catalogue (spec section 2 "Print page"), shared by
+ * Grouping and ordering rules of the printable catalogue (docs/product.md §9.3), shared by
  * the web page `/print` and the PDF export `GET /api/export/catalog.pdf` so both show the same
  * groups in the same order. Pure functions: no Node or DOM APIs.
  *
@@ -24,7 +24,7 @@ export const LEVEL1_PREFERRED_ORDER = ['repuestos', 'herramientas', 'productos',
 /** Name of the level-1 group of parts that have no category; always printed last. */
 export const NO_CATEGORY_GROUP = 'Sin categoría';
 
-/** Texts of the printable catalogue (spec 2 "Print page", spec 8 "Empty lists"). */
+/** Texts of the printable catalogue (docs/product.md §9.3). */
 export const PRINT_TEXTS = {
   title: 'Catálogo de Productos',
   empty: 'No se encontraron productos para imprimir.',
@@ -80,7 +80,7 @@ function preferredIndex(name: string): number {
 }
 
 /**
- * Compares two group names of the same level for print (spec 2 "Print page"): at level 1 the
+ * Compares two group names of the same level for print (docs/product.md §9.3): at level 1 the
  * preferred names first in their order and "Sin categoría" last; then names starting with digits
  * and a dash by that number (before unnumbered names); then Spanish alphabetical order
  * (`Intl.Collator('es')`, case and accents ignored).
@@ -222,7 +222,7 @@ const printPriceFormatter = new Intl.NumberFormat('es-AR', {
 });
 
 /**
- * The PRECIO cell of the printed catalogue (spec 2 "Print page", spec 9 "Currency"): the ARS
+ * The PRECIO cell of the printed catalogue (docs/product.md §9.3, §1): the ARS
  * amount in es-AR with two decimals (`"$ 1.234,50"`), or "Consultar" when the part has no usable
  * price. Returns null when prices are not printed (the PRECIO column is left out).
  * @param price the viewer's price as a decimal string ("1234.50") or number, ARS.
@@ -273,7 +273,7 @@ export function parseCategoryIds(value: string | null | undefined): 'all' | numb
 const printFlag = z._default(z.enum(['true', 'false'], { error: 'debe ser true o false' }), 'false');
 
 /**
- * Query parameters of `/print` and `GET /api/export/catalog.pdf` (spec 2 "Print page"), as
+ * Query parameters of `/print` and `GET /api/export/catalog.pdf` (docs/product.md §9.3), as
  * strings: `categoryIds` (see {@link parseCategoryIds}), `categoryName` (title only),
  * `includeImages` and `includePrices` (`"true"`/`"false"`, default `"false"`).
  */

@@ -16,7 +16,7 @@ import { foldPlural, partNumberKey, searchTokens, spanishSortKey } from './text.
 // es-AR currency uses a no-break space after the sign; compare on normalised spaces.
 const spaces = (s: string) => s.replace(/\s/g, ' ');
 
-describe('price display (spec 5, 9)', () => {
+describe('price display (docs/product.md §3.3)', () => {
   it('formats ARS in es-AR with two decimals', () => {
     expect(spaces(formatPrice('1234.5'))).toBe('$ 1.234,50');
     expect(spaces(formatPrice(980000))).toBe('$ 980.000,00');
@@ -52,7 +52,7 @@ describe('price display (spec 5, 9)', () => {
   });
 });
 
-describe('discounts (spec 5)', () => {
+describe('discounts (docs/product.md §3.4)', () => {
   it('shows an original price only for 0 < discount < 100', () => {
     expect(showsOriginalPrice(0)).toBe(false);
     expect(showsOriginalPrice(100)).toBe(false);
@@ -79,7 +79,7 @@ describe('discounts (spec 5)', () => {
   });
 });
 
-describe('stock levels (spec 4, DESIGN.md Data)', () => {
+describe('stock levels (docs/product.md §4.3)', () => {
   it('derives the level from a quantity', () => {
     expect(stockLevelFromQuantity(-1, 5)).toBe('Sin Stock');
     expect(stockLevelFromQuantity(0, 5)).toBe('Sin Stock');
@@ -97,7 +97,7 @@ describe('stock levels (spec 4, DESIGN.md Data)', () => {
   });
 });
 
-describe('YouTube embeds (spec 5)', () => {
+describe('YouTube embeds (docs/product.md §4.4)', () => {
   it('converts watch, short and share links with an 11-character id', () => {
     expect(youtubeEmbedUrl('https://www.youtube.com/watch?v=dQw4w9WgXcQ')).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ');
     expect(youtubeEmbedUrl('https://youtu.be/dQw4w9WgXcQ?t=10')).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ');
@@ -111,7 +111,7 @@ describe('YouTube embeds (spec 5)', () => {
   });
 });
 
-describe('image lists (spec 5)', () => {
+describe('image lists (docs/product.md §4.4)', () => {
   it('splits comma lists and prefixes bare names with the storage base, URL-encoded', () => {
     expect(parseImageList('a.jpg, https://cdn.example.com/b.jpg', '/images/')).toEqual(['/images/a.jpg', 'https://cdn.example.com/b.jpg']);
     expect(parseImageList('img/products/Scania 111/piñón.jpg', '/images')).toEqual([

@@ -1,4 +1,4 @@
-/** Stock-level rules of spec section 4 and DESIGN.md "Data". */
+/** Stock-level rules of docs/product.md §4.3. */
 
 export const STOCK_IN = 'En Stock';
 export const STOCK_LOW = 'Bajo Stock';
@@ -14,7 +14,7 @@ export function stockLevelFromQuantity(quantity: number, lowStock: number): stri
   return STOCK_IN;
 }
 
-/** Badge colour of a stock level on the detail views (spec 4): green, yellow, red or gray. */
+/** Badge colour of a stock level on the detail views (docs/product.md §4.3): green, yellow, red or gray. */
 export type StockColor = 'green' | 'yellow' | 'red' | 'gray';
 
 export function stockBadgeColor(stockLevel: string): StockColor {
@@ -30,7 +30,7 @@ export function stockBadgeColor(stockLevel: string): StockColor {
   }
 }
 
-/** True when a part counts as in stock for list cards (green badge) (spec 2 "Full-list page"). */
+/** True when a part counts as in stock for list cards (green badge) (docs/product.md §4.3). */
 export function isInStock(stockLevel: string): boolean {
   return stockLevel !== STOCK_OUT;
 }

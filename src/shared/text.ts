@@ -13,7 +13,7 @@ export function foldText(value: string): string {
 
 /**
  * Part number key: folded and without separators, so `06H-103-144`, `06h 103 144` and
- * `06h103144` share one key (DESIGN.md "search").
+ * `06h103144` share one key (docs/product.md §6).
  */
 export function partNumberKey(value: string): string {
   return foldText(value).replace(/[^a-z0-9]/g, '');
@@ -32,7 +32,7 @@ export function spanishSortKey(value: string): string {
 }
 
 /**
- * Light Spanish plural fold for search tokens (DESIGN.md "Measured facts"): `filtros` → `filtro`,
+ * Light Spanish plural fold for search tokens (docs/product.md §6): `filtros` → `filtro`,
  * `motores` → `motor`, `aceites` → `aceite`. Tokens holding digits (codes) are left alone.
  */
 export function foldPlural(token: string): string {
@@ -54,7 +54,7 @@ export interface SearchToken {
 export const MAX_SEARCH_TOKENS = 8;
 
 /**
- * Splits a search query into folded tokens (spec 2 "Main catalogue screen", DESIGN.md "search").
+ * Splits a search query into folded tokens (docs/product.md §6).
  * Every token must match for a part to be found. Returns at most {@link MAX_SEARCH_TOKENS}.
  */
 export function searchTokens(query: string): SearchToken[] {
