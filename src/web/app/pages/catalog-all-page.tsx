@@ -7,11 +7,10 @@ import { Pagination } from '../../components/ui/pagination.tsx';
 import { CatalogueError, usePartsList } from '../../features/catalog/index.ts';
 import { COLLECTION_TITLES, useCollection } from '../../features/carousels/index.ts';
 import { useUserType } from '../../features/session/index.ts';
+import { formatCount } from '../../lib/format.ts';
 import { catalogueParams } from '../paths.ts';
 import { PageShell } from '../page-shell.tsx';
 import { BackToCatalogue } from './back-link.tsx';
-
-const countFormat = new Intl.NumberFormat('es-AR');
 
 /** Titles of the full-list page (spec 2). */
 export function catalogAllTitle(type: string): string {
@@ -57,7 +56,7 @@ function Header({ title, total }: { title: string; total: number | undefined }) 
     <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
       <div>
         <h1 className="text-2xl font-bold text-brand-900">{title}</h1>
-        {total !== undefined ? <p className="text-sm text-slate-600">{countFormat.format(total)} productos encontrados</p> : null}
+        {total !== undefined ? <p className="text-sm text-slate-600">{formatCount(total)} productos encontrados</p> : null}
       </div>
       <BackToCatalogue />
     </div>

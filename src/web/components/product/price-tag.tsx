@@ -1,5 +1,6 @@
 import type { Part } from '../../../shared/api.ts';
-import { formatPrice, hasPrice, showsOriginalPrice } from '../../../shared/pricing.ts';
+import { hasPrice, showsOriginalPrice } from '../../../shared/pricing.ts';
+import { formatPrice } from '../../lib/format.ts';
 import { cn } from '../../lib/cn.ts';
 
 export interface PriceTagProps {

@@ -2,6 +2,7 @@ import { AlertTriangle, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { routes } from '../../app/paths.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { formatCount } from '../../lib/format.ts';
 import { AdminLayout } from './admin-layout.tsx';
 import { serverMessage } from './api.ts';
 import { CatalogueJobStatus } from './components/catalogue-job-status.tsx';
@@ -57,7 +58,7 @@ function RawApiSection() {
       title="Datos crudos del ERP"
       description={
         data
-          ? `Primeros ${data.records.length} de ${data.total.toLocaleString('es-AR')} registros de ${data.source}, tal como los lee el importador.`
+          ? `Primeros ${formatCount(data.records.length)} de ${formatCount(data.total)} registros de ${data.source}, tal como los lee el importador.`
           : 'Primeros 100 registros de la fuente, tal como los lee el importador.'
       }
       actions={

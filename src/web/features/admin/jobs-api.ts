@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import type * as z from 'zod/mini';
 import { type JobStateBody, jobResponseSchema, MAX_UPLOAD_BYTES, rawApiResponseSchema } from '../../../shared/admin.ts';
 import { ApiError, apiGet, apiRequest, errorFromResponse, withQuery } from '../../lib/api-client.ts';
+import { formatMegabytes } from '../../lib/format.ts';
 import { adminKeys, errorToast, serverMessage } from './api.ts';
 
 export type CatalogueJob = JobStateBody;
@@ -151,15 +152,11 @@ export function useUploadCatalogue(onStarted: (job: CatalogueJob) => void) {
   });
 }
 
-/** Largest accepted file in MB, for messages. */
-export const MAX_UPLOAD_MB = Math.round(MAX_UPLOAD_BYTES / (1024 * 1024));
-
 /** Why a chosen file cannot be sent, or null when it can. */
 export function fileProblem(file: File): string | null {
   if (file.size === 0) return 'El archivo está vacío.';
   if (file.size > MAX_UPLOAD_BYTES) {
-    const mb = (file.size / (1024 * 1024)).toLocaleString('es-AR', { maximumFractionDigits: 1 });
-    return `El archivo pesa ${mb} MB; el máximo permitido es ${MAX_UPLOAD_MB} MB.`;
+    return `El archivo pesa ${formatMegabytes(file.size)}; el máximo permitido es ${formatMegabytes(MAX_UPLOAD_BYTES)}.`;
   }
   return null;
 }

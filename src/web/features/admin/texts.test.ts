@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, isHttpUrlOrEmpty, parseDiscount } from './texts.ts';
+import { isHttpUrlOrEmpty, parseDiscount } from './texts.ts';
 
 describe('parseDiscount', () => {
   it('accepts numbers from 0 to 100, with a comma or a dot', () => {
@@ -20,12 +20,5 @@ describe('isHttpUrlOrEmpty', () => {
     expect(isHttpUrlOrEmpty('javascript:alert(1)')).toBe(false);
     expect(isHttpUrlOrEmpty('ftp://example.com')).toBe(false);
     expect(isHttpUrlOrEmpty('https://exa mple.com')).toBe(false);
-  });
-});
-
-describe('formatDateTime', () => {
-  it('formats in es-AR, Buenos Aires time', () => {
-    expect(formatDateTime('2025-03-10T15:30:00.000Z')).toBe('10/03/2025, 12:30');
-    expect(formatDateTime('nope')).toBe('nope');
   });
 });

@@ -44,22 +44,6 @@ export const ADMIN_PAGE_SIZE = 50;
 /** Related-product search starts at this many characters (spec 5). */
 export const RELATED_MIN_CHARS = 2;
 
-const dateTime = new Intl.DateTimeFormat('es-AR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'America/Argentina/Buenos_Aires',
-});
-
-/** An ISO timestamp as an es-AR date and time (Buenos Aires time); the raw text if unparsable. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
-}
-
 /** True for '' (clears the link) or an http(s) URL without spaces (the server's own rule). */
 export function isHttpUrlOrEmpty(value: string): boolean {
   return value === '' || /^https?:\/\/[^\s]+$/i.test(value);

@@ -1,7 +1,7 @@
 import { Loader2, type LucideIcon } from 'lucide-react';
 import { Button, type ButtonSize, type ButtonVariant } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatMegabytes } from './use-download.ts';
+import { formatMegabytes } from '../../lib/format.ts';
 
 /** Where a download button sits: the dark catalogue header, or a light page (print toolbar). */
 export type ExportButtonTone = 'header' | 'page';
@@ -62,7 +62,7 @@ export function ExportButton({
           <span className={cn(tone === 'header' && 'max-sm:sr-only')}>{busyLabel}</span>
           {bytes > 0 ? (
             <span aria-hidden="true" className="text-xs tabular-nums opacity-80 max-sm:hidden">
-              {formatMegabytes(bytes)}
+              {formatMegabytes(bytes, { fixedDecimal: true })}
             </span>
           ) : null}
         </>

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { BYTES_PER_MB } from '../../lib/format.ts';
 import { downloadFile } from './download.ts';
 
-/** Received bytes are shown in steps of this size, so a fast stream does not re-render per chunk. */
-const PROGRESS_STEP_BYTES = 100_000;
+/** Received bytes are shown in steps of a tenth of a megabyte, so a fast stream does not re-render per chunk. */
+const PROGRESS_STEP_BYTES = BYTES_PER_MB / 10;
 
 export interface DownloadState {
   busy: boolean;
@@ -60,11 +61,4 @@ export function useDownload(): DownloadState & { start: (url: string, fallbackNa
   }, []);
 
   return { ...state, start };
-}
-
-const sizeFormatter = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-
-/** `1,2 MB` for a byte count (es-AR). */
-export function formatMegabytes(bytes: number): string {
-  return `${sizeFormatter.format(bytes / 1_000_000)} MB`;
 }

@@ -5,6 +5,7 @@ import type { Part } from '../../../shared/api.ts';
 import { formatPrintDateTime, groupForPrint, PRINT_TEXTS, type PrintGroup } from '../../../shared/print.ts';
 import { routes } from '../../app/paths.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { formatCount } from '../../lib/format.ts';
 import { usePublicConfigState } from '../../lib/public-config.ts';
 import { PdfButton } from '../exports/index.ts';
 import { PRINT_MAX_PARTS } from './load-print-parts.ts';
@@ -25,8 +26,7 @@ export const PRINT_PAGE_TEXTS = {
   badParams: 'Los parámetros de impresión no son válidos.',
 } as const;
 
-const count = new Intl.NumberFormat('es-AR');
-const products = (n: number) => `${count.format(n)} ${n === 1 ? 'producto' : 'productos'}`;
+const products = (n: number) => `${formatCount(n)} ${n === 1 ? 'producto' : 'productos'}`;
 const NO_GROUPS: PrintGroup<Part>[] = [];
 
 /**
@@ -112,7 +112,7 @@ export function PrintPage() {
             <span>
               {PRINT_PAGE_TEXTS.loading}
               {load.progress.total !== null
-                ? ` ${count.format(load.progress.loaded)} de ${products(Math.min(load.progress.total, PRINT_MAX_PARTS))}`
+                ? ` ${formatCount(load.progress.loaded)} de ${products(Math.min(load.progress.total, PRINT_MAX_PARTS))}`
                 : null}
             </span>
           </p>
@@ -127,7 +127,7 @@ export function PrintPage() {
           <>
             {result?.truncated ? (
               <p role="note" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-                Esta vista muestra los primeros {count.format(result.parts.length)} de {products(result.available)}. Para el catálogo
+                Esta vista muestra los primeros {formatCount(result.parts.length)} de {products(result.available)}. Para el catálogo
                 completo use “Descargar PDF”.
               </p>
             ) : null}

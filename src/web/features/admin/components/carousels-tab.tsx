@@ -6,6 +6,7 @@ import type { discountedProductSchema } from '../../../../shared/admin.ts';
 import { COLLECTIONS, type Collection } from '../../../../shared/api.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { formatArs } from '../../../lib/format.ts';
 import {
   type AdminPart,
   type CarouselEntry,
@@ -21,8 +22,7 @@ import { EmptyState, ErrorState, inputClass, LoadingState, SearchField, Section,
 
 type Discounted = z.infer<typeof discountedProductSchema>;
 
-const money = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' });
-const formatMoney = (value: string | null) => (value === null ? '—' : money.format(Number(value)));
+const formatMoney = (value: string | null) => (value === null ? '—' : formatArs(value));
 
 /** Discount (0–100) of an on-sale entry; validated before it is sent (spec 5). */
 export function DiscountEditor({ entry }: { entry: CarouselEntry }) {

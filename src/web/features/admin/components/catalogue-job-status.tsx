@@ -7,7 +7,7 @@ import { AlertTriangle, CheckCircle2, Loader2 } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import type { CatalogueJob } from '../jobs-api.ts';
-import { formatDateTime } from '../texts.ts';
+import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { td, th } from './ui.tsx';
 
 export const PHASE_LABELS: Record<CatalogueJob['progress']['phase'], string> = {
@@ -23,8 +23,7 @@ const KIND_NOUNS: Record<CatalogueJob['kind'], string> = { sync: 'sincronizació
 /** Rejected rows listed at most; the count above says how many there are. */
 export const MAX_REJECTIONS_SHOWN = 1000;
 
-const numberFormat = new Intl.NumberFormat('es-AR');
-const n = (value: number) => numberFormat.format(value);
+const n = formatCount;
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export function CatalogueJobStatus({ job }: { job: CatalogueJob }) {

@@ -6,8 +6,10 @@
 import { FileUp, Upload } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { MAX_UPLOAD_BYTES } from '../../../../shared/admin.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { fileProblem, MAX_UPLOAD_MB, useCatalogueJob, useUploadCatalogue } from '../jobs-api.ts';
+import { formatMegabytes } from '../../../lib/format.ts';
+import { fileProblem, useCatalogueJob, useUploadCatalogue } from '../jobs-api.ts';
 import { CatalogueJobStatus } from './catalogue-job-status.tsx';
 
 /** File types offered by the picker; the server detects the format by content. */
@@ -81,7 +83,7 @@ function ImportCatalogueForm({ tracker, onClose }: { tracker: ReturnType<typeof 
             className="block w-full rounded-md border border-slate-300 bg-white text-sm text-slate-700 file:mr-3 file:h-10 file:border-0 file:bg-slate-100 file:px-3 file:font-medium file:text-slate-800 hover:file:bg-slate-200 disabled:opacity-60"
           />
           <p id={hintId} className="text-xs text-slate-500">
-            JSON, CSV o XLSX, hasta {MAX_UPLOAD_MB} MB.
+            JSON, CSV o XLSX, hasta {formatMegabytes(MAX_UPLOAD_BYTES)}.
           </p>
           {problem ? (
             <p id={errorId} role="alert" className="text-sm text-accent-700">

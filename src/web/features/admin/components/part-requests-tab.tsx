@@ -2,7 +2,8 @@ import { Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { type PartRequest, type PartRequestStatus, useDeleteRequest, usePartRequests, useSetRequestStatus } from '../api.ts';
-import { formatDateTime, REQUEST_STATUS_LABELS } from '../texts.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { REQUEST_STATUS_LABELS } from '../texts.ts';
 import { EmptyState, ErrorState, LoadingState, Section, selectClass, TableHead, TableScroll, td } from './ui.tsx';
 
 const STATUSES = Object.keys(REQUEST_STATUS_LABELS) as PartRequestStatus[];

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { type AdminUser, type UserUpdate, useDeleteUser, useUpdateUser, useUserAudit } from '../api.ts';
 import { actionLabel, diffAudit } from '../lib/audit-diff.ts';
-import { formatDateTime } from '../texts.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { EmptyState, ErrorState, LoadingState, ProfileTypeField, TableScroll, TextField, td, th } from './ui.tsx';
 
 /** The exact confirmation of spec 2 "Gestión de Usuarios". */

@@ -2,7 +2,8 @@ import { History, Pencil, Trash2, UserPlus } from 'lucide-react';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { type AdminUser, useApproveUser, useCreateUser, usePendingUsers, useSetClientCode, useSetUserType, useUsers } from '../api.ts';
-import { formatDateTime, USER_TYPE_LABELS } from '../texts.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { USER_TYPE_LABELS } from '../texts.ts';
 import { InlineEdit } from './inline-edit.tsx';
 import {
   EmptyState,

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { SortSelect } from '../../../components/ui/sort-select.tsx';
 import { ViewToggle } from '../../../components/ui/view-toggle.tsx';
+import { formatCount } from '../../../lib/format.ts';
 import { useViewMode } from '../../../lib/use-view-mode.ts';
 import { usePartsList } from '../api.ts';
 import type { CatalogueStateApi } from '../use-catalogue-state.ts';
@@ -16,8 +17,6 @@ export interface CatalogueResultsProps {
   /** Category name, or TODOS LOS PRODUCTOS. */
   title: string;
 }
-
-const countFormat = new Intl.NumberFormat('es-AR');
 
 /** Shown when the list could not load (spec 2 "Load failure"). */
 export function CatalogueError({ onRetry }: { onRetry: () => void }) {
@@ -123,7 +122,7 @@ export function CatalogueResults({ catalogue, userType, title }: CatalogueResult
       ) : data ? (
         <>
           <p className="text-sm text-slate-600" aria-live="polite">
-            Mostrando {countFormat.format(data.parts.length)} de {countFormat.format(data.total)} repuestos
+            Mostrando {formatCount(data.parts.length)} de {formatCount(data.total)} repuestos
           </p>
           <div
             className={query.isPlaceholderData || rendering ? 'opacity-60 transition-opacity' : undefined}

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { CategoryNode } from '../../../../shared/api.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { findCategoryPath, usePublicCategories } from '../api.ts';
 
 export interface CategoryIndexProps {
@@ -10,8 +11,6 @@ export interface CategoryIndexProps {
   selectedId: number;
   onSelect: (categoryId: number) => void;
 }
-
-const countFormat = new Intl.NumberFormat('es-AR');
 
 function CategoryItem({
   node,
@@ -58,7 +57,7 @@ function CategoryItem({
         >
           <span className="min-w-0 break-words">{node.name}</span>
           <span className={cn('shrink-0 text-xs tabular-nums', isSelected ? 'text-brand-100' : 'text-slate-500')}>
-            {countFormat.format(node.partCount)}
+            {formatCount(node.partCount)}
           </span>
         </button>
       </div>

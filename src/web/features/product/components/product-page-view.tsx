@@ -1,7 +1,8 @@
 import { ArrowLeft, PackageX } from 'lucide-react';
 import { useState } from 'react';
 import type { PublicConfig, UserType } from '../../../../shared/api.ts';
-import { formatPrice, hasPrice, lineTotal } from '../../../../shared/pricing.ts';
+import { hasPrice, lineTotal } from '../../../../shared/pricing.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import { ContactLinks } from '../../../components/contact-links.tsx';
 import { PriceTag } from '../../../components/product/price-tag.tsx';
 import { Button } from '../../../components/ui/button.tsx';
