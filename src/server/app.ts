@@ -1,6 +1,6 @@
 /**
  * `buildApp({ database, config })`: plugins, the one error handler and the module routes. It never
- * listens (ARCHITECTURE.md habit 1); tests drive it with `app.inject()`, only main.ts opens a port.
+ * listens (docs/architecture.md); tests drive it with `app.inject()`, only main.ts opens a port.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -302,7 +302,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(exportRoutes(ctx));
   await app.register(syncRoutes(ctx, jobs));
 
-  // Supplier photos (DESIGN.md "image storage base"), long-lived caching.
+  // Supplier photos (docs/product.md §4.4), long-lived caching.
   if (fs.existsSync(config.imageDir)) {
     await app.register(fastifyStatic, {
       root: config.imageDir,

@@ -1,5 +1,5 @@
 /**
- * The only reader of `process.env` (ARCHITECTURE.md habit 2). Every variable has a working default
+ * The only reader of `process.env` (docs/architecture.md; variables in docs/product.md §15.1). Every variable has a working default
  * for the embedded run; bad values fail start-up with one message listing each of them.
  */
 import 'dotenv/config';

@@ -1,5 +1,5 @@
 /**
- * One error type and one mapper (ARCHITECTURE.md habit 5). Services throw {@link AppError}; the
+ * One error type and one mapper (docs/architecture.md "Error model"). Services throw {@link AppError}; the
  * app's error handler turns it into `{ error: { code, message } }` with the status of its code.
  * Anything else becomes a masked 500.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run import -- <file-or-url>` (DESIGN.md "Operational contract"): imports a JSON, CSV or
+ * `npm run import -- <file-or-url>` (docs/product.md §11.2): imports a JSON, CSV or
  * XLSX catalogue into the configured database and prints rejected rows, then one summary line
  * `imported: N inserted, N updated, N unchanged, N rejected`. Exits 1 when nothing was imported.
  */

@@ -14,7 +14,7 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
-/** The Drizzle database every service takes first (ARCHITECTURE.md habit 7). */
+/** The Drizzle database every service takes first (docs/architecture.md "Request lifecycle"). */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle; it offers the same query API as {@link Db}. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

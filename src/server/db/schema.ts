@@ -1,7 +1,7 @@
 /**
- * Drizzle schema for every entity of spec section 3. PostgreSQL dialect; the same migrations run on
+ * Drizzle schema for every entity of docs/product.md (§4, §7, §8, §10). PostgreSQL dialect; the same migrations run on
  * PGlite and on PostgreSQL. Money is `numeric(12,2)` (ARS). Catalogue rows that anything references
- * are deactivated, never deleted (ARCHITECTURE.md habit 13).
+ * are deactivated, never deleted (docs/product.md §4.1).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -202,7 +202,7 @@ export const CAROUSEL_STAGES = ['draft', 'published'] as const;
 
 /**
  * Carousel membership. Admin edits write the `draft` stage; publishing copies it to `published`,
- * which the public carousels read (DESIGN.md "Data").
+ * which the public carousels read (docs/product.md §10.2).
  */
 export const carouselEntries = pgTable(
   'carousel_entries',

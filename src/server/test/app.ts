@@ -1,4 +1,4 @@
-/** `buildTestApp()`: the real app over a fresh test database (ARCHITECTURE.md habit 10). */
+/** `buildTestApp()`: the real app over a fresh test database (docs/architecture.md). */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';

@@ -1,5 +1,5 @@
 /**
- * Test databases (ARCHITECTURE.md habit 10): every test file gets its own migrated database, an
+ * Test databases (docs/architecture.md): every test file gets its own migrated database, an
  * in-memory PGlite always and, when `DATABASE_URL` is set, a fresh PostgreSQL database created for
  * it and dropped afterwards. Never a mock.
  */

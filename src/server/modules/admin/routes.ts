@@ -1,5 +1,5 @@
 /**
- * Admin routes (spec section 7 "Admin"). Every route answers 401 without a session and 403 for a
+ * Admin routes (docs/product.md §10, §12). Every route answers 401 without a session and 403 for a
  * non-admin, checked before the body is read.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

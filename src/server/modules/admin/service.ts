@@ -1,5 +1,5 @@
 /**
- * Admin rules (spec section 2 "Admin panel"): price list per profile, part fields owned by staff,
+ * Admin rules (docs/product.md §10): price list per profile, part fields owned by staff,
  * category visibility, related parts and carousel drafts. Every change bumps the catalogue version.
  */
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
@@ -259,7 +259,7 @@ export async function searchForRelation(db: Executor, query: string, excludeId?:
 }
 
 /**
- * Edits the carousel draft (spec 7 `PUT /api/products/carousel/:partId`): add, remove or change
+ * Edits the carousel draft (docs/product.md §10.2, `PUT /api/products/carousel/:partId`): add, remove or change
  * the discount (percent, on-sale only). The public sees nothing until {@link publishCarousels}.
  */
 export async function updateCarouselDraft(
@@ -350,7 +350,7 @@ export async function carouselDraft(db: Executor) {
 }
 
 /**
- * Publishes the carousel draft (spec 7 `POST /api/carousel/save`) in one transaction: the
+ * Publishes the carousel draft (docs/product.md §10.2, `POST /api/carousel/save`) in one transaction: the
  * published set becomes the draft, and parts' discounts follow the on-sale entries.
  */
 export async function publishCarousels(db: Db, actor: Actor): Promise<void> {

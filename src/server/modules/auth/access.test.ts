@@ -1,5 +1,5 @@
 /**
- * Who may call what, and who sees which price (DESIGN.md "Roles, prices"; issue "Accounts").
+ * Who may call what, and who sees which price (docs/product.md §3, §10.1; issue "Accounts").
  * The route × role matrix is built from the routes the app registers: a new route without an entry
  * fails this test until its access is decided here.
  */

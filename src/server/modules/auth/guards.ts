@@ -1,6 +1,6 @@
 /**
  * Access guards used as route `onRequest` hooks (before body validation, so a guest learns nothing): 401 without a session, 403 for the wrong role
- * (DESIGN.md "Roles").
+ * (docs/product.md §10.1).
  */
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';

@@ -116,7 +116,7 @@ export function authRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZ
             })
             .catch((error: unknown) => request.log.error({ err: error }, 'reset mail failed'));
         }
-        // The development box of the spec; production never carries the token.
+        // The development box (docs/product.md §7.6); production never carries the token.
         const dev = config.nodeEnv !== 'production' && reset;
         return dev ? { message: TEXTS.forgotSent, resetToken: reset.token } : { message: TEXTS.forgotSent };
       },

@@ -1,5 +1,5 @@
 /**
- * Server-side sessions (DESIGN.md "sessions"): an opaque random token in an httpOnly cookie, only
+ * Server-side sessions (docs/product.md §7.4): an opaque random token in an httpOnly cookie, only
  * its SHA-256 stored. Idle and absolute expiry; rotated at login; deleted at logout and on password
  * change or reset.
  */

@@ -1,5 +1,5 @@
 /**
- * HTTP routes of the public catalogue (spec section 7 "Catalogue"). Rules live in service.ts; this
+ * HTTP routes of the public catalogue (docs/product.md §12 "Catalogue"). Rules live in service.ts; this
  * file adds the catalogue cache: responses are serialized once per catalogue version and price
  * list, answered with an ETag, and revalidated with 304.
  */

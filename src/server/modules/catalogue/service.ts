@@ -1,5 +1,5 @@
 /**
- * Catalogue reads (spec section 7 "Catalogue"): the parts list with search, filters, sort and
+ * Catalogue reads (docs/product.md §12 "Catalogue"): the parts list with search, filters, sort and
  * pages; one part; the published carousels; related parts; the public category tree. Every price
  * is the viewer's own (DESIGN.md "Roles, prices"): one list per role, falling back to the base
  * price, never to another role's list.
@@ -344,7 +344,7 @@ function partFieldsSql(priceList: number): SQL {
 }
 
 /**
- * One page of a search and its total in one statement (spec 7 `GET /api/parts`). The matching
+ * One page of a search and its total in one statement (`GET /api/parts`, docs/product.md §12). The matching
  * parts' ids and sort keys are read once, as a set (a bitmap scan of the trigram index whatever the
  * order), and both the count and the page come from that set. Asked separately, the page's ORDER
  * BY … LIMIT tempted the planner into walking the whole sort index and testing every part when the
@@ -386,7 +386,7 @@ export async function countParts(db: Executor, where: SQL | undefined): Promise<
 }
 
 /**
- * One page of parts and the total that matches (spec 7 `GET /api/parts`). Pages at an offset of
+ * One page of parts and the total that matches (`GET /api/parts`, docs/product.md §12). Pages at an offset of
  * {@link DEEP_OFFSET} rows or more past the middle of the list are read from its end in the
  * reversed order, so every page costs about what the first does.
  * @returns `{ parts, total, page, limit }`; parts carry only the viewer's price.
@@ -474,7 +474,7 @@ export async function getPart(db: Executor, viewer: Viewer, id: number, settings
   return presentPart(row, settings);
 }
 
-/** The published parts of a home carousel, in their order (spec 2 "carousels"). */
+/** The published parts of a home carousel, in their order (docs/product.md §5.3). */
 export async function listCollection(
   db: Executor,
   viewer: Viewer,

@@ -1,6 +1,6 @@
 /**
  * Deterministic demo catalogue: raw ERP records of a Spanish (Argentina) spare-parts supplier, in
- * the format the importer takes (spec "Raw API record"; DESIGN.md "Data").
+ * the format the importer takes (docs/product.md §11.2).
  *
  * - Deterministic: a record depends only on `(index, seed)`, through seeded mulberry32 streams;
  *   no `Math.random`, no clock. The same `(count, seed)` always gives identical records, and a
@@ -15,7 +15,7 @@
  */
 import { foldText, partNumberKey } from '../../../shared/text.ts';
 
-/** One raw ERP record, the format the importer takes (spec "Raw API record"). */
+/** One raw ERP record, the format the importer takes (docs/product.md §11.2). */
 export interface RawErpRecord {
   /** Part number, e.g. `06H-103-144`, `BP6ES`, `F 026 407 006`, `0986.494.113`, `OC 1055/4`. */
   codigo: string;

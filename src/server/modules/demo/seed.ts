@@ -1,5 +1,5 @@
 /**
- * Seeds an empty database with the deterministic demo catalogue (DESIGN.md "Operational contract")
+ * Seeds an empty database with the deterministic demo catalogue (docs/product.md §15.3)
  * and publishes a few parts in each home carousel, so a fresh clone shows a living catalogue.
  */
 import { asc, eq, isNotNull, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The printable catalogue as a PDF (issue 7; spec 2 "Print page"), drawn with pdfkit and streamed.
+ * The printable catalogue as a PDF (issue 7; docs/product.md §9.2), drawn with pdfkit and streamed.
  *
  * Page numbers of the table of contents are not known before layout, so the document is laid out
  * twice with the same code: a dry run that only measures text (no drawing, no images, no output)
@@ -480,7 +480,7 @@ class Layout {
     return opened || null;
   }
 
-  /** The empty catalogue page (spec 8 "Empty lists"). */
+  /** The empty catalogue page (docs/product.md §9.3). */
   empty(): void {
     if (this.dry) return;
     this.doc.font(FONT).fontSize(12).fillColor(COLOR_MUTED);

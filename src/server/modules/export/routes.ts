@@ -1,5 +1,5 @@
 /**
- * HTTP routes of the catalogue exports (DESIGN.md "Operational contract" → exports; issue 7):
+ * HTTP routes of the catalogue exports (docs/product.md §9; issue 7):
  * `GET /api/export/catalog.xlsx` and `GET /api/export/catalog.pdf`, both at the session's prices
  * and streamed. Input errors and failures before the first byte answer JSON errors; a failure
  * while streaming cuts the download.
@@ -112,7 +112,7 @@ export function exportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Printable catalogue at the viewer’s prices (streamed PDF)',
           description:
             'Parameters of /print: categoryIds (comma list or "all"), categoryName, includeImages, includePrices. ' +
-            'Cover, contents with page numbers, groups by category (spec 2 "Print page").',
+            'Cover, contents with page numbers, groups by category, as /print.',
           querystring: printQuerySchema,
         },
       },

@@ -1,5 +1,5 @@
 /**
- * Rows of the catalogue exports (DESIGN.md "Operational contract" → exports), read at the viewer's
+ * Rows of the catalogue exports (docs/product.md §9), read at the viewer's
  * prices with the catalogue's own SQL (filters, order, price list, presenter) and in batches of
  * {@link BATCH_SIZE} rows, so memory stays flat however large the catalogue is.
  *
@@ -117,8 +117,8 @@ export interface PrintSelection {
 }
 
 /**
- * The parts of `GET /api/export/catalog.pdf` grouped and ordered as `/print` does (spec 2 "Print
- * page", src/shared/print.ts): active parts of visible categories, limited to `categoryIds` and
+ * The parts of `GET /api/export/catalog.pdf` grouped and ordered as `/print` does (docs/product.md
+ * §9.3, src/shared/print.ts): active parts of visible categories, limited to `categoryIds` and
  * their descendants unless `'all'`. Unknown or hidden ids select nothing.
  */
 export async function selectPrint(db: Executor, viewer: Viewer, categoryIds: 'all' | number[]): Promise<PrintSelection> {

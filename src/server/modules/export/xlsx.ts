@@ -1,5 +1,5 @@
 /**
- * The spreadsheet export (issue 7; spec 2 "Excel download"): one sheet written with exceljs's
+ * The spreadsheet export (issue 7; docs/product.md §9.1): one sheet written with exceljs's
  * streaming writer, row by row, straight into the response.
  */
 import type { Writable } from 'node:stream';

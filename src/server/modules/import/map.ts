@@ -1,5 +1,5 @@
 /**
- * Maps source records to validated catalogue rows (DESIGN.md "Data"). Headers are matched by name,
+ * Maps source records to validated catalogue rows (docs/product.md §11.3). Headers are matched by name,
  * ignoring case, accents and punctuation, through aliases; every bad row is reported with its row
  * number and reason, never silently dropped.
  */

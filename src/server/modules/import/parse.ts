@@ -1,7 +1,7 @@
 /**
  * Reads a catalogue source into plain records: JSON (raw ERP records, any array of objects, or an
  * object holding one such array), CSV (comma or semicolon, UTF-8 or Latin-1) or XLSX (first sheet,
- * header row first), detected by content, never by file name (DESIGN.md "Data").
+ * header row first), detected by content, never by file name (docs/product.md §11.2).
  */
 import { parse as parseCsv } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';

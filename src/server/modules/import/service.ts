@@ -1,5 +1,5 @@
 /**
- * `importCatalogue`: the one code path of file imports, the CLI and the ERP sync (DESIGN.md "Data"):
+ * `importCatalogue`: the one code path of file imports, the CLI and the ERP sync (docs/product.md §11.1):
  * parse → validate each row → upsert in one transaction. A failed run changes nothing; importing
  * the same source twice reports every part unchanged.
  */
@@ -51,7 +51,7 @@ export interface ImportReport {
   rejections: Rejection[];
 }
 
-/** The summary line of the CLI and the logs (DESIGN.md "Operational contract"). */
+/** The summary line of the CLI and the logs (docs/product.md §11.2). */
 export function formatSummary(report: ImportReport): string {
   const base = `imported: ${report.inserted} inserted, ${report.updated} updated, ${report.unchanged} unchanged, ${report.rejected} rejected`;
   return report.deactivated ? `${base}, ${report.deactivated} deactivated` : base;

@@ -7,7 +7,7 @@ import { SOURCE_LIMITS } from './parse.ts';
 const FETCH_TIMEOUT_MS = 60_000;
 
 /**
- * Returns the bytes of `target` (never taken from a request; DESIGN.md "ERP raw API").
+ * Returns the bytes of `target` (never taken from a request; docs/product.md §11.2).
  * @throws AppError IMPORT_FAILED when the file is missing, too large or the URL answers an error.
  */
 export async function readSource(target: string): Promise<Buffer> {

@@ -1,5 +1,5 @@
 /**
- * Part requests / feedback ("Dejanos tu comentario"; spec 7). Signed-in users send them; the
+ * Part requests / feedback ("Dejanos tu comentario"; docs/product.md §8). Signed-in users send them; the
  * username comes from the session, never from the body. Admins list, set status and delete.
  */
 import { desc, eq } from 'drizzle-orm';
