@@ -7,7 +7,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { DatabaseKind } from './args.ts';
 
-/** One row of bench/results/latest.json (DESIGN.md "Operational contract" → benchmarks). */
+/** One row of bench/results/latest.json (docs/product.md §15.3). */
 export interface ResultRow {
   scenario: string;
   database: DatabaseKind;

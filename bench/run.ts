@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the benchmark harness of issue 9 (DESIGN.md "Operational contract" → benchmarks).
+ * `npm run bench`: the benchmark harness of issue 9 (docs/product.md §15.3).
  *
  * For each database (PGlite, and PostgreSQL when DATABASE_URL is set): a fresh database, the
  * deterministic catalogue imported in this process (timed: scenario `import`), then the real

@@ -1,5 +1,5 @@
 /**
- * The load scenarios (names of DESIGN.md's contract) and what they need to know about the
+ * The load scenarios (names of docs/product.md §15.3) and what they need to know about the
  * catalogue the server holds: its total, category ids, a common brand, part ids and codes.
  */
 import type { AutocannonRequest } from 'autocannon';

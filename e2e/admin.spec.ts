@@ -272,7 +272,7 @@ test('a sales unit edited with Enter shows to guests; Escape cancels another edi
     await expect(other.getByRole('button', { name: /^1 unidad\s*— Editar unidad de venta/ })).toBeFocused();
 
     // Guests see the new unit on the card and in "Detalles del Repuesto" (the product page of
-    // spec 2 has no sales unit).
+    // docs/product.md §5.8 has no sales unit).
     const guest = await openAsGuest(browser, baseURL);
     await search(guest, UNIT_PART.partNumber);
     const card = guest.getByRole('article').filter({ has: guest.getByRole('button', { name: UNIT_PART.description }) });

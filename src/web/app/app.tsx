@@ -24,7 +24,7 @@ const AdminCategoriesPage = adminPage('AdminCategoriesRoutePage');
 const DebugPage = adminPage('AdminDebugRoutePage');
 const PrintPage = lazy(async () => ({ default: (await import('../features/print/index.ts')).PrintPage }));
 
-/** The routes of spec section 2 with the names DESIGN.md gives the hidden ones. */
+/** The routes of docs/product.md §2. */
 export function AppRoutes() {
   return (
     <PageErrorBoundary>

@@ -1,6 +1,6 @@
 /**
- * Every URL of the web app in one place (ARCHITECTURE.md). Route patterns are for wouter; the
- * builders are for links and navigation. Names of hidden spec routes follow DESIGN.md.
+ * Every URL of the web app in one place (docs/architecture.md). Route patterns are for wouter; the
+ * builders are for links and navigation. Route names: docs/product.md §2.
  */
 import type { Collection } from '../../shared/api.ts';
 

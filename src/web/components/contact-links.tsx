@@ -7,7 +7,7 @@ export interface ContactLinksProps extends Pick<PublicConfig, 'whatsappAdmin' | 
   className?: string;
 }
 
-/** The two chat links of spec 1 (Administración, Ventas); a link is left out when its number is unset. */
+/** The two chat links of docs/product.md §1 (Administración, Ventas); a link is left out when its number is unset. */
 export function ContactLinks({ whatsappAdmin, whatsappSales, className }: ContactLinksProps) {
   const links = [
     { label: 'Administración', href: whatsappUrl(whatsappAdmin) },

@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the web app (ARCHITECTURE.md habit 14). Every call sends cookies, sends
+ * The one HTTP client of the web app (docs/architecture.md). Every call sends cookies, sends
  * a JSON content type only when there is a body, and parses the answer with a shared zod schema
  * (habit 3). Failures throw {@link ApiError}.
  */
@@ -11,7 +11,7 @@ import type { ErrorCode } from '../../shared/errors.ts';
 export type ClientErrorCode = ErrorCode | 'NETWORK' | 'BAD_RESPONSE';
 
 /**
- * A failed call. `message` follows spec section 8: the status code, a colon and a space, then the
+ * A failed call. `message` follows docs/product.md §13.1: the status code, a colon and a space, then the
  * response body text (or the status text when the body is empty). `serverMessage` holds the
  * human-readable message of an `{error:{code,message}}` body, when there is one.
  */
@@ -54,7 +54,7 @@ export interface RequestOptions {
 
 /**
  * The {@link ApiError} of a non-2xx answer whose body text was read: the server's `{error}` code
- * and message when present; the spec's "status: body" message either way. Shared by every caller
+ * and message when present; the "status: body" message of docs/product.md §13.1 either way. Shared by every caller
  * that uses `fetch` itself (downloads, the raw-body upload).
  */
 export function errorFromResponse(response: Response, text: string): ApiError {

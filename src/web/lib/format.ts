@@ -1,6 +1,6 @@
 /**
- * The one place the web app turns numbers, amounts, dates and sizes into es-AR text (ARCHITECTURE.md
- * lib/format.ts). Formatters are built once: `Intl` constructors are slow next to `format`.
+ * The one place the web app turns numbers, amounts, dates and sizes into es-AR text
+ * (docs/architecture.md). Formatters are built once: `Intl` constructors are slow next to `format`.
  */
 export { formatPrice } from '../../shared/pricing.ts';
 

@@ -6,7 +6,7 @@ import { usePublicConfigState } from '../../lib/public-config.ts';
 import { routes } from '../paths.ts';
 
 /**
- * Catalogue header (spec 2): brand, search box (passed in), Excel download of what is on screen
+ * Catalogue header (docs/product.md §5.1): brand, search box (passed in), Excel download of what is on screen
  * (passed in, at the viewer's prices), order-platform link (new tab), user badge with profile and
  * logout.
  */

@@ -11,7 +11,7 @@ import { AppHeader } from './app-header.tsx';
 const ALL_PRODUCTS_TITLE = 'TODOS LOS PRODUCTOS';
 
 /**
- * The main catalogue screen (spec 2): header with search, the index (sidebar on desktop, drawer
+ * The main catalogue screen (docs/product.md §5): header with search, the index (sidebar on desktop, drawer
  * on mobile), the carousels when nothing narrows the list, the list, and the guest notice.
  */
 export function CatalogueScreen() {

@@ -1,6 +1,6 @@
 import { ForgotPasswordForm, RegisterForm, ResetPasswordView } from '../../features/session/pages.ts';
 
-/** `/registro` (DESIGN.md): "Solicitud de Acceso". */
+/** `/registro` (docs/product.md §7.2): "Solicitud de Acceso". */
 export const RegisterPage = () => <RegisterForm />;
 
 /** `/forgot-password`. */

@@ -10,7 +10,7 @@ const DebugPage = lazy(async () => ({ default: (await import('../../features/adm
 
 /**
  * Renders `screen` for an admin session, with the session's badge, profile and logout as the
- * header actions; anyone else gets the admin login (DESIGN.md "Roles").
+ * header actions; anyone else gets the admin login (docs/product.md §10.1).
  */
 function AdminGate({ screen }: { screen: (actions: ReactNode) => ReactNode }) {
   const { session, pending } = useSessionState();
@@ -24,7 +24,7 @@ export function AdminPage() {
   return <AdminGate screen={(actions) => <AdminPanel actions={actions} />} />;
 }
 
-/** `/adminkon2025/categorias` (DESIGN.md name of the category administration page). */
+/** `/adminkon2025/categorias` (the category administration page, docs/product.md §10.3). */
 export function AdminCategoriesRoutePage() {
   return <AdminGate screen={(actions) => <AdminCategoriesPage actions={actions} />} />;
 }

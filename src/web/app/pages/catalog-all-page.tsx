@@ -12,7 +12,7 @@ import { catalogueParams } from '../paths.ts';
 import { PageShell } from '../page-shell.tsx';
 import { BackToCatalogue } from './back-link.tsx';
 
-/** Titles of the full-list page (spec 2). */
+/** Titles of the full-list page (docs/product.md §5.6). */
 export function catalogAllTitle(type: string): string {
   const parsed = collectionSchema.safeParse(type);
   return parsed.success ? `Todos los ${COLLECTION_TITLES[parsed.data]}` : 'Todos los Productos';

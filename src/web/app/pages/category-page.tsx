@@ -34,7 +34,7 @@ export function sortParts(parts: readonly Part[], sortBy: SortField, direction: 
 }
 
 function CollectionView({ type }: { type: 'featured' | 'new-arrivals' | 'on-sale' }) {
-  // The collection page calls without userType (spec 7); the server prices by session.
+  // The collection page calls without userType (docs/product.md §5.7); the server prices by session.
   const query = useCollection(type);
   const [sortBy, setSortBy] = useState<SortField>('partNumber');
   const [direction, setDirection] = useState<SortDirection>('asc');
@@ -79,7 +79,7 @@ function CollectionView({ type }: { type: 'featured' | 'new-arrivals' | 'on-sale
 }
 
 /**
- * `/category/{type}` (spec 2 "Collection page"): rendered only for an authenticated session,
+ * `/category/{type}` (docs/product.md §5.7): rendered only for an authenticated session,
  * otherwise blank; an unknown type is a 404.
  */
 export default function CategoryPage({ params }: { params: { type?: string } }) {

@@ -4,7 +4,7 @@ import { CatalogueScreen } from '../catalogue/catalogue-screen.tsx';
 import { PageFallback } from '../page-fallback.tsx';
 
 /**
- * `/distribuidores` (spec 2 "/distri{product}"): the catalogue for a logged-in user, otherwise the
+ * `/distribuidores` (docs/product.md §2, §7.3): the catalogue for a logged-in user, otherwise the
  * distributor login. A guest session still sees the login, so a distributor can sign in from it.
  */
 export default function DistributorsPage() {

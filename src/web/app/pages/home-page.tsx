@@ -16,7 +16,7 @@ function useHomeState() {
   return { session, pending, startReady: loaded };
 }
 
-/** `/`: the catalogue for an authenticated session, otherwise the start screen (spec 2). */
+/** `/`: the catalogue for an authenticated session, otherwise the start screen (docs/product.md §2). */
 export function HomePage() {
   const { session, pending, startReady } = useHomeState();
   if (pending) return <PageFallback />;
@@ -24,7 +24,7 @@ export function HomePage() {
   return startReady ? <StartScreen /> : <PageFallback />;
 }
 
-/** `/login`: the start screen with the client dialog open (DESIGN.md); the catalogue (at /) once in. */
+/** `/login`: the start screen with the client dialog open (docs/product.md §2); the catalogue (at /) once in. */
 export function LoginPage() {
   const { session, pending, startReady } = useHomeState();
   if (pending) return <PageFallback />;

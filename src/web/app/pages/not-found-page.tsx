@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { routes } from '../paths.ts';
 
-/** Any unknown path (spec 2): "Page Not Found". */
+/** Any unknown path (docs/product.md §2): "Page Not Found". */
 export default function NotFoundPage() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-slate-50 px-4 text-center">

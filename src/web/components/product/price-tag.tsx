@@ -7,7 +7,7 @@ export interface PriceTagProps {
   part: Pick<Part, 'price' | 'originalPrice' | 'discountPercentage'>;
   /**
    * Show the struck-through original price and the discount: only on on-sale lists, and on the
-   * detail views whenever a discount exists (spec 5).
+   * detail views whenever a discount exists (docs/product.md §3.4).
    */
   showOriginal?: boolean;
   size?: 'sm' | 'md' | 'lg';

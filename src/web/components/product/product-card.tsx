@@ -10,7 +10,7 @@ export const DEFAULT_SALES_UNIT = '1 unidad';
 
 export interface ProductCardProps {
   part: Part;
-  /** Show original price and discount (on-sale lists only, spec 5). */
+  /** Show original price and discount (on-sale lists only, docs/product.md §3.4). */
   showOriginal?: boolean;
   /** Overrides the provider's `openProduct` (e.g. navigation to /product/:id). */
   onOpen?: (part: Part) => void;
@@ -43,7 +43,7 @@ function MediaButtons({ part, onVideo }: { part: Part; onVideo: ((part: Part) =>
 }
 
 /**
- * A part in a list (spec 2 "Full-list page"): image or "Sin imagen", part number, description,
+ * A part in a list (docs/product.md §5.4): image or "Sin imagen", part number, description,
  * price, stock badge (green in stock, red otherwise), sales unit (default "1 unidad"), document
  * and video buttons. The description is the button that opens the detail; the whole card is its
  * click target.

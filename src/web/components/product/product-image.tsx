@@ -17,7 +17,7 @@ export interface ProductImageProps {
 
 /**
  * A part photo in a fixed square box: lazy, async-decoded, "Sin imagen" when there is none and
- * "Error al cargar" when it fails (spec 8 "Images").
+ * "Error al cargar" when it fails (docs/product.md §4.4).
  */
 export function ProductImage({ src, alt, className, loading = 'lazy', size = 320, aspect = 'square' }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);

@@ -9,7 +9,7 @@ const colors: Record<StockColor, string> = {
 };
 
 /**
- * Stock badge (spec 4). `detail` colours by level (green, yellow, red, gray); `card` is green when
+ * Stock badge (docs/product.md §4.3). `detail` colours by level (green, yellow, red, gray); `card` is green when
  * in stock and red otherwise, as list cards show it.
  */
 export function StockBadge({ stockLevel, variant = 'card' }: { stockLevel: string; variant?: 'card' | 'detail' }) {

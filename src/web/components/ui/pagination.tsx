@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 
-/** Up to `max` page numbers around `page` (spec 9: pagination shows up to 5 page numbers). */
+/** Up to `max` page numbers around `page` (docs/product.md §5.4: up to 5 page numbers). */
 export function pageWindow(page: number, pageCount: number, max = 5): number[] {
   if (pageCount <= 0) return [];
   const size = Math.min(max, pageCount);

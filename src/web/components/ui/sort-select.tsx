@@ -4,7 +4,7 @@ import type { SortField } from '../../../shared/api.ts';
 
 export type SortDirection = 'asc' | 'desc';
 
-/** Labels of the sort select (spec 2: Código = partNumber, Descripción = description, Precio = price). */
+/** Labels of the sort select (docs/product.md §5.4: Código = partNumber, Descripción = description, Precio = price). */
 export const SORT_LABELS: Record<SortField, string> = {
   partNumber: 'Código',
   description: 'Descripción',

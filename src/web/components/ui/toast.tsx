@@ -3,14 +3,14 @@ import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-/** Toast timing of spec section 9. */
+/** Toast timing (docs/product.md §13.2). */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD = 50;
 
 export interface ToastInput {
   title: string;
   description?: string;
-  /** `destructive` is the red error style (spec 8: errors are destructive toasts titled "Error"). */
+  /** `destructive` is the red error style (docs/product.md §13.2: errors are destructive toasts titled "Error"). */
   variant?: 'default' | 'destructive';
 }
 
@@ -18,7 +18,7 @@ interface ActiveToast extends ToastInput {
   id: number;
 }
 
-// At most one toast at a time (spec 9): a new toast replaces the current one.
+// At most one toast at a time (docs/product.md §13.2): a new toast replaces the current one.
 let current: ActiveToast | null = null;
 let nextId = 1;
 const listeners = new Set<() => void>();
@@ -48,7 +48,7 @@ function subscribe(listener: () => void) {
 
 /**
  * Renders the current toast: 5 s, swipe right (threshold 50 px) to dismiss, F8 moves focus to
- * the toast region (spec 9). Mount once, inside the app providers.
+ * the toast region (docs/product.md §13.2). Mount once, inside the app providers.
  */
 export function Toaster() {
   const active = useSyncExternalStore(

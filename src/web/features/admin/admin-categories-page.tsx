@@ -5,8 +5,8 @@ import { CategoryVisibilityEditor } from './components/categories-tab.tsx';
 import { ADMIN_TEXTS } from './texts.ts';
 
 /**
- * The category administration page at `/adminkon2025/categorias` (spec 2): hiding a category
- * hides its descendants; showing one shows only that category (spec 4). Changes stay local
+ * The category administration page at `/adminkon2025/categorias` (docs/product.md §10.3): hiding a category
+ * hides its descendants; showing one shows only that category. Changes stay local
  * until "Guardar Cambios".
  */
 export function AdminCategoriesPage({ actions }: { actions?: ReactNode }) {

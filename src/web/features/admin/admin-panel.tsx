@@ -13,7 +13,7 @@ import { SalesUnitsTab } from './components/sales-units-tab.tsx';
 import { UsersTab } from './components/users-tab.tsx';
 import { ADMIN_TEXTS } from './texts.ts';
 
-/** The eight tabs of spec 2 "Admin panel", in order. */
+/** The eight tabs of docs/product.md §10.2, in order. */
 export const ADMIN_TABS = [
   { value: 'precios', label: 'Listas de Precios', Panel: PriceListsTab },
   { value: 'usuarios', label: 'Gestión de Usuarios', Panel: UsersTab },
@@ -35,7 +35,7 @@ export interface AdminPanelProps {
 }
 
 /**
- * The admin panel at `/adminkon2025` (spec 2): title, "Importar catálogo" (issue 6), "Volver al
+ * The admin panel at `/adminkon2025` (docs/product.md §10.2): title, "Importar catálogo" (issue 6), "Volver al
  * Catálogo" and eight tabs. Only the active tab is mounted, so each tab loads its data when first
  * opened. Render it only for an admin session; every call it makes answers 401/403 otherwise.
  */

@@ -1,7 +1,7 @@
 /**
- * Data layer of the admin area (spec 7 "Admin"): query option factories, keyed under `['admin']`,
+ * Data layer of the admin area (docs/product.md §12 "Admin"): query option factories, keyed under `['admin']`,
  * and one mutation hook per call. Every response is parsed with the shared contract schemas.
- * Mutations invalidate through the factory keys; failures show the destructive toast of spec 8.
+ * Mutations invalidate through the factory keys; failures show the destructive toast of docs/product.md §13.2.
  */
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
@@ -124,7 +124,7 @@ export const adminQueries = {
     }),
 };
 
-/** Shows the destructive "Error" toast of spec 8. */
+/** Shows the destructive "Error" toast of docs/product.md §13.2. */
 export function errorToast(description: string): void {
   toast({ title: 'Error', description, variant: 'destructive' });
 }
@@ -398,7 +398,7 @@ export function useRelations(partId: number | null) {
   return useQuery({ ...adminQueries.relations(partId ?? 0), enabled: partId !== null });
 }
 
-/** Candidates for a relation; only runs from 2 characters (spec 5). */
+/** Candidates for a relation; only runs from 2 characters (docs/product.md §10.2). */
 export function useRelationSearch(query: string, excludeId: number | null, enabled: boolean) {
   return useQuery({
     ...adminQueries.relationSearch(query, excludeId ?? 0),

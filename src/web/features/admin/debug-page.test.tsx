@@ -36,7 +36,7 @@ const RAW = {
 };
 
 describe('DebugPage', () => {
-  it('shows the raw records with the columns of spec 2 and marks the rows the importer would reject', async () => {
+  it('shows the raw records with the columns of docs/product.md §10.4 and marks the rows the importer would reject', async () => {
     mockApi({ 'GET /api/debug/raw-api': RAW, 'GET /api/admin/jobs/current': { job: null } });
     renderWithApp(<DebugPage />, { path: '/debug' });
     expect(screen.getByRole('link', { name: 'Volver al Admin' })).toHaveAttribute('href', '/adminkon2025');

@@ -13,7 +13,7 @@ import { ADMIN_TEXTS } from './texts.ts';
 const PRICE_LISTS = Array.from({ length: 10 }, (_, i) => i + 1);
 
 /**
- * The debug page at `/debug` (spec 2 "Debug page"): the first 100 raw records of the server's
+ * The debug page at `/debug` (docs/product.md §10.4): the first 100 raw records of the server's
  * ERP_SOURCE, with the rows the importer would reject marked, and "Sincronizar Datos", which runs
  * a full sync and shows its progress and report. Admins only: the router checks the session.
  */

@@ -7,7 +7,7 @@ export const ADMIN_TEXTS = {
   backToAdmin: 'Volver al Admin',
   unsavedCategories: 'Tienes cambios sin guardar',
   saveChanges: 'Guardar Cambios',
-  // Spec 5 / 8.
+  // docs/product.md §10.2, §13.3.
   salesUnitEmpty: 'La unidad de venta no puede estar vacía',
   salesUnitFailed: 'Error al actualizar la unidad de venta',
   multimediaFailed: 'No se pudo actualizar la URL multimedia',
@@ -21,7 +21,7 @@ export const ADMIN_TEXTS = {
   relatedSearchFailed: 'Error al buscar productos',
   relatedAddFailed: 'Error al agregar producto relacionado',
   relatedRemoveFailed: 'Error al eliminar producto relacionado',
-  // Our own (spec 8: "Error handling for user-management mutations is not shown").
+  // Our own (user-management failures show the server's message, docs/product.md §13.3).
   httpUrlOnly: 'Solo se aceptan URLs http(s)',
   discountRange: 'El descuento debe ser un número de 0 a 100',
   relatedMinChars: 'Ingrese al menos 2 caracteres',
@@ -37,11 +37,11 @@ export const COLLECTION_LABELS: Record<Collection, string> = {
   'on-sale': 'Productos Rebajados',
 };
 
-/** Delay between the last keystroke and an admin part search (spec 9). */
+/** Delay between the last keystroke and an admin part search (docs/product.md §14). */
 export const ADMIN_SEARCH_DEBOUNCE_MS = 500;
-/** Page size of the admin part lists and add lists (spec 9). */
+/** Page size of the admin part lists and add lists (docs/product.md §14). */
 export const ADMIN_PAGE_SIZE = 50;
-/** Related-product search starts at this many characters (spec 5). */
+/** Related-product search starts at this many characters (docs/product.md §10.2). */
 export const RELATED_MIN_CHARS = 2;
 
 /** True for '' (clears the link) or an http(s) URL without spaces (the server's own rule). */

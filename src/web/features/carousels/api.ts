@@ -2,10 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Collection, partListSchema, type UserType } from '../../../shared/api.ts';
 import { apiGet } from '../../lib/api-client.ts';
 
-/** Carousels refresh every 10 s on the catalogue page (spec 7, spec 9). */
+/** Carousels refresh every 10 s on the catalogue page (docs/product.md §5.3). */
 export const CAROUSEL_REFRESH_MS = 10_000;
 
-/** Titles of the carousels and collection pages (spec 2). */
+/** Titles of the carousels and collection pages (docs/product.md §5.3, §5.7). */
 export const COLLECTION_TITLES: Record<Collection, string> = {
   featured: 'Productos Destacados',
   'new-arrivals': 'Nuevos Ingresos',
@@ -16,7 +16,7 @@ export const collectionQueries = {
   all: () => ['collections'] as const,
   /**
    * A published collection. `userType` is sent from the catalogue page; the collection page
-   * calls without it (spec 7). Either way the server prices by session.
+   * calls without it (docs/product.md §5.7). Either way the server prices by session.
    */
   list: (type: Collection, userType?: UserType) =>
     queryOptions({

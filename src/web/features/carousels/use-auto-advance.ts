@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** Auto-advance period of the carousels (spec 4, spec 9). */
+/** Auto-advance period of the carousels (docs/product.md §5.3). */
 export const AUTO_ADVANCE_MS = 4000;
 
 /** The part of the embla API auto-advance needs. */

@@ -12,7 +12,7 @@ export interface PartsListParams {
   categoryId: number;
   search: string;
   brand: string;
-  /** Part of the key so the list refetches when the user type changes (spec 4). */
+  /** Part of the key so the list refetches when the user type changes (docs/product.md §5.4). */
   userType: UserType;
 }
 

@@ -57,7 +57,7 @@ export interface CatalogueStateApi {
 
 /**
  * The catalogue state kept in the URL query string, so back/forward and reload work. Changing
- * category, search, sort or brand resets the page to 1 (spec 4).
+ * category, search, sort or brand resets the page to 1 (docs/product.md §5.4).
  */
 export function useCatalogueState(): CatalogueStateApi {
   const [params, setParams] = useSearchParams();

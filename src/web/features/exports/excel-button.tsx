@@ -10,7 +10,7 @@ export type ExcelButtonProps = ExcelExportFilters & ExportButtonLookProps;
 /**
  * "Descargar Excel" (visible text "Excel"): downloads the catalogue as filtered on screen
  * (`GET /api/export/catalog.xlsx`, at the viewer's prices), with a busy label while the file
- * streams in, and the success or failure toast of spec 8 (a 429 shows the server's message).
+ * streams in, and the success or failure toast of docs/product.md §9.1 (a 429 shows the server's message).
  * Made for the catalogue header (`tone="header"`, the default).
  */
 export function ExcelButton({ categoryId, search, brand, sortBy, sortDir, tone = 'header', ...look }: ExcelButtonProps) {

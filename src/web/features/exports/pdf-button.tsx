@@ -11,7 +11,7 @@ export type PdfButtonProps = PdfExportOptions & ExportButtonLookProps;
  * "Descargar PDF": downloads the printable catalogue (`GET /api/export/catalog.pdf`, cover,
  * contents and the print grouping, at the viewer's prices; `includePrices` is the caller's
  * choice) with a busy label while it streams in. Failure: the toast "Error al generar PDF" /
- * "Hubo un problema al crear el archivo PDF." (spec 8); a 429 shows the server's message instead.
+ * "Hubo un problema al crear el archivo PDF." (docs/product.md §9.2); a 429 shows the server's message instead.
  */
 export function PdfButton({ categoryIds, categoryName, includeImages, includePrices, ...look }: PdfButtonProps) {
   const { busy, bytes, start } = useDownload();

@@ -1,4 +1,4 @@
-/** Texts of the export buttons (spec 8 "Excel success", "Excel failure", "PDF failure"). */
+/** Texts of the export buttons (docs/product.md §9.1, §9.2). */
 export const EXCEL_TEXTS = {
   label: 'Descargar Excel',
   shortLabel: 'Excel',

@@ -1,6 +1,6 @@
 import { parseCategoryIds } from '../../../shared/print.ts';
 
-/** What `/print` prints, read from its query string (spec 2 "Print page"). */
+/** What `/print` prints, read from its query string (docs/product.md §9.3). */
 export interface PrintOptions {
   /** `'all'` (default), the chosen category ids, or null when `categoryIds` is not valid. */
   categoryIds: 'all' | number[] | null;
@@ -14,7 +14,7 @@ export interface PrintOptions {
 
 /**
  * Reads the print options: `categoryIds` (comma list or `all`, default all), `categoryName`,
- * `includeImages` (default on: the spec's columns include IMAGEN) and `includePrices` (default off).
+ * `includeImages` (default on: the printed columns include IMAGEN) and `includePrices` (default off).
  */
 export function parsePrintOptions(params: URLSearchParams): PrintOptions {
   return {

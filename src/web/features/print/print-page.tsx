@@ -14,7 +14,7 @@ import { parsePrintOptions } from './print-options.ts';
 import { usePrintParts } from './use-print-parts.ts';
 import './print-page.css';
 
-/** Delay between the data arriving and the print dialog (spec 9). */
+/** Delay between the data arriving and the print dialog (docs/product.md §9.3). */
 export const PRINT_DELAY_MS = 500;
 
 export const PRINT_PAGE_TEXTS = {
@@ -30,7 +30,7 @@ const products = (n: number) => `${formatCount(n)} ${n === 1 ? 'producto' : 'pro
 const NO_GROUPS: PrintGroup<Part>[] = [];
 
 /**
- * The printable catalogue at `/print` (spec 2 "Print page"). Query: `categoryIds` (comma list or
+ * The printable catalogue at `/print` (docs/product.md §9.3). Query: `categoryIds` (comma list or
  * `all`), `categoryName`, `includeImages`, `includePrices`. Loads the parts page by page (up to
  * {@link PRINT_MAX_PARTS}), groups them with `groupForPrint`, opens the print dialog
  * {@link PRINT_DELAY_MS} after everything has loaded, and returns to the home route after printing.

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { partListSchema, partSchema, type UserType } from '../../../shared/api.ts';
 import { ApiError, apiGet } from '../../lib/api-client.ts';
 
-/** Price list per user type in the detail views (spec 7, spec 9): guest 4, client 1, distributor 2. */
+/** Price list per user type in the detail views (sent for compatibility, docs/product.md §3.1): guest 4, client 1, distributor 2. */
 export function priceListFor(userType: UserType): number | undefined {
   switch (userType) {
     case 'guest':
@@ -23,7 +23,7 @@ export const productQueries = {
       queryKey: [...productQueries.all(), id, userType] as const,
       queryFn: ({ signal }) => apiGet(`/api/parts/${id}`, partSchema, { userType }, signal),
     }),
-  /** Related products; a 404 means an empty list (spec 7). */
+  /** Related products; a 404 means an empty list (docs/product.md §5.5). */
   related: (id: number, userType: UserType) =>
     queryOptions({
       queryKey: [...productQueries.all(), id, userType, 'related'] as const,

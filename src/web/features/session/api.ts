@@ -156,7 +156,7 @@ export interface ProfileInput {
   newPassword?: string;
 }
 
-/** `PUT /api/user/profile`; on success stores the answer and re-reads the session (spec 7). */
+/** `PUT /api/user/profile`; on success stores the answer and re-reads the session (docs/product.md §7.5). */
 export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({

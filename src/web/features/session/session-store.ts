@@ -1,8 +1,8 @@
 /**
- * The viewer's session (spec 3 "Session"). Two sources:
+ * The viewer's session (docs/product.md §7.1, §7.4). Two sources:
  * - the server session, `GET /api/user/session` (cookie-backed: clients, distributors, admins);
  * - the guest choice, kept client-side in sessionStorage: choosing "Invitado" needs no server call
- *   (spec 2), and the server sees such a visitor as an unauthenticated guest.
+ *   (docs/product.md §7.1), and the server sees such a visitor as an unauthenticated guest.
  * An authenticated server session wins over the guest choice. Callers only use the hooks below.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -23,10 +23,10 @@ export interface Session {
 
 const GUEST_KEY = 'repuestos.guest';
 
-/** The username a guest session shows (spec 2 "Mi Perfil"). */
+/** The username a guest session shows (docs/product.md §7.5). */
 export const GUEST_USERNAME = 'Invitado';
 
-/** Type labels of the user badge (spec 2 header). */
+/** Type labels of the user badge (docs/product.md §5.1). */
 export const USER_TYPE_LABELS: Record<UserType, string> = {
   guest: 'Invitado',
   client: 'Cliente',
@@ -111,7 +111,7 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Starts an authenticated guest session immediately, with no server call (spec 2, spec 4). */
+/** Starts an authenticated guest session immediately, with no server call (docs/product.md §7.1). */
 export function startGuestSession(): void {
   writeGuestChoice(true);
 }

@@ -24,7 +24,7 @@ type Discounted = z.infer<typeof discountedProductSchema>;
 
 const formatMoney = (value: string | null) => (value === null ? '—' : formatArs(value));
 
-/** Discount (0–100) of an on-sale entry; validated before it is sent (spec 5). */
+/** Discount (0–100) of an on-sale entry; validated before it is sent (docs/product.md §3.4). */
 export function DiscountEditor({ entry }: { entry: CarouselEntry }) {
   const id = useId();
   const [text, setText] = useState(String(entry.discountPercentage));

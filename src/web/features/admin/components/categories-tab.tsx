@@ -17,7 +17,7 @@ export function UnsavedBanner() {
 }
 
 export interface CategoryVisibilityEditorProps {
-  /** Cascade rule: `cascade` (panel tab) or `hide-cascade` (the category page; spec 4). */
+  /** Cascade rule: `cascade` (panel tab) or `hide-cascade` (the category page; docs/product.md §10.3). */
   mode: Parameters<typeof useCategoryVisibilityEditor>[0];
   title: string;
   description: string;

@@ -15,7 +15,7 @@ import {
 import { ADMIN_TEXTS } from '../texts.ts';
 
 /**
- * Local visibility edits over the admin category tree, saved with "Guardar Cambios" (spec 4).
+ * Local visibility edits over the admin category tree, saved with "Guardar Cambios" (docs/product.md §10.2, §10.3).
  * Shows the "Error al cargar categorías" toast when the tree cannot be loaded.
  */
 export function useCategoryVisibilityEditor(mode: CascadeMode) {

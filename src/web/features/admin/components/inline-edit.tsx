@@ -26,7 +26,7 @@ export interface InlineEditProps {
 }
 
 /**
- * Click a value to edit it in place: Enter saves, Escape cancels (spec 2 "Unidades de Venta").
+ * Click a value to edit it in place: Enter saves, Escape cancels (docs/product.md §10.2 "Unidades de Venta").
  * The text is trimmed; an unchanged value closes without a call. Focus returns to the value.
  */
 export function InlineEdit({ value, label, placeholder = '—', validate, onSave, display, inputType = 'text', className }: InlineEditProps) {

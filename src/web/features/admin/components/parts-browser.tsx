@@ -12,7 +12,7 @@ export interface PartColumn {
 }
 
 /**
- * Searchable, paged admin part list (spec 2 "Unidades de Venta", "Multimedia"): the search runs
+ * Searchable, paged admin part list (docs/product.md §10.2 "Unidades de Venta", "Multimedia"): the search runs
  * 500 ms after typing stops and goes back to page 1; 50 parts a page.
  */
 export function PartsBrowser({ label, columns }: { label: string; columns: PartColumn[] }) {

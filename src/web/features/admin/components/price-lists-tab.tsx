@@ -5,7 +5,7 @@ import { PROFILE_LABELS } from '../texts.ts';
 import { ErrorState, LoadingState, Section, selectClass } from './ui.tsx';
 
 const PROFILE_ORDER: readonly ProfileType[] = ['guest', 'client', 'distributor'];
-/** Shown while a profile has no stored value (spec 2: defaults shown 1, 2, 3). */
+/** Shown while a profile has no stored value (docs/product.md §10.2: shown as 1, 2, 3). */
 const DISPLAY_DEFAULTS: Record<ProfileType, number> = { guest: 1, client: 2, distributor: 3 };
 const LISTS = Array.from({ length: 10 }, (_, i) => i + 1);
 

@@ -4,7 +4,7 @@ import { InlineEdit } from './inline-edit.tsx';
 import { PartsBrowser } from './parts-browser.tsx';
 import { Section } from './ui.tsx';
 
-/** Empty (after trimming) is refused with the spec text (spec 5). */
+/** Empty (after trimming) is refused with the text of docs/product.md §10.2. */
 export function validateSalesUnit(text: string): string | null {
   return text.trim() === '' ? ADMIN_TEXTS.salesUnitEmpty : null;
 }

@@ -204,7 +204,7 @@ export function TextField({
   );
 }
 
-/** The account type an admin may give: client or distributor (DESIGN.md "Roles"). */
+/** The account type an admin may give: client or distributor (docs/product.md §10.2). */
 export function ProfileTypeField({
   label,
   value,

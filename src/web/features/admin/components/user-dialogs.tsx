@@ -6,7 +6,7 @@ import { actionLabel, diffAudit } from '../lib/audit-diff.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { EmptyState, ErrorState, LoadingState, ProfileTypeField, TableScroll, TextField, td, th } from './ui.tsx';
 
-/** The exact confirmation of spec 2 "Gestión de Usuarios". */
+/** The exact confirmation of docs/product.md §10.2 "Gestión de Usuarios". */
 export function deleteConfirmation(username: string): string {
   return `¿Estás seguro de que deseas eliminar al usuario ${username}?`;
 }

@@ -1,8 +1,8 @@
 /**
- * Category visibility edits held locally until "Guardar Cambios" (spec 4). Pure functions over
+ * Category visibility edits held locally until "Guardar Cambios" (docs/product.md §10.2, §10.3). Pure functions over
  * the admin category tree and a map of local overrides (category id → visible).
  *
- * Two rules exist (spec 4):
+ * Two rules exist:
  * - `cascade` (the panel's "Categorías" tab): hiding or showing a node does the same to every
  *   descendant.
  * - `hide-cascade` (the category administration page): hiding a node hides every descendant;

@@ -21,12 +21,12 @@ export interface ProductCarouselProps {
   parts: Part[] | undefined;
   isPending: boolean;
   isError: boolean;
-  /** 3 visible items paged by 3 instead of 4 (spec 9). */
+  /** 3 visible items paged by 3 instead of 4 (docs/product.md §5.3). */
   compact?: boolean;
 }
 
 /**
- * One home carousel (spec 2, 4, 9): title, "Ver todos" link to /catalog-all/{type}, 4 visible
+ * One home carousel (docs/product.md §5.3): title, "Ver todos" link to /catalog-all/{type}, 4 visible
  * cards (3 in compact; 2 on phones, 3 on tablets), paged by the visible count, auto-advancing
  * every 4 s with wrap-around, paused on hover or focus and under prefers-reduced-motion.
  */

@@ -18,7 +18,7 @@ export interface CatalogueResultsProps {
   title: string;
 }
 
-/** Shown when the list could not load (spec 2 "Load failure"). */
+/** Shown when the list could not load (docs/product.md §5.4). */
 export function CatalogueError({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-6 py-12 text-center">
@@ -33,7 +33,7 @@ export function CatalogueError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** Shown when nothing matches (spec 2 "Empty result"). */
+/** Shown when nothing matches (docs/product.md §5.4). */
 export function CatalogueEmpty({ onReset }: { onReset?: () => void }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
@@ -50,7 +50,7 @@ export function CatalogueEmpty({ onReset }: { onReset?: () => void }) {
 }
 
 /**
- * The catalogue list (spec 2): title bar, sort select, grid/list toggle, "Mostrando X de N
+ * The catalogue list (docs/product.md §5.4): title bar, sort select, grid/list toggle, "Mostrando X de N
  * repuestos", the parts, pagination (page size 60), and the loading, empty and error states.
  */
 export function CatalogueResults({ catalogue, userType, title }: CatalogueResultsProps) {

@@ -1,6 +1,6 @@
 import { Info } from 'lucide-react';
 
-/** The guests' notice in place of the feedback box (spec 2 "Catálogo Online"). */
+/** The guests' notice in place of the feedback box (docs/product.md §5.4). */
 export function GuestNotice() {
   return (
     <aside aria-labelledby="guest-notice-title" className="flex gap-3 rounded-lg border border-brand-100 bg-brand-50 p-4 text-brand-900">

@@ -73,7 +73,7 @@ function CategoryItem({
 }
 
 /**
- * ÍNDICE DE REPUESTOS (spec 2): an all-products entry (id 0) and three levels of expandable
+ * ÍNDICE DE REPUESTOS (docs/product.md §5.2): an all-products entry (id 0) and three levels of expandable
  * categories. The branch of the selected category opens by itself.
  */
 export function CategoryIndex({ selectedId, onSelect }: CategoryIndexProps) {

@@ -7,7 +7,7 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSendPartRequest } from '../api.ts';
 
-/** How long the thanks stay on screen before the dialog closes (spec 9), ms. */
+/** How long the thanks stay on screen before the dialog closes (docs/product.md §8), ms. */
 export const THANKS_MS = 5000;
 
 function failureText(error: unknown): string {
@@ -87,7 +87,7 @@ function Thanks({ onClose }: { onClose: () => void }) {
 }
 
 /**
- * "Dejanos tu comentario" (spec 2, 5, 9): for signed-in users. The dialog holds a textarea of at
+ * "Dejanos tu comentario" (docs/product.md §8): for signed-in users. The dialog holds a textarea of at
  * most 500 characters with a live counter; send is disabled while blank; the text is trimmed. After
  * sending, thanks show for 5 s and the dialog closes.
  */

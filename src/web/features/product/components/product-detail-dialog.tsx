@@ -20,7 +20,7 @@ export interface ProductDetailDialogProps {
 }
 
 /**
- * "Detalles del Repuesto" (spec 2): gallery with thumbnails, facts, Precio (hidden when there is no
+ * "Detalles del Repuesto" (docs/product.md §5.5): gallery with thumbnails, facts, Precio (hidden when there is no
  * price; original struck through whenever a discount exists), document and video buttons, and
  * "Productos Relacionados", whose items replace the shown product.
  */

@@ -18,7 +18,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The detail facts (spec 2 "Detalles del Repuesto"): Código de Artículo, Códigos alternativos
+ * The detail facts (docs/product.md §5.5): Código de Artículo, Códigos alternativos
  * (when any), Descripción, Marca, Estado, Unidad de Venta, Categoría.
  */
 export function ProductFacts({ part, extra }: { part: Part; extra?: ReactNode }) {

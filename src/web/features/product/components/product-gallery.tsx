@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ProductImage } from '../../../components/product/product-image.tsx';
 import { cn } from '../../../lib/cn.ts';
 
-/** Main image plus thumbnails when there are several (spec 2 "image gallery with thumbnails"). */
+/** Main image plus thumbnails when there are several (docs/product.md §5.5, §5.8). */
 export function ProductGallery({ images, alt }: { images: string[]; alt: string }) {
   const [index, setIndex] = useState(0);
   const current = images[Math.min(index, images.length - 1)];

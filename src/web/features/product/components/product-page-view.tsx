@@ -42,7 +42,7 @@ function ProductPageSkeleton() {
 }
 
 /**
- * The product page (spec 2 "/product/{id}"): gallery, part number, description, price with the
+ * The product page (docs/product.md §5.8): gallery, part number, description, price with the
  * struck-through original when discounted, brand, category, quantity stepper (minimum 1) with a
  * total, and the two contact links. Skeleton while loading; "Producto no encontrado" on failure.
  */

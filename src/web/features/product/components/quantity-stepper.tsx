@@ -1,7 +1,7 @@
 import { Minus, Plus } from 'lucide-react';
 import { useId } from 'react';
 
-/** Quantity input with − and + (minimum 1, spec 4 and 9). */
+/** Quantity input with − and + (minimum 1, docs/product.md §5.8). */
 export function QuantityStepper({ value, onChange }: { value: number; onChange: (value: number) => void }) {
   const id = useId();
   const set = (n: number) => onChange(Math.max(1, Math.min(9999, Math.floor(n) || 1)));

@@ -3,7 +3,7 @@ import { ProductCard } from '../../../components/product/product-card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useRelatedProducts } from '../api.ts';
 
-/** "Productos Relacionados": a grid whose items open that product (spec 2). Hidden when empty. */
+/** "Productos Relacionados": a grid whose items open that product (docs/product.md §5.5). Hidden when empty. */
 export function RelatedProducts({ partId, userType, onOpen }: { partId: number; userType: UserType; onOpen: (part: Part) => void }) {
   const { data, isPending, isError } = useRelatedProducts(partId, userType);
   if (isError || (data && data.length === 0)) return null;

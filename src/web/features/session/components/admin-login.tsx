@@ -4,7 +4,7 @@ import { routes } from '../../../app/paths.ts';
 import { AuthCard } from './auth-card.tsx';
 import { PortalLoginForm } from './portal-login-form.tsx';
 
-/** The admin login of `/adminkon2025` (DESIGN.md: shown when the session is not an admin's). */
+/** The admin login of `/adminkon2025` (docs/product.md §7.3: shown when the session is not an admin's). */
 export function AdminLogin() {
   return (
     <AuthCard

@@ -18,9 +18,9 @@ export interface ClientLoginDialogProps {
 }
 
 /**
- * "Acceso de Cliente" (spec 2): Usuario o Email, Contraseña, "¿Olvidó su contraseña?", Cancelar and
+ * "Acceso de Cliente" (docs/product.md §7.1): Usuario o Email, Contraseña, "¿Olvidó su contraseña?", Cancelar and
  * Ingresar ("Ingresando..." while busy, disabled while a field is empty or busy). Closes after the
- * attempt; a failure shows a toast (DESIGN.md: failures are shown).
+ * attempt; a failure shows a toast (docs/product.md §7.3: failures are shown).
  */
 export function ClientLoginDialog({ open, onOpenChange }: ClientLoginDialogProps) {
   const { register, handleSubmit, control, reset } = useForm<Fields>({ defaultValues: { username: '', password: '' } });

@@ -6,7 +6,7 @@ import { AuthCard } from './auth-card.tsx';
 import { PortalLoginForm } from './portal-login-form.tsx';
 
 /**
- * "Acceso de Distribuidor" (spec 2): usuario and contraseña, Enter submits, "Acceder al Portal"
+ * "Acceso de Distribuidor" (docs/product.md §7.3): usuario and contraseña, Enter submits, "Acceder al Portal"
  * ("Autenticando..." while busy), "Olvidó su contraseña" link, note about credentials.
  */
 export function DistributorLogin() {

@@ -9,7 +9,7 @@ import { errorMessage, useForgotPassword } from '../api.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /**
- * `/forgot-password` (spec 2, 5, 8): one field "Usuario o Email" (trimmed, non-empty). After the
+ * `/forgot-password` (docs/product.md §7.6): one field "Usuario o Email" (trimmed, non-empty). After the
  * request, "Solicitud Enviada" with the note and a link to /login; outside production the answer
  * may carry the reset token, shown in a development box with a link to the reset screen.
  */

@@ -19,7 +19,7 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Profile form rules (spec 5): the password fields only matter when a new password is typed. */
+/** Profile form rules (docs/product.md §7.5): the password fields only matter when a new password is typed. */
 export const profileFormSchema = z
   .object({
     fullName: z.string().check(z.trim(), z.maxLength(120, { error: 'Admite hasta 120 caracteres' })),
@@ -128,7 +128,7 @@ function ProfileEditor({ session, onDone }: { session: Session; onDone: () => vo
 }
 
 /**
- * "Mi Perfil" (spec 2, 5): username, client number (only if present) and user type. Signed-in users
+ * "Mi Perfil" (docs/product.md §7.5): username, client number (only if present) and user type. Signed-in users
  * edit full name and email and may change the password; guests only get a Cerrar button.
  */
 export function ProfileDialog({ session, open, onOpenChange }: { session: Session; open: boolean; onOpenChange: (open: boolean) => void }) {

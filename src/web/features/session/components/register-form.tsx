@@ -13,7 +13,7 @@ import { CONNECTION_ERROR, useRegister } from '../api.ts';
 import { AuthCard } from './auth-card.tsx';
 import '../../../lib/zod-locale.ts';
 
-/** The registration form: the server's body rules plus the confirmation (spec 5). */
+/** The registration form: the server's body rules plus the confirmation (docs/product.md §7.2). */
 export const registerFormSchema = z
   .extend(registerBodySchema, { confirmPassword: z.string().check(z.minLength(1, { error: 'Confirme la contraseña' })) })
   .check(z.refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: TEXTS.passwordMismatch }));
@@ -24,7 +24,7 @@ type FormOutput = z.output<typeof registerFormSchema>;
 const EMPTY: FormInput = { username: '', password: '', confirmPassword: '', fullName: '', email: '', phone: '', company: '' };
 
 /**
- * "Solicitud de Acceso" (spec 2, 5, 8): required fullName, email, username, password and its
+ * "Solicitud de Acceso" (docs/product.md §7.2): required fullName, email, username, password and its
  * confirmation; optional phone and company. Success returns to the start screen.
  */
 export function RegisterForm() {

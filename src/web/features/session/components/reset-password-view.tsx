@@ -9,7 +9,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { errorMessage, useResetPassword, useResetTokenValidation } from '../api.ts';
 import { AuthCard } from './auth-card.tsx';
 
-/** Delay before the automatic redirect to /login after a reset (spec 9). */
+/** Delay before the automatic redirect to /login after a reset (docs/product.md §7.6). */
 export const RESET_REDIRECT_MS = 3000;
 
 function RequestNewLink() {
@@ -96,7 +96,7 @@ function ResetForm({ token }: { token: string }) {
 }
 
 /**
- * `/reset-password?token=…` (spec 2, 5): validates the token first. Outcomes: "Token Inválido"
+ * `/reset-password?token=…` (docs/product.md §7.6): validates the token first. Outcomes: "Token Inválido"
  * (no token), "Token Expirado" (invalid or expired), the form, "Contraseña Restablecida" (then /login
  * after 3 s, or at once with the button).
  */

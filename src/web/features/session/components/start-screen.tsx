@@ -50,7 +50,7 @@ function ChoiceCard({
 }
 
 /**
- * Start screen (spec 2): guest card (immediate guest session), client card (opens "Acceso de
+ * Start screen (docs/product.md §7.1): guest card (immediate guest session), client card (opens "Acceso de
  * Cliente"), the two chat links, "¿No tiene cuenta?" with "Registrarse", and a footer line.
  */
 export function StartScreen({ loginOpen = false }: { loginOpen?: boolean }) {
