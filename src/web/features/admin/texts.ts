@@ -1,4 +1,4 @@
-/** Texts of the admin area. Quoted spec texts (sections 2, 5 and 8) are exact. */
+/** Texts of the admin area. Quoted texts (docs/product.md §10, §13.3) are exact. */
 import type { Collection } from '../../../shared/api.ts';
 
 export const ADMIN_TEXTS = {
