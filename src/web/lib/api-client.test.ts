@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { partSchema } from '../../shared/api.ts';
 import { errorResponse, json, mockApi } from '../test/render.tsx';
-import { ApiError, apiRequest, withQuery } from './api-client.ts';
+import { ApiError, apiFetch, apiRequest, withQuery } from './api-client.ts';
 
 describe('withQuery', () => {
   it('skips empty values', () => {
@@ -63,5 +63,39 @@ describe('apiRequest', () => {
     const error = (await apiRequest('/api/x', z.unknown()).catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(0);
     expect(error.code).toBe('NETWORK');
+  });
+});
+
+describe('apiFetch', () => {
+  it('sends a raw body as application/octet-stream with the query', async () => {
+    const fetchMock = mockApi({ 'POST /api/upload': { ok: true } });
+    const file = new Blob(['a;b'], { type: 'text/csv' });
+    await apiFetch('/api/upload', { method: 'POST', query: { filename: 'lista.csv' }, rawBody: file });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/upload?filename=lista.csv');
+    expect(init?.body).toBe(file);
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/octet-stream');
+    expect(init?.credentials).toBe('include');
+  });
+
+  it('answers the response unread for a download, and throws the server error of a failure', async () => {
+    mockApi({
+      'GET /api/file': () => new Response('contenido', { status: 200 }),
+      'GET /api/limited': () => errorResponse(429, 'RATE_LIMITED', 'Demasiadas exportaciones'),
+    });
+    const response = await apiFetch('/api/file', { accept: '*/*' });
+    expect(await response.text()).toBe('contenido');
+    const error = (await apiFetch('/api/limited').catch((e: unknown) => e)) as ApiError;
+    expect([error.status, error.code, error.serverMessage]).toEqual([429, 'RATE_LIMITED', 'Demasiadas exportaciones']);
+  });
+
+  it('rethrows an abort as the AbortError itself', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new DOMException('The operation was aborted.', 'AbortError'))),
+    );
+    const error = await apiFetch('/api/x', { signal: AbortSignal.abort() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DOMException);
+    expect((error as DOMException).name).toBe('AbortError');
   });
 });

@@ -44,13 +44,20 @@ export function withQuery(path: string, query?: QueryParams): string {
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
-export interface RequestOptions {
+export interface FetchOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: QueryParams;
-  /** Sent as JSON. */
+  /** Sent as JSON (`Content-Type: application/json`). */
   body?: unknown;
+  /** Sent as is, as `application/octet-stream` (a file upload); wins over `body`. */
+  rawBody?: Blob;
+  /** The `Accept` header; `application/json` unless a download asks for anything. */
+  accept?: string;
   signal?: AbortSignal;
 }
+
+/** Options of {@link apiRequest}: those of {@link apiFetch}. */
+export type RequestOptions = FetchOptions;
 
 /**
  * The {@link ApiError} of a non-2xx answer whose body text was read: the server's `{error}` code
@@ -76,27 +83,48 @@ export function errorFromResponse(response: Response, text: string): ApiError {
   return new ApiError(response.status, code, message, serverMessage);
 }
 
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
 /**
- * Calls the API and returns the body parsed with `schema`.
- * @throws {ApiError} on a network failure (status 0, code `NETWORK`), a non-2xx answer (its
- *   status and code) or a body that does not match the schema (code `BAD_RESPONSE`).
+ * The one `fetch` of the web app: same origin with cookies, the query appended, a JSON or raw body
+ * with its content type. Answers the 2xx response unread (downloads stream it).
+ * @throws {ApiError} on a network failure (status 0, code `NETWORK`) or a non-2xx answer (its
+ *   status and the server's `{error}` code and message, {@link errorFromResponse}); the
+ *   `AbortError` itself when `signal` aborts.
  */
-export async function apiRequest<S extends z.core.$ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
-  const { method = 'GET', query, body, signal } = options;
-  const init: RequestInit = { method, credentials: 'include', signal, headers: { Accept: 'application/json' } };
-  if (body !== undefined) {
-    init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+export async function apiFetch(path: string, options: FetchOptions = {}): Promise<Response> {
+  const { method = 'GET', query, body, rawBody, accept = 'application/json', signal } = options;
+  const headers: Record<string, string> = { Accept: accept };
+  const init: RequestInit = { method, credentials: 'include', signal, headers };
+  if (rawBody !== undefined) {
+    headers['Content-Type'] = 'application/octet-stream';
+    init.body = rawBody;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
   let response: Response;
   try {
     response = await fetch(withQuery(path, query), init);
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (isAbort(error)) throw error;
     throw new ApiError(0, 'NETWORK', `0: ${error instanceof Error ? error.message : 'Network error'}`);
   }
+  if (!response.ok) throw errorFromResponse(response, await response.text().catch(() => ''));
+  return response;
+}
+
+/**
+ * Calls the API ({@link apiFetch}) and returns the JSON body parsed with `schema` (an empty body
+ * is `null`).
+ * @throws {ApiError} as {@link apiFetch}, and code `BAD_RESPONSE` for a body that is not JSON or
+ *   does not match the schema.
+ */
+export async function apiRequest<S extends z.core.$ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
+  const response = await apiFetch(path, options);
   const text = await response.text();
-  if (!response.ok) throw errorFromResponse(response, text);
   let data: unknown = null;
   if (text) {
     try {

@@ -7,7 +7,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import { useEffect, useRef, useState } from 'react';
 import type * as z from 'zod/mini';
 import { type JobStateBody, jobResponseSchema, MAX_UPLOAD_BYTES, rawApiResponseSchema } from '../../../shared/admin.ts';
-import { ApiError, apiGet, apiRequest, errorFromResponse, withQuery } from '../../lib/api-client.ts';
+import { ApiError, apiGet, apiRequest } from '../../lib/api-client.ts';
 import { formatMegabytes } from '../../lib/format.ts';
 import { adminKeys, errorToast, serverMessage } from './api.ts';
 
@@ -116,32 +116,11 @@ export function useStartSync(onStarted: (job: CatalogueJob) => void) {
 
 /**
  * Sends a catalogue file as the raw request body (`application/octet-stream` for every type: the
- * server detects JSON, CSV or XLSX by content). The shared client only sends JSON bodies, so this
- * one call uses `fetch` itself, with the same error shape ({@link ApiError}).
+ * server detects JSON, CSV or XLSX by content) and answers the job it started.
+ * @throws {ApiError} as `apiRequest` (409 when a job already runs, 413 over the size limit).
  */
-export async function uploadCatalogueFile(file: Blob, filename: string): Promise<CatalogueJob> {
-  let response: Response;
-  try {
-    response = await fetch(withQuery('/api/admin/import', { filename }), {
-      method: 'POST',
-      credentials: 'include',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/octet-stream' },
-      body: file,
-    });
-  } catch (error) {
-    throw new ApiError(0, 'NETWORK', `0: ${error instanceof Error ? error.message : 'Network error'}`);
-  }
-  const text = await response.text();
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    // Not JSON: handled below.
-  }
-  if (!response.ok) throw errorFromResponse(response, text);
-  const parsed = jobResponseSchema.safeParse(data);
-  if (!parsed.success) throw new ApiError(response.status, 'BAD_RESPONSE', `${response.status}: respuesta inesperada del servidor`);
-  return startedJob(Promise.resolve(parsed.data));
+export function uploadCatalogueFile(file: Blob, filename: string): Promise<CatalogueJob> {
+  return startedJob(apiRequest('/api/admin/import', jobResponseSchema, { method: 'POST', query: { filename }, rawBody: file }));
 }
 
 export function useUploadCatalogue(onStarted: (job: CatalogueJob) => void) {

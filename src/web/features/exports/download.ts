@@ -5,7 +5,7 @@
  * temporary `<a download>`, and saved under the name of its Content-Disposition header.
  */
 import type { SortField } from '../../../shared/api.ts';
-import { ApiError, errorFromResponse, type QueryParams, withQuery } from '../../lib/api-client.ts';
+import { ApiError, apiFetch, type QueryParams, withQuery } from '../../lib/api-client.ts';
 
 export const EXCEL_EXPORT_PATH = '/api/export/catalog.xlsx';
 export const PDF_EXPORT_PATH = '/api/export/catalog.pdf';
@@ -103,10 +103,6 @@ export interface DownloadOptions {
   onProgress?: (bytes: number) => void;
 }
 
-async function failure(response: Response): Promise<ApiError> {
-  return errorFromResponse(response, await response.text().catch(() => ''));
-}
-
 /** Reads a body to a blob, reporting the bytes received. */
 async function readBlob(response: Response, onProgress?: (bytes: number) => void): Promise<Blob> {
   const type = response.headers.get('content-type') ?? 'application/octet-stream';
@@ -125,20 +121,14 @@ async function readBlob(response: Response, onProgress?: (bytes: number) => void
 }
 
 /**
- * Downloads `url` (same origin, with cookies) and saves it under the name the server gives.
+ * Downloads `url` (same origin, with cookies, through the one client's `apiFetch`) and saves it
+ * under the name the server gives.
  * @returns the saved file name.
  * @throws {ApiError} on a network failure (status 0), a non-2xx answer (429 when rate limited, with
  *   the server's message) or a cut stream; an `AbortError` when `signal` aborts.
  */
 export async function downloadFile(url: string, fallbackName: string, options: DownloadOptions = {}): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch(url, { credentials: 'include', signal: options.signal });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK', `0: ${error instanceof Error ? error.message : 'Network error'}`);
-  }
-  if (!response.ok) throw await failure(response);
+  const response = await apiFetch(url, { accept: '*/*', signal: options.signal });
   let blob: Blob;
   try {
     blob = await readBlob(response, options.onProgress);
