@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { GUEST } from '../catalogue/service.ts';
-import { SESSION_COOKIE, resolveSession, viewerOf } from './sessions.ts';
+import { SESSION_COOKIE, resolveSession } from './sessions.ts';
+import { GUEST, viewerOf } from './viewer.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -8,7 +8,6 @@ import type { FastifyReply } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
-import type { Viewer } from '../catalogue/service.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export const SESSION_COOKIE = 'portal_session';
@@ -98,10 +97,4 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: config.cookieSecure });
-}
-
-/** The viewer of a resolved session (a guest without one). */
-export function viewerOf(user: SessionUser | null): Viewer {
-  if (!user) return { role: 'guest' };
-  return { role: user.profileType, userId: user.userId, username: user.username };
 }
