@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { startGuestSession } from '../features/session/session-store.ts';
+import { startGuestSession } from '../features/session/index.ts';
 import { anonymousSession, buildPart, config, signedInSession } from '../test/fixtures.ts';
 import { mockApi, pending, renderWithApp } from '../test/render.tsx';
 import { AppRoutes } from './app.tsx';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { startGuestSession } from '../../features/session/session-store.ts';
+import { startGuestSession } from '../../features/session/index.ts';
 import { buildPart, buildPartsResponse, categoryTree, config, signedInSession } from '../../test/fixtures.ts';
 import { errorResponse, mockApi, pending, renderWithApp } from '../../test/render.tsx';
 import { CatalogueScreen } from './catalogue-screen.tsx';

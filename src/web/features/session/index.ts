@@ -7,4 +7,4 @@
 export { useLogin, useLogout } from './api.ts';
 export { StartScreen } from './components/start-screen.tsx';
 export { UserMenu } from './components/user-menu.tsx';
-export { type Session, USER_TYPE_LABELS, useSession, useSessionState, useUserType } from './session-store.ts';
+export { type Session, startGuestSession, USER_TYPE_LABELS, useSession, useSessionState, useUserType } from './session-store.ts';
