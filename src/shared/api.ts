@@ -105,6 +105,9 @@ export const collectionQuerySchema = z.object({
   priceList: z.optional(z.string().check(z.maxLength(10))),
 });
 
+/** Params of `GET /api/products/:collection`. */
+export const collectionParamsSchema = z.object({ collection: collectionSchema });
+
 export const partListSchema = z.array(partSchema);
 
 export const relatedResponseSchema = z.object({ relatedProducts: z.array(partSchema) });
@@ -133,6 +136,9 @@ export const categoryNodeSchema: z.ZodMiniType<CategoryNode> = z.lazy(() =>
   }),
 );
 export const categoryTreeSchema = z.array(categoryNodeSchema);
+
+/** `GET /api/brands`: the distinct brands of public parts with their part counts. */
+export const brandCountsSchema = z.array(z.object({ brand: z.string(), count: int() }));
 
 /** Public configuration the browser may see (docs/product.md §12 "System"). */
 export const publicConfigSchema = z.object({

@@ -10,7 +10,8 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testEngines } from '../../test/db.ts';
 import { buildPartRecord, insertParts } from '../../test/factories.ts';
 import { generateCatalogueRecords } from '../demo/generate.ts';
-import { filterConditions, orderBy } from './service.ts';
+import { loadCategories } from './categories.ts';
+import { filterConditions, orderBy } from './queries.ts';
 
 const COUNT = 6_200;
 
@@ -38,7 +39,7 @@ describe.each(testEngines())('deep pages on %s', (engine) => {
     const rows = await t.database.db
       .select({ id: parts.id })
       .from(parts)
-      .where(and(...(await filterConditions(t.database.db, filters))))
+      .where(and(...filterConditions(filters, await loadCategories(t.database.db))))
       .orderBy(...orderBy(filters, 4));
     return rows.map((r) => r.id);
   };

@@ -1,15 +1,16 @@
 /**
  * HTTP routes of the public catalogue (docs/product.md §12 "Catalogue"). Rules live in service.ts; this
- * file adds the catalogue cache: responses are serialized once per catalogue version and price
- * list, answered with an ETag, and revalidated with 304.
+ * file adds the catalogue cache: the service reads through a reader built around it (price lists,
+ * categories and filter totals once per catalogue version), and responses are serialized once per
+ * catalogue version and price list, answered with an ETag, and revalidated with 304.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  brandCountsSchema,
   categoryTreeSchema,
+  collectionParamsSchema,
   collectionQuerySchema,
-  collectionSchema,
   idParamsSchema,
   partListSchema,
   partSchema,
@@ -19,35 +20,8 @@ import {
 import type { AppContext } from '../../app.ts';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { BodyEncoding, CatalogueCache } from './cache.ts';
-import {
-  type Known,
-  type Viewer,
-  categoryTree,
-  countParts,
-  getPart,
-  listBrands,
-  listCollection,
-  listParts,
-  listRelated,
-  loadCategories,
-  profileOf,
-  profilePriceLists,
-} from './service.ts';
-
-const brandsSchema = z.array(z.object({ brand: z.string(), count: z.number().int() }));
-
-/** What every cached read knows up front: the viewer's price list and the categories. */
-async function knownFor(
-  cache: CatalogueCache,
-  ctx: AppContext,
-  viewer: Viewer,
-): Promise<Required<Pick<Known, 'priceList' | 'categories'>>> {
-  const [lists, categories] = await Promise.all([
-    cache.get('profiles', () => profilePriceLists(ctx.db)),
-    cache.get('categories', () => loadCategories(ctx.db)),
-  ]);
-  return { priceList: lists.value[profileOf(viewer)], categories: categories.value };
-}
+import { cachedReader, filterKey } from './reader.ts';
+import { getPart, listBrands, listCollection, listParts, listRelated, publicCategoryTree } from './service.ts';
 
 /** Content codings served from the cache (@fastify/compress handles every other response). */
 const encodings = new Negotiator<BodyEncoding>({ supportedValues: ['br', 'gzip'] });
@@ -81,8 +55,9 @@ async function sendCached(
 }
 
 export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const settings = { imageBaseUrl: ctx.config.imageBaseUrl };
   const { cache } = ctx;
+  // Price lists, categories and filter totals come from the catalogue cache.
+  const reader = cachedReader(ctx.db, { imageBaseUrl: ctx.config.imageBaseUrl }, cache);
   return async (app) => {
     app.get(
       '/api/parts',
@@ -96,28 +71,14 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const q = request.query;
-        const known = await knownFor(cache, ctx, request.viewer);
-        const filterKey = JSON.stringify([q.categoryId ?? 0, q.brand ?? '', q.search ?? '']);
+        const priceList = await reader.priceList(request.viewer);
         return sendCached(
           request,
           reply,
           cache,
-          `parts|${known.priceList}|${JSON.stringify([filterKey, q.sortBy, q.sortDir, q.page, q.limit])}`,
-          known.priceList,
-          async () => {
-            // The total of a filter is counted once per catalogue version, whatever the page or sort.
-            const countKey = `count|${filterKey}`;
-            const version = await cache.currentVersion();
-            const countTotal = async (where: Parameters<NonNullable<Known['countTotal']>>[0]) =>
-              (await cache.get(countKey, () => countParts(ctx.db, where))).value;
-            const result = await listParts(ctx.db, request.viewer, q, settings, {
-              ...known,
-              countTotal,
-              cachedTotal: () => cache.peek<number>(countKey),
-              rememberTotal: (total) => cache.put(countKey, version, total),
-            });
-            return JSON.stringify(partsResponseSchema.parse(result));
-          },
+          `parts|${priceList}|${JSON.stringify([filterKey(q), q.sortBy, q.sortDir, q.page, q.limit])}`,
+          priceList,
+          async () => JSON.stringify(partsResponseSchema.parse(await listParts(reader, request.viewer, q))),
         );
       },
     );
@@ -126,9 +87,9 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/parts/:id',
       { schema: { tags: ['catalogue'], params: idParamsSchema, response: { 200: partSchema } } },
       async (request, reply) => {
-        const known = await knownFor(cache, ctx, request.viewer);
-        return sendCached(request, reply, cache, `part|${known.priceList}|${request.params.id}`, known.priceList, async () =>
-          JSON.stringify(partSchema.parse(await getPart(ctx.db, request.viewer, request.params.id, settings, known))),
+        const priceList = await reader.priceList(request.viewer);
+        return sendCached(request, reply, cache, `part|${priceList}|${request.params.id}`, priceList, async () =>
+          JSON.stringify(partSchema.parse(await getPart(reader, request.viewer, request.params.id))),
         );
       },
     );
@@ -139,15 +100,15 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['catalogue'],
           summary: 'Published home carousel',
-          params: z.object({ collection: collectionSchema }),
+          params: collectionParamsSchema,
           querystring: collectionQuerySchema,
           response: { 200: partListSchema },
         },
       },
       async (request, reply) => {
-        const known = await knownFor(cache, ctx, request.viewer);
-        return sendCached(request, reply, cache, `collection|${known.priceList}|${request.params.collection}`, known.priceList, async () =>
-          JSON.stringify(partListSchema.parse(await listCollection(ctx.db, request.viewer, request.params.collection, settings, known))),
+        const priceList = await reader.priceList(request.viewer);
+        return sendCached(request, reply, cache, `collection|${priceList}|${request.params.collection}`, priceList, async () =>
+          JSON.stringify(partListSchema.parse(await listCollection(reader, request.viewer, request.params.collection))),
         );
       },
     );
@@ -163,29 +124,19 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const known = await knownFor(cache, ctx, request.viewer);
-        return sendCached(request, reply, cache, `related|${known.priceList}|${request.params.id}`, known.priceList, async () =>
-          JSON.stringify(partListSchema.parse(await listRelated(ctx.db, request.viewer, request.params.id, settings, known))),
+        const priceList = await reader.priceList(request.viewer);
+        return sendCached(request, reply, cache, `related|${priceList}|${request.params.id}`, priceList, async () =>
+          JSON.stringify(partListSchema.parse(await listRelated(reader, request.viewer, request.params.id))),
         );
       },
     );
 
-    app.get(
-      '/api/categories/public',
-      { schema: { tags: ['catalogue'], response: { 200: categoryTreeSchema } } },
-      async (request, reply) => {
-        const known = await knownFor(cache, ctx, request.viewer);
-        return sendCached(request, reply, cache, 'tree', 0, async () =>
-          JSON.stringify(categoryTreeSchema.parse(await categoryTree(ctx.db, { categories: known.categories }))),
-        );
-      },
+    app.get('/api/categories/public', { schema: { tags: ['catalogue'], response: { 200: categoryTreeSchema } } }, async (request, reply) =>
+      sendCached(request, reply, cache, 'tree', 0, async () => JSON.stringify(categoryTreeSchema.parse(await publicCategoryTree(reader)))),
     );
 
-    app.get('/api/brands', { schema: { tags: ['catalogue'], response: { 200: brandsSchema } } }, async (request, reply) => {
-      const known = await knownFor(cache, ctx, request.viewer);
-      return sendCached(request, reply, cache, 'brands', 0, async () =>
-        JSON.stringify(brandsSchema.parse(await listBrands(ctx.db, known.categories))),
-      );
-    });
+    app.get('/api/brands', { schema: { tags: ['catalogue'], response: { 200: brandCountsSchema } } }, async (request, reply) =>
+      sendCached(request, reply, cache, 'brands', 0, async () => JSON.stringify(brandCountsSchema.parse(await listBrands(reader)))),
+    );
   };
 }

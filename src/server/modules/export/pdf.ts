@@ -23,8 +23,7 @@ async function loadPdfKit(): Promise<typeof PDFKitDocument> {
 }
 import type { Part } from '../../../shared/api.ts';
 import { PRINT_TEXTS, formatPrintDateTime, formatPrintPrice } from '../../../shared/print.ts';
-import type { Executor } from '../../db/client.ts';
-import type { CatalogueSettings } from '../catalogue/service.ts';
+import type { CatalogueReader } from '../catalogue/service.ts';
 import { type PrintSelection, measureBatches, presentedBatches } from './service.ts';
 import { whenWritable } from './stream.ts';
 
@@ -67,9 +66,9 @@ const COLOR_RULE = '#c8ced6';
 
 /** What the PDF needs besides the rows. */
 export interface CataloguePdfOptions {
-  db: Executor;
+  /** Reads the rows (the viewer's prices) and carries the image base URL. */
+  reader: CatalogueReader;
   selection: PrintSelection;
-  settings: CatalogueSettings;
   brandName: string;
   tagline: string;
   /** Shown on the cover and in the running header (from `/print`'s categoryName). */
@@ -460,7 +459,7 @@ class Layout {
 
   /** The opened local image of a part, or null ("Sin imagen"): missing, too big, not JPEG/PNG. */
   private async image(imageUrl: string | null): Promise<OpenedImage | null> {
-    const file = localImageFile(this.options.imageDir, imageUrl, this.options.settings.imageBaseUrl);
+    const file = localImageFile(this.options.imageDir, imageUrl, this.options.reader.settings.imageBaseUrl);
     if (!file) return null;
     const cached = this.images.get(file);
     if (cached !== undefined) return cached || null;
@@ -504,8 +503,8 @@ async function layoutCatalogue(layout: Layout, options: CataloguePdfOptions, out
   for (const section of selection.sections) {
     let first = true;
     const batches = out
-      ? presentedBatches(options.db, selection, section.ids, options.settings)
-      : measureBatches(options.db, selection, section.ids);
+      ? presentedBatches(options.reader, selection.scope, section.ids)
+      : measureBatches(options.reader.db, selection.scope, section.ids);
     for await (const batch of batches) {
       for (const row of batch as (Part | LayoutRow)[]) {
         if (first) {

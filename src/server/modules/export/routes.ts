@@ -12,6 +12,7 @@ import { parseCategoryIds, printQuerySchema } from '../../../shared/print.ts';
 import type { AppContext } from '../../app.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { rateLimit } from '../auth/rate-limit.ts';
+import { databaseReader } from '../catalogue/service.ts';
 import { planCataloguePdf, writeCataloguePdf } from './pdf.ts';
 import { attachmentHeader, fileDate, fileSlug, presentedBatches, selectCatalogue, selectPrint } from './service.ts';
 import { ExportAborted } from './stream.ts';
@@ -68,7 +69,8 @@ function streamDownload(
  * every role exports at its own prices (request.viewer). 400 JSON for bad input.
  */
 export function exportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const settings = { imageBaseUrl: ctx.config.imageBaseUrl };
+  // Exports read the database directly (an export is rare and long; its batches re-check each part).
+  const reader = databaseReader(ctx.db, { imageBaseUrl: ctx.config.imageBaseUrl });
   return async (app) => {
     // Per client: RATE_LIMIT_EXPORTS_PER_IP exports per 10 minutes; per process: MAX_CONCURRENT_EXPORTS at once.
     const perIp = rateLimit(app, { max: ctx.config.rateLimits.exportsPerIp, timeWindow: 10 * 60 * 1000 });
@@ -91,11 +93,11 @@ export function exportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const now = new Date();
-        const selection = await selectCatalogue(ctx.db, request.viewer, request.query);
+        const selection = await selectCatalogue(reader, request.viewer, request.query);
         return streamDownload(reply, request.log, XLSX_CONTENT_TYPE, `catalogo-${fileDate(now)}.xlsx`, (out) =>
           writeCatalogueXlsx({
             out,
-            batches: presentedBatches(ctx.db, selection, selection.ids, settings),
+            batches: presentedBatches(reader, selection.scope, selection.ids),
             brandName: ctx.config.brandName,
             now,
           }),
@@ -121,11 +123,10 @@ export function exportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const query = request.query;
         const categoryIds = parseCategoryIds(query.categoryIds);
         if (categoryIds === null) throw badRequest('categoryIds: debe ser "all" o una lista de números de categoría separados por comas');
-        const selection = await selectPrint(ctx.db, request.viewer, categoryIds);
+        const selection = await selectPrint(reader, request.viewer, categoryIds);
         const plan = await planCataloguePdf({
-          db: ctx.db,
+          reader,
           selection,
-          settings,
           brandName: ctx.config.brandName,
           tagline: ctx.config.tagline,
           categoryName: query.categoryName || undefined,

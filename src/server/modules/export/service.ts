@@ -9,95 +9,54 @@
  * order (search ranking included) without a server-side cursor, which on PGlite would hold the one
  * connection for the whole download.
  */
-import { type SQL, and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Part, PartFilters } from '../../../shared/api.ts';
 import { PRINT_TIME_ZONE, comparePartNumbers, comparePrintPaths, groupKey, preferSpelling, printPath } from '../../../shared/print.ts';
 import type { Executor } from '../../db/client.ts';
 import { parts } from '../../db/schema.ts';
-import {
-  type CatalogueSettings,
-  type Viewer,
-  descendantIds,
-  filterConditions,
-  loadCategories,
-  orderBy,
-  partColumns,
-  presentPart,
-  priceListFor,
-  publicConditions,
-} from '../catalogue/service.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import { type CatalogueReader, type PartScope, categoryScope, listPartIds, readPartLabels, readParts } from '../catalogue/service.ts';
 
 /** Rows read per query. */
 export const BATCH_SIZE = 1000;
 
-/** A planned read: the part ids in export order and how to fetch them. */
+/** A planned read: the part ids in export order and the scope each batch re-applies. */
 export interface ExportSelection {
   /** Part ids in export order. */
   ids: number[];
-  /** The viewer's price list (1–10). */
-  priceList: number;
-  /** Public-part conditions, re-applied to every batch (a part deactivated meanwhile is skipped). */
-  conditions: SQL[];
+  /** The viewer's price list and the public-part conditions (a part deactivated meanwhile is skipped). */
+  scope: PartScope;
 }
 
 /**
  * The parts of `GET /api/export/catalog.xlsx`: the same filters, order and prices as
  * `GET /api/parts` for this viewer, without pages.
  */
-export async function selectCatalogue(db: Executor, viewer: Viewer, filters: PartFilters): Promise<ExportSelection> {
-  const priceList = await priceListFor(db, viewer);
-  const conditions = await filterConditions(db, filters);
-  const rows = await db
-    .select({ id: parts.id })
-    .from(parts)
-    .where(and(...conditions))
-    .orderBy(...orderBy(filters, priceList));
-  return { ids: rows.map((r) => r.id), priceList, conditions };
+export async function selectCatalogue(reader: CatalogueReader, viewer: Viewer, filters: PartFilters): Promise<ExportSelection> {
+  return listPartIds(reader, viewer, filters);
 }
 
 /**
  * Reads the parts of `ids` in batches, in the order of `ids`, presented with the viewer's price
- * only (catalogue presenter). Ids that no longer match `conditions` are skipped.
+ * only (catalogue presenter). Ids no longer in `scope` are skipped.
  */
-export async function* presentedBatches(
-  db: Executor,
-  selection: Pick<ExportSelection, 'priceList' | 'conditions'>,
-  ids: readonly number[],
-  settings: CatalogueSettings,
-): AsyncGenerator<Part[]> {
+export async function* presentedBatches(reader: CatalogueReader, scope: PartScope, ids: readonly number[]): AsyncGenerator<Part[]> {
   for (let start = 0; start < ids.length; start += BATCH_SIZE) {
-    const chunk = ids.slice(start, start + BATCH_SIZE);
-    const rows = await db
-      .select(partColumns(selection.priceList))
-      .from(parts)
-      .where(and(inArray(parts.id, chunk), ...selection.conditions));
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const batch: Part[] = [];
-    for (const id of chunk) {
-      const row = byId.get(id);
-      if (row) batch.push(presentPart(row, settings));
-    }
-    yield batch;
+    yield await readParts(reader, scope, ids.slice(start, start + BATCH_SIZE));
   }
 }
 
 /**
  * Reads only the code and description of `ids` in batches, in the order of `ids`: what the PDF's
- * dry run measures. Ids that no longer match `conditions` are skipped.
+ * dry run measures. Ids no longer in `scope` are skipped.
  */
 export async function* measureBatches(
   db: Executor,
-  selection: Pick<ExportSelection, 'conditions'>,
+  scope: Pick<PartScope, 'conditions'>,
   ids: readonly number[],
 ): AsyncGenerator<{ partNumber: string; description: string }[]> {
   for (let start = 0; start < ids.length; start += BATCH_SIZE) {
-    const chunk = ids.slice(start, start + BATCH_SIZE);
-    const rows = await db
-      .select({ id: parts.id, partNumber: parts.partNumber, description: parts.description })
-      .from(parts)
-      .where(and(inArray(parts.id, chunk), ...selection.conditions));
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    yield chunk.flatMap((id) => byId.get(id) ?? []);
+    yield await readPartLabels(db, scope, ids.slice(start, start + BATCH_SIZE));
   }
 }
 
@@ -111,9 +70,10 @@ export interface PrintSection {
 
 export interface PrintSelection {
   sections: PrintSection[];
+  /** Parts in all sections. */
   total: number;
-  priceList: number;
-  conditions: SQL[];
+  /** The viewer's price list and the conditions every batch re-applies. */
+  scope: PartScope;
 }
 
 /**
@@ -121,19 +81,10 @@ export interface PrintSelection {
  * §9.3, src/shared/print.ts): active parts of visible categories, limited to `categoryIds` and
  * their descendants unless `'all'`. Unknown or hidden ids select nothing.
  */
-export async function selectPrint(db: Executor, viewer: Viewer, categoryIds: 'all' | number[]): Promise<PrintSelection> {
-  const priceList = await priceListFor(db, viewer);
-  const { all, hidden } = await loadCategories(db);
-  const conditions = publicConditions(hidden);
-  if (categoryIds !== 'all') {
-    const known = new Set(all.map((c) => c.id));
-    const ids = new Set<number>();
-    for (const id of categoryIds) {
-      if (!known.has(id)) continue;
-      for (const d of descendantIds(all, id)) if (!hidden.has(d)) ids.add(d);
-    }
-    conditions.push(ids.size ? inArray(parts.categoryId, [...ids]) : sql`false`);
-  }
+export async function selectPrint(reader: CatalogueReader, viewer: Viewer, categoryIds: 'all' | number[]): Promise<PrintSelection> {
+  const scope = await categoryScope(reader, viewer, categoryIds);
+  const { db } = reader;
+  const { conditions } = scope;
   // Groups are few (one per category); each maps to a print path, several may share one.
   const groups = await db
     .select({ categoryId: parts.categoryId, categoryPath: parts.categoryPath })
@@ -185,7 +136,7 @@ export async function selectPrint(db: Executor, viewer: Viewer, categoryIds: 'al
     sections.push({ path: group.path, ids: rows.map((r) => r.id) });
     total += rows.length;
   }
-  return { sections, total, priceList, conditions };
+  return { sections, total, scope };
 }
 
 /** `YYYY-MM-DD` of a date in Argentine time, for file names. */

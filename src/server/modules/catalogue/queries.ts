@@ -1,0 +1,285 @@
+/**
+ * The catalogue's SQL (docs/product.md §12 "Catalogue"): the viewer's price list and price column, the
+ * conditions of a public and of a filtered list, a list's order, and the page and count reads.
+ * Every price is the viewer's own (docs/product.md §3.2): one list per role, falling back to
+ * the base price, never to another role's list. The paging strategy that chooses between these
+ * reads lives in service.ts (`listParts`).
+ */
+import { type SQL, eq, inArray, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { PartFilters } from '../../../shared/api.ts';
+import { partNumberKey, searchTokens } from '../../../shared/text.ts';
+import { type Executor, queryRows } from '../../db/client.ts';
+import { parts, profiles } from '../../db/schema.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import { type LoadedCategories, descendantIds } from './categories.ts';
+import type { PartRow } from './presenter.ts';
+
+/** A profile whose price list the catalogue shows. */
+export type Profile = 'guest' | 'client' | 'distributor';
+
+const DEFAULT_PRICE_LIST: Record<Profile, number> = { guest: 4, client: 1, distributor: 2 };
+
+/**
+ * The price list (1–10) of a viewer's role, from the `profiles` table. Admins browse the catalogue
+ * at the client list.
+ */
+export async function priceListFor(db: Executor, viewer: Viewer): Promise<number> {
+  const profileType = profileOf(viewer);
+  const [row] = await db.select({ priceList: profiles.priceList }).from(profiles).where(eq(profiles.profileType, profileType));
+  return row?.priceList ?? DEFAULT_PRICE_LIST[profileType];
+}
+
+/** The price list of each profile (guest, client, distributor), for the catalogue cache. */
+export async function profilePriceLists(db: Executor): Promise<Record<Profile, number>> {
+  const rows = await db.select({ profileType: profiles.profileType, priceList: profiles.priceList }).from(profiles);
+  const lists = { ...DEFAULT_PRICE_LIST };
+  for (const r of rows) lists[r.profileType] = r.priceList;
+  return lists;
+}
+
+/** The profile whose price list a viewer sees (admins browse at the client list). */
+export function profileOf(viewer: Viewer): Profile {
+  return viewer.role === 'admin' ? 'client' : viewer.role;
+}
+
+const PRICE_LIST_COLUMNS = [
+  parts.priceList1,
+  parts.priceList2,
+  parts.priceList3,
+  parts.priceList4,
+  parts.priceList5,
+  parts.priceList6,
+  parts.priceList7,
+  parts.priceList8,
+  parts.priceList9,
+  parts.priceList10,
+] as const;
+
+/** SQL of the viewer's undiscounted price: the role's list, else the base price. */
+function listPriceSql(priceList: number): SQL<string | null> {
+  const column = PRICE_LIST_COLUMNS[priceList - 1] ?? parts.priceList1;
+  return sql<string | null>`coalesce(${column}, ${parts.price})`;
+}
+
+/** The columns a public part response needs ({@link PartRow}), with only the viewer's price. */
+export function partColumns(priceList: number) {
+  return {
+    id: parts.id,
+    partNumber: parts.partNumber,
+    description: parts.description,
+    brand: parts.brand,
+    listPrice: listPriceSql(priceList),
+    discountPercentage: parts.discountPercentage,
+    stockLevel: parts.stockLevel,
+    salesUnit: parts.salesUnit,
+    imageUrl: parts.imageUrl,
+    documentUrl: parts.documentUrl,
+    videoUrl: parts.videoUrl,
+    categoryId: parts.categoryId,
+    categoryPath: parts.categoryPath,
+    alternateCodes: parts.alternateCodes,
+  };
+}
+
+/** Escapes LIKE wildcards in a search token. */
+function likeEscape(token: string): string {
+  return token.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Conditions shared by every public part read: active and not in a hidden category. */
+export function publicConditions(hidden: Set<number>): SQL[] {
+  const conditions: SQL[] = [eq(parts.isActive, true)];
+  if (hidden.size) {
+    conditions.push(
+      sql`(${parts.categoryId} is null or ${parts.categoryId} not in (${sql.join(
+        [...hidden].map((id) => sql`${id}`),
+        sql`, `,
+      )}))`,
+    );
+  }
+  return conditions;
+}
+
+/**
+ * WHERE conditions of a filtered public list: category with its descendants, brand
+ * (case-insensitive), and search tokens that must all match the normalized search text
+ * (docs/product.md §6).
+ */
+export function filterConditions(filters: PartFilters, { all, hidden }: LoadedCategories): SQL[] {
+  const conditions = publicConditions(hidden);
+  if (filters.categoryId) {
+    const ids = descendantIds(all, filters.categoryId).filter((id) => !hidden.has(id));
+    conditions.push(ids.length ? inArray(parts.categoryId, ids) : sql`false`);
+  }
+  if (filters.brand) conditions.push(sql`lower(${parts.brand}) = lower(${filters.brand})`);
+  conditions.push(...searchConditions(filters.search));
+  return conditions;
+}
+
+/** One condition per search token; every token must match the folded search text. */
+export function searchConditions(search: string | undefined): SQL[] {
+  return searchTokens(search ?? '').map((token) => {
+    const text = `%${likeEscape(token.text)}%`;
+    return token.key && token.key !== token.text
+      ? sql`(${parts.searchText} like ${text} or ${parts.searchText} like ${`%${token.key}%`})`
+      : sql`${parts.searchText} like ${text}`;
+  });
+}
+
+/** One key of a list's order: an expression, its direction and, when it can be NULL, where NULLs go. */
+export interface OrderKey {
+  expr: SQL;
+  ascending: boolean;
+  nulls?: 'first' | 'last';
+}
+
+/**
+ * The keys of a list's order: when searching, exact part-number matches first (and, for code-like
+ * queries, part numbers that start with it), then the chosen sort, then the id.
+ */
+export function orderKeys(filters: PartFilters, priceList: number): OrderKey[] {
+  const ascending = filters.sortDir !== 'desc';
+  const keys: OrderKey[] = [];
+  const key = partNumberKey(filters.search ?? '');
+  if (key && /\d/.test(key) && key.length >= 3) {
+    keys.push({
+      expr: sql`case when ${parts.partNumberKey} = ${key} then 0 when ${parts.partNumberKey} like ${`${likeEscape(key)}%`} then 1 else 2 end`,
+      ascending: true,
+    });
+  } else if (key) {
+    keys.push({ expr: sql`case when ${parts.partNumberKey} = ${key} then 0 else 1 end`, ascending: true });
+  }
+  switch (filters.sortBy) {
+    case 'description':
+      keys.push({ expr: sql`${parts.descriptionSortKey} collate "C"`, ascending });
+      break;
+    case 'price':
+      // Parts without a price come last in both directions.
+      keys.push({ expr: listPriceSql(priceList), ascending, nulls: 'last' });
+      break;
+    default:
+      keys.push({ expr: sql`${parts.partNumber} collate "C"`, ascending });
+  }
+  keys.push({ expr: sql`${parts.id}`, ascending });
+  return keys;
+}
+
+/**
+ * ORDER BY terms of `keys`; `column(i)` replaces the i-th expression (a column of a derived table).
+ * @param reverse the exact opposite order (every key flipped, NULLs included).
+ */
+function renderOrder(keys: OrderKey[], reverse: boolean, column?: (index: number) => SQL): SQL[] {
+  return keys.map((k, i) => {
+    const dir = sql.raw(k.ascending !== reverse ? 'asc' : 'desc');
+    const nulls = k.nulls ? sql.raw(` nulls ${(k.nulls === 'last') !== reverse ? 'last' : 'first'}`) : sql.raw('');
+    return sql`${column ? column(i) : k.expr} ${dir}${nulls}`;
+  });
+}
+
+/**
+ * ORDER BY of a list (see {@link orderKeys}).
+ * @param reverse the exact opposite order (every key flipped, NULLs included): how the deep half
+ *   of a list is read from its end (service.ts `listParts`).
+ */
+export function orderBy(filters: PartFilters, priceList: number, reverse = false): SQL[] {
+  return renderOrder(orderKeys(filters, priceList), reverse);
+}
+
+const dialect = new PgDialect();
+const partFieldsCache = new Map<number, SQL>();
+
+/**
+ * {@link partColumns} as a select list (`"parts"."id" as "id", …`), rendered once per price list:
+ * drizzle walks every chunk of a query each time it is built, and this list is most of the chunks
+ * of a search.
+ */
+function partFieldsSql(priceList: number): SQL {
+  let fields = partFieldsCache.get(priceList);
+  if (!fields) {
+    const query = dialect.sqlToQuery(
+      sql.join(
+        Object.entries(partColumns(priceList)).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+        sql`, `,
+      ),
+    );
+    if (query.params.length) throw new Error('partColumns must not take parameters');
+    fields = sql.raw(query.sql);
+    partFieldsCache.set(priceList, fields);
+  }
+  return fields;
+}
+
+/**
+ * One page of a search and its total in one statement (`GET /api/parts`, docs/product.md §12). The matching
+ * parts' ids and sort keys are read once, as a set (a bitmap scan of the trigram index whatever the
+ * order), and both the count and the page come from that set. Asked separately, the page's ORDER
+ * BY … LIMIT tempted the planner into walking the whole sort index and testing every part when the
+ * search matched few (one such query took 136 ms instead of 2), and the count read the matches a
+ * second time.
+ * @param limit page size (rows); `offset` rows skipped.
+ * @returns the page's rows in the list's order and the total, or `total: undefined` when the page
+ *   is empty (no match, or a page past the end: the caller counts).
+ */
+export async function searchPage(
+  db: Executor,
+  where: SQL | undefined,
+  keys: OrderKey[],
+  priceList: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: PartRow[]; total: number | undefined }> {
+  const keyColumn = (table: string) => (i: number) => sql.raw(`${table}.k${i}`);
+  const keyColumns = sql.join(
+    keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
+    sql`, `,
+  );
+  const fields = partFieldsSql(priceList);
+  const rows = await queryRows<PartRow & { total: number }>(
+    db,
+    sql`with matches as materialized (select ${parts.id} as id, ${keyColumns} from ${parts} where ${where}),
+      page as (select * from matches order by ${sql.join(renderOrder(keys, false, keyColumn('matches')), sql`, `)} limit ${limit} offset ${offset})
+      select ${fields}, (select count(*)::int from matches) as total
+      from page join ${parts} on ${parts.id} = page.id
+      order by ${sql.join(renderOrder(keys, false, keyColumn('page')), sql`, `)}`,
+  );
+  return { rows, total: rows.length ? Number(rows[0]?.total) : undefined };
+}
+
+/**
+ * One page of a list along its sort index, with a deferred join: the page's ids first (for the
+ * default and description orders an index-only scan of parts_*_sort_idx), then the full rows of
+ * those ids only. The outer ORDER BY puts the rows in the list's order (a join keeps none, and a
+ * page read from the end comes reversed).
+ * @param order the list's ORDER BY ({@link orderBy}); `pageOrder` the one the ids are read in
+ *   (the same, or its reverse for a page read from the end); `limit` and `offset` in rows.
+ */
+export async function indexPage(
+  db: Executor,
+  where: SQL | undefined,
+  priceList: number,
+  order: SQL[],
+  pageOrder: SQL[],
+  limit: number,
+  offset: number,
+): Promise<PartRow[]> {
+  const page = db
+    .select({ id: parts.id })
+    .from(parts)
+    .where(where)
+    .orderBy(...pageOrder)
+    .limit(limit)
+    .offset(offset)
+    .as('page');
+  return db
+    .select(partColumns(priceList))
+    .from(parts)
+    .innerJoin(page, eq(parts.id, page.id))
+    .orderBy(...order);
+}
+
+/** Number of parts matching a WHERE built by {@link filterConditions}. */
+export async function countParts(db: Executor, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(parts).where(where);
+  return Number(row?.total ?? 0);
+}

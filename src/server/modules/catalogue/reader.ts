@@ -1,0 +1,80 @@
+/**
+ * What a catalogue read needs besides its arguments: the database, the presentation settings, and
+ * the facts other reads already found out (the viewer's price list, the categories, a filter's
+ * total). Service functions take one {@link CatalogueReader}; whether those facts come from the
+ * database each time ({@link databaseReader}) or from the catalogue cache ({@link cachedReader},
+ * the public routes) is the reader's business, so cache policy stays out of the service.
+ */
+import type { SQL } from 'drizzle-orm';
+import type { PartFilters } from '../../../shared/api.ts';
+import type { Executor } from '../../db/client.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import type { CatalogueCache } from './cache.ts';
+import { type LoadedCategories, loadCategories } from './categories.ts';
+import type { CatalogueSettings } from './presenter.ts';
+import { countParts, priceListFor, profileOf, profilePriceLists } from './queries.ts';
+
+/** A filter's total if it is known without counting, and how to keep one learnt while reading a page. */
+export interface KnownTotal {
+  /** The total counted or learnt before at the current catalogue version, if any. */
+  total: number | undefined;
+  /** Keeps a total learnt while reading a page (labelled with the version read before the read began). */
+  remember(total: number): void;
+}
+
+export interface CatalogueReader {
+  readonly db: Executor;
+  readonly settings: CatalogueSettings;
+  /** The viewer's price list (1–10). */
+  priceList(viewer: Viewer): Promise<number>;
+  /** Every category and the set hidden from the public. */
+  categories(): Promise<LoadedCategories>;
+  /** Number of public parts matching `filters`, whose WHERE is `where` (from `filterConditions`). */
+  countParts(filters: PartFilters, where: SQL | undefined): Promise<number>;
+  /** The total of `filters` if already known (see {@link KnownTotal}). */
+  knownTotal(filters: PartFilters): Promise<KnownTotal>;
+}
+
+const UNKNOWN: KnownTotal = { total: undefined, remember: () => {} };
+
+/** A reader that asks the database every time and keeps nothing (exports, tests). */
+export function databaseReader(db: Executor, settings: CatalogueSettings): CatalogueReader {
+  return {
+    db,
+    settings,
+    priceList: (viewer) => priceListFor(db, viewer),
+    categories: () => loadCategories(db),
+    countParts: (_filters, where) => countParts(db, where),
+    knownTotal: async () => UNKNOWN,
+  };
+}
+
+/**
+ * The part of a list's query that decides its matches (category, brand, search), as text: the key
+ * of the filter's total in the cache, and part of a cached page's key.
+ */
+export function filterKey(filters: PartFilters): string {
+  return JSON.stringify([filters.categoryId ?? 0, filters.brand ?? '', filters.search ?? '']);
+}
+
+/**
+ * A reader over the catalogue cache: the profiles' price lists, the categories and each filter's
+ * total are read once per catalogue version (a filter's total whatever the page or sort).
+ */
+export function cachedReader(db: Executor, settings: CatalogueSettings, cache: CatalogueCache): CatalogueReader {
+  const countKey = (filters: PartFilters) => `count|${filterKey(filters)}`;
+  return {
+    db,
+    settings,
+    priceList: async (viewer) => (await cache.get('profiles', () => profilePriceLists(db))).value[profileOf(viewer)],
+    categories: async () => (await cache.get('categories', () => loadCategories(db))).value,
+    countParts: async (filters, where) => (await cache.get(countKey(filters), () => countParts(db, where))).value,
+    knownTotal: async (filters) => {
+      const key = countKey(filters);
+      // The version is read before the page is, so a total learnt from it is never labelled newer than it is.
+      const version = await cache.currentVersion();
+      const total = await cache.peek<number>(key);
+      return { total, remember: (learnt) => cache.put(key, version, learnt) };
+    },
+  };
+}
