@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { loadPrintParts, type PrintLoadProgress, type PrintParts } from './load-print-parts.ts';
 
 export type PrintPartsState =
@@ -6,38 +7,42 @@ export type PrintPartsState =
   | { status: 'error'; error: unknown }
   | { status: 'done'; result: PrintParts; loadedAt: Date };
 
+const NO_PROGRESS: PrintLoadProgress = { loaded: 0, total: null };
+
 /**
- * Loads the parts of the chosen categories for the print page, reporting progress; reloads when
- * the selection changes or `retry` is called, and cancels when the page is left.
+ * The print page's parts of a selection (`'all'` or a comma list of category ids). Read afresh on
+ * every visit (`gcTime: 0`: nothing kept once the page is left) and under the `parts` prefix, so a
+ * catalogue import invalidates it with the other part lists.
+ */
+export const printPartsQuery = (key: string, onProgress: (progress: PrintLoadProgress) => void) =>
+  queryOptions({
+    queryKey: ['parts', 'print', key] as const,
+    queryFn: ({ signal }) => {
+      onProgress(NO_PROGRESS);
+      return loadPrintParts(key === 'all' ? 'all' : key.split(',').map(Number), {
+        signal,
+        onProgress: (progress) => {
+          if (!signal.aborted) onProgress(progress);
+        },
+      });
+    },
+    gcTime: 0,
+  });
+
+/**
+ * Loads the parts of the chosen categories for the print page (TanStack Query), reporting
+ * progress; reloads when the selection changes or `retry` is called, and cancels the page
+ * requests when the page is left (the query's abort signal). `null` (bad parameters) loads nothing.
  */
 export function usePrintParts(categoryIds: 'all' | readonly number[] | null): PrintPartsState & { retry: () => void } {
-  const [state, setState] = useState<PrintPartsState>({ status: 'loading', progress: { loaded: 0, total: null } });
-  const [attempt, setAttempt] = useState(0);
+  const [progress, setProgress] = useState<PrintLoadProgress>(NO_PROGRESS);
   const key = categoryIds === null ? null : categoryIds === 'all' ? 'all' : categoryIds.join(',');
+  const query = useQuery({ ...printPartsQuery(key ?? 'all', setProgress), enabled: key !== null });
+  const { refetch } = query;
+  const retry = useCallback(() => void refetch(), [refetch]);
 
-  useEffect(() => {
-    // `attempt` re-runs the load on retry.
-    void attempt;
-    if (key === null) return;
-    const ids = key === 'all' ? 'all' : key.split(',').map(Number);
-    const controller = new AbortController();
-    setState({ status: 'loading', progress: { loaded: 0, total: null } });
-    loadPrintParts(ids, {
-      signal: controller.signal,
-      onProgress: (progress) => {
-        if (!controller.signal.aborted) setState({ status: 'loading', progress });
-      },
-    }).then(
-      (result) => {
-        if (!controller.signal.aborted) setState({ status: 'done', result, loadedAt: new Date() });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', error });
-      },
-    );
-    return () => controller.abort();
-  }, [key, attempt]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ...state, retry };
+  if (query.isSuccess) return { status: 'done', result: query.data, loadedAt: new Date(query.dataUpdatedAt), retry };
+  // A retry shows the progress again rather than the old error.
+  if (query.isError && !query.isFetching) return { status: 'error', error: query.error, retry };
+  return { status: 'loading', progress, retry };
 }
