@@ -321,8 +321,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       root: config.webDistDir,
       prefix: '/',
       index: false,
-      setHeaders: (res, filePath) => {
-        res.setHeader(
+      setHeaders: (reply, filePath) => {
+        reply.header(
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
