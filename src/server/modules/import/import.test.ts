@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { categories, parts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { readRealFile } from '../../test/data.ts';
+import { inventoryXlsx, readFixture } from '../../test/catalogues.ts';
 import { createTestDatabase, testEngines } from '../../test/db.ts';
 import { mapHeaders, splitAlternateCodes, splitCodeCell, splitPriceList, unescapeExcel } from './map.ts';
 import { detectFormat } from './parse.ts';
@@ -58,14 +58,15 @@ describe('source mapping rules', () => {
     expect(splitPriceList('1-2-3')).toEqual(['1', '2', '3']);
   });
 
-  it('detects the format from the bytes', () => {
+  it('detects the format from the bytes', async () => {
     expect(detectFormat(Buffer.from('  [{"a":1}]'))).toBe('json');
     expect(detectFormat(Buffer.from('codigo;descripcion\n'))).toBe('csv');
-    expect(detectFormat(readRealFile('resortes'))).toBe('xlsx');
+    expect(detectFormat(await inventoryXlsx())).toBe('xlsx');
+    expect(detectFormat(readFixture('latin1Csv'))).toBe('csv');
   });
 });
 
-describe.each(testEngines())('importing the real catalogues on %s', (engine) => {
+describe.each(testEngines())('importing the fixture catalogues on %s', (engine) => {
   let database: Database;
   beforeAll(async () => {
     database = await createTestDatabase(engine);
@@ -73,83 +74,137 @@ describe.each(testEngines())('importing the real catalogues on %s', (engine) => 
   afterAll(async () => {
     await database?.close();
   });
+  const part = async (partNumber: string) => (await database.db.select().from(parts).where(eq(parts.partNumber, partNumber)))[0];
 
-  it('imports the DLC Motors JSON: 1,970 parts, 63 rubros, "0" prices as no price, OEM codes cleaned', async () => {
-    const report = await importCatalogueFile(database.db, readRealFile('dlc'), options);
-    expect(report).toMatchObject({ format: 'json', rows: 1970, inserted: 1970, updated: 0, rejected: 0 });
+  it('imports a shop JSON of strings: flat rubros with accent twins folded, "0" prices as no price, OEM codes cleaned', async () => {
+    const report = await importCatalogueFile(database.db, readFixture('productsObject'), options);
+    expect(report).toMatchObject({ format: 'json', rows: 18, inserted: 18, updated: 0, rejected: 0 });
     const level1 = await database.db.select().from(categories).where(eq(categories.level, 1));
-    expect(level1).toHaveLength(63);
+    // Nine rubros: "Suspensión" and "Suspension" are one category, with the accented spelling.
+    expect(level1).toHaveLength(9);
+    expect(level1.filter((c) => c.nameKey === 'suspension').map((c) => c.name)).toEqual(['Suspensión']);
 
-    const [unpriced] = await database.db.select().from(parts).where(eq(parts.partNumber, '1041'));
+    const unpriced = await part('2051');
     expect(unpriced?.price).toBeNull();
     expect(unpriced?.priceList1).toBeNull();
     expect(unpriced?.alternateCodes).toEqual([]); // "FÁBRICA" is not a code
     expect(unpriced?.stockLevel).toBe('En Stock');
+    expect(unpriced?.categoryPath).toEqual(['Polea']);
 
     const withOem = await queryRows<{ part_number: string; price: string; price_list_1: string }>(
       database.db,
-      sql`select part_number, price, price_list_1 from parts where '8200216462' = any(alternate_codes) order by part_number`,
+      sql`select part_number, price, price_list_1 from parts where '7700112233' = any(alternate_codes) order by part_number`,
     );
-    expect(withOem.map((p) => p.part_number)).toEqual(['CE0007', 'CE0099']);
+    expect(withOem.map((p) => p.part_number)).toEqual(['DL0007', 'DL0099']);
     expect(withOem[0]).toMatchObject({ price: '1000.00', price_list_1: '1000.00' });
+    expect((await part('DL0150'))?.alternateCodes).toEqual(['0030103383']); // ="0030103383"
+    expect((await part('20510'))?.alternateCodes).toEqual(['5012345678']);
+    expect((await part('DL0120'))?.alternateCodes).toEqual(['a6511590101']);
 
-    const negative = await queryRows<{ stock_level: string }>(database.db, sql`select stock_level from parts where stock_quantity < 0`);
-    expect(negative.length).toBeGreaterThan(0);
-    expect(negative.every((p) => p.stock_level === 'Sin Stock')).toBe(true);
+    const negative = await queryRows<{ part_number: string; stock_level: string }>(
+      database.db,
+      sql`select part_number, stock_level from parts where stock_quantity < 0 order by part_number`,
+    );
+    expect(negative).toEqual([
+      { part_number: 'DL0099', stock_level: 'Sin Stock' },
+      { part_number: 'DL0141', stock_level: 'Sin Stock' },
+    ]);
+    expect((await part('2052'))?.stockLevel).toBe('Bajo Stock');
   });
 
   it('importing the same file twice changes nothing', async () => {
-    const report = await importCatalogueFile(database.db, readRealFile('dlc'), options);
-    expect(report).toMatchObject({ inserted: 0, updated: 0, unchanged: 1970, rejected: 0 });
-    expect(formatSummary(report)).toBe('imported: 0 inserted, 0 updated, 1970 unchanged, 0 rejected');
+    const report = await importCatalogueFile(database.db, readFixture('productsObject'), options);
+    expect(report).toMatchObject({ inserted: 0, updated: 0, unchanged: 18, rejected: 0 });
+    expect(formatSummary(report)).toBe('imported: 0 inserted, 0 updated, 18 unchanged, 0 rejected');
   });
 
-  it('imports the Resortes XLSX: numeric SKUs as text, blank and heading rows and duplicates rejected, two price lists', async () => {
-    const report = await importCatalogueFile(database.db, readRealFile('resortes'), options);
-    expect(report.format).toBe('xlsx');
-    expect(report.rows).toBe(819);
-    expect(report.inserted + report.updated + report.rejected).toBe(819);
-    const reasons = report.rejections.map((r) => r.reason);
-    expect(reasons.filter((r) => r === 'Falta el código del producto.')).toHaveLength(18);
-    expect(reasons.filter((r) => r.startsWith('Fila sin código ni descripción'))).toHaveLength(1);
-    expect(report.rejections.find((r) => r.row === 524)?.reason).toMatch(/título de sección/);
-    const duplicates = report.rejections.filter((r) => r.reason.startsWith('Código duplicado'));
-    expect(new Set(duplicates.map((d) => d.partNumber))).toEqual(
-      new Set(['042FOS1092', '042MBS1036', '042MBS2120', '042MBS2171', 'ACERO PARABOLICO']),
-    );
-    expect(duplicates.find((d) => d.row === 693)?.reason).toBe('Código duplicado: ya aparece en la fila 690.');
-
-    const [numeric] = await database.db.select().from(parts).where(eq(parts.partNumber, '205006150'));
-    expect(numeric).toMatchObject({ price: null, priceList1: '38435.00', priceList2: '16149.00', stockLevel: 'En Stock' });
-    const [rounded] = await database.db.select().from(parts).where(eq(parts.partNumber, '042VVS2100'));
-    expect(rounded).toMatchObject({ priceList1: '470406.48', priceList2: '197649.78' });
+  it('imports an XLSX under a title row: numeric SKUs as text, blank and heading rows and duplicates rejected, two price lists', async () => {
+    const report = await importCatalogueFile(database.db, await inventoryXlsx(), options);
+    expect(report).toMatchObject({ format: 'xlsx', rows: 11, inserted: 7, updated: 0, rejected: 4 });
+    expect(report.rejections).toEqual([
+      { row: 6, reason: 'Falta el código del producto.' },
+      { row: 7, reason: 'Fila sin código ni descripción (título de sección o fila vacía).' },
+      { row: 10, partNumber: '052BBB2100', reason: 'Código duplicado: ya aparece en la fila 8.' },
+      { row: 12, partNumber: 'ACERO PARABOLICO', reason: 'Código duplicado: ya aparece en la fila 11.' },
+    ]);
+    expect(await part('305006150')).toMatchObject({ price: null, priceList1: '38435.00', priceList2: '16149.00', stockLevel: 'En Stock' });
+    const rounded = await part('052BBB2100');
+    expect(rounded).toMatchObject({ priceList1: '470406.48', priceList2: '197649.78', stockLevel: 'Bajo Stock' });
     expect(rounded?.categoryPath).toEqual(['Hojas Listas Parabolicas/ventiladas']);
+    expect(await part('052BBB2101')).toMatchObject({ description: 'PARABOLICO 90X20 RR', priceList1: null });
+    expect(await part('053CCC3001')).toMatchObject({ priceList1: '345519.00', priceList2: '145176.00' });
   });
 
-  it('imports the Zabala JSON: multi-code cells, duplicates and empty codes reported, accent twins folded, brand kept', async () => {
-    const report = await importCatalogueFile(database.db, readRealFile('zabala'), options);
-    expect(report.rows).toBe(7861);
-    expect(report.inserted + report.updated + report.unchanged + report.rejected).toBe(7861);
-    const empty = report.rejections.filter((r) => r.reason === 'Falta el código del producto.');
-    expect(empty.length).toBeGreaterThanOrEqual(21); // 21 empty cells plus placeholders such as "S/N"
-    const duplicates = report.rejections.filter((r) => r.reason.startsWith('Código duplicado'));
-    expect(duplicates.length).toBeGreaterThanOrEqual(91);
-    for (const d of duplicates) expect(d.partNumber).toBeTruthy();
+  it('imports a JSON array with multi-code cells, duplicates and empty codes reported, accent twins folded, brand kept', async () => {
+    const report = await importCatalogueFile(database.db, readFixture('productsArray'), options);
+    expect(report).toMatchObject({ format: 'json', rows: 22, inserted: 17, rejected: 5 });
+    expect(report.rejections).toEqual([
+      { row: 17, reason: 'Falta el código del producto.' },
+      { row: 18, reason: 'Falta el código del producto.' },
+      { row: 19, reason: 'Falta el código del producto.' }, // "S/N"
+      { row: 20, partNumber: '0001840011', reason: 'Código duplicado: ya aparece en la fila 1.' },
+      { row: 21, partNumber: '1310999', reason: 'Código duplicado: ya aparece en la fila 11.' },
+    ]);
 
-    const [multi] = await database.db.select().from(parts).where(eq(parts.partNumber, '0002504615'));
-    expect(multi?.alternateCodes).toEqual(['3482654113', '1878654433', '3151000808']);
+    const multi = await part('0009901234');
+    expect(multi?.alternateCodes).toEqual(['3419905512', '1718805533', '2159006644']);
     expect(multi?.brand).toBe('Mercedes Benz');
     expect(multi?.categoryPath).toEqual(['Varios', 'OM352']);
-    expect(multi?.imageUrl).toBe('img/products/om352/conjunto-embrague-om352.jpg');
-
-    const [original] = await database.db.select().from(parts).where(eq(parts.partNumber, '>71184'));
-    expect(original?.alternateCodes).toEqual(['3660100580', '3660100680']);
+    expect(multi?.imageUrl).toBe('img/products/om352/conjunto-embrague-om352.png');
+    expect((await part('3520549901'))?.alternateCodes).toEqual(['3520549902']);
+    expect((await part('4220500111'))?.alternateCodes).toEqual(['4030540222']);
+    expect((await part('>71234'))?.alternateCodes).toEqual(['3660109999', '3660108888']);
+    expect((await part('0004309911'))?.alternateCodes).toEqual(['I94399', '0004309912', '0004309913']);
+    expect((await part('CUMMINS 6CT/ISCE'))?.categoryPath).toEqual(['Varios', '6C']);
+    expect(await part('>00977/1')).toMatchObject({
+      categoryPath: ['Varios', 'OM366'],
+      imageUrl: 'img/products/om366/piñon distribucion om366.jpg',
+    });
+    expect((await part('1499123'))?.categoryPath).toEqual(['CARROCERIA', 'Scania 111']);
 
     const twins = await queryRows<{ name: string }>(
       database.db,
       sql`select name from categories where level = 1 and name_key = 'refrigeracion'`,
     );
+    // The accented spelling names the folded category, whichever came first.
     expect(twins).toEqual([{ name: 'REFRIGERACIÓN' }]);
+    const [radiators] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from parts p join categories c on c.id = p.category_id join categories l1 on l1.id = c.parent_id
+          where l1.name_key = 'refrigeracion'`,
+    );
+    expect(radiators?.n).toBe(3);
+  });
+
+  it('imports raw ERP records: "a-b-c" price lists with "-" entries, text stock, bad records reported', async () => {
+    const report = await importCatalogueFile(database.db, readFixture('erpRecords'), options);
+    expect(report).toMatchObject({ format: 'json', rows: 10, inserted: 6, rejected: 4 });
+    expect(report.rejections).toEqual([
+      { row: 7, partNumber: 'ERP-100', reason: 'Código duplicado: ya aparece en la fila 1.' },
+      { row: 8, reason: 'Falta el código del producto.' },
+      { row: 9, partNumber: 'ERP-106', reason: 'Falta la descripción.' },
+      { row: 10, reason: 'El registro no es un objeto.' },
+    ]);
+    expect(await part('ERP-100')).toMatchObject({
+      price: null,
+      priceList1: '15400.50',
+      priceList2: '14100.00',
+      priceList3: '13250.75',
+      priceList4: '16900.00',
+      priceList5: null,
+      brand: 'Fremax',
+      categoryPath: ['Repuestos', 'Frenos', 'Discos'],
+      stockQuantity: 14,
+    });
+    expect(await part('ERP-101')).toMatchObject({
+      priceList1: '8200.00',
+      priceList2: null,
+      priceList3: '7900.00',
+      stockLevel: 'Bajo Stock',
+    });
+    expect(await part('ERP-102')).toMatchObject({ priceList1: null, stockLevel: 'Sin Stock', imageUrl: 'embragues/kit ranger ñ.jpg' });
+    expect(await part('ERP-104')).toMatchObject({ priceList5: '3900.00', stockQuantity: null, stockLevel: 'sin stock', brand: null });
+    expect(await part('ERP-105')).toMatchObject({ priceList1: '1234.50' });
   });
 
   it('stores the search text of every part as the per-code rule defines it (migration 0007 keeps it)', async () => {
@@ -167,14 +222,14 @@ describe.each(testEngines())('importing the real catalogues on %s', (engine) => 
       database.db,
       sql`select count(*)::int as n from parts where cardinality(alternate_codes) > 1`,
     );
-    expect(withCodes?.n).toBeGreaterThan(100);
+    expect(withCodes?.n).toBe(3);
 
     const [multi] = await queryRows<{ search_text: string }>(
       database.db,
-      sql`select search_text from parts where part_number = '0002504615'`,
+      sql`select search_text from parts where part_number = '0009901234'`,
     );
     expect(multi?.search_text).toBe(
-      '0002504615 0002504615 3482654113 1878654433 3151000808 3482654113 1878654433 3151000808 conj. placa disco crapodina de embrague 310mm 10 est luk om352 1114/1517 mercedes benz varios om352',
+      '0009901234 0009901234 3419905512 1718805533 2159006644 3419905512 1718805533 2159006644 conj. placa disco embrague 310mm om352 1114/1517 mercedes benz varios om352',
     );
     const [written] = await queryRows<{ search_text: string }>(
       database.db,
@@ -239,23 +294,33 @@ describe.each(testEngines())('importing the real catalogues on %s', (engine) => 
     expect(leftover).toEqual([]);
   });
 
-  it('imports CSV with semicolons, Latin-1 text and a full sync deactivates missing parts', async () => {
-    const csv = Buffer.from(
-      'Código;Descripción;Rubro;Precio;Stock\nCSV-1;Bujía de encendido;Encendido;1.234,50;3\nCSV-2;Cigüeñal;Motor;-;0\n',
-      'latin1',
+  it('imports a Latin-1 CSV with semicolons, and a full sync deactivates missing parts', async () => {
+    const [{ n: activeBefore } = { n: 0 }] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from parts where is_active`,
     );
-    const report = await importCatalogueFile(database.db, csv, { ...options, fullSync: true });
-    expect(report).toMatchObject({ format: 'csv', inserted: 2, rejected: 0 });
-    expect(report.deactivated).toBeGreaterThan(9000);
-    const [bujia] = await database.db.select().from(parts).where(eq(parts.partNumber, 'CSV-1'));
-    expect(bujia).toMatchObject({ description: 'Bujía de encendido', price: '1234.50', stockLevel: 'Bajo Stock' });
-    const [crank] = await database.db.select().from(parts).where(eq(parts.partNumber, 'CSV-2'));
-    expect(crank).toMatchObject({ price: null, stockLevel: 'Sin Stock', isActive: true });
+    expect(activeBefore).toBe(48);
+    const report = await importCatalogueFile(database.db, readFixture('latin1Csv'), { ...options, fullSync: true });
+    expect(report).toMatchObject({ format: 'csv', rows: 6, inserted: 4, rejected: 2, deactivated: 48 });
+    expect(report.rejections).toEqual([
+      { row: 7, partNumber: 'CSV-2', reason: 'Código duplicado: ya aparece en la fila 3.' },
+      { row: 8, reason: 'Falta el código del producto.' },
+    ]);
+    expect(await part('CSV-1')).toMatchObject({
+      description: 'Bujía de encendido',
+      brand: 'NGK',
+      price: '1234.50',
+      stockLevel: 'Bajo Stock',
+      categoryPath: ['Encendido'],
+    });
+    expect(await part('CSV-2')).toMatchObject({ description: 'Cigüeñal', price: null, stockLevel: 'Sin Stock', isActive: true });
+    expect(await part('CSV-3')).toMatchObject({ description: 'Junta; tapa de cilindros', price: '980.00' });
+    expect(await part('CSV-4')).toMatchObject({ description: 'Piñón de arranque', price: '15999.90', stockLevel: 'Consultar' });
     const active = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from parts where is_active`);
-    expect(active).toEqual([{ n: 2 }]);
+    expect(active).toEqual([{ n: 4 }]);
     // Bringing a part back reactivates it.
-    const again = await importCatalogueFile(database.db, readRealFile('dlc'), options);
-    expect(again.updated).toBe(1970);
+    const again = await importCatalogueFile(database.db, readFixture('productsObject'), options);
+    expect(again.updated).toBe(18);
   });
 
   it('reads an XLSX written by a spreadsheet with numeric and text cells', async () => {

@@ -1,7 +1,7 @@
 /**
  * Reads a catalogue source into plain records: JSON (raw ERP records, any array of objects, or an
  * object holding one such array), CSV (comma or semicolon, UTF-8 or Latin-1) or XLSX (first sheet,
- * header row first), detected by content, never by file name (docs/product.md §11.2).
+ * header row first, below at most a few one-cell title rows), detected by content, never by file name (docs/product.md §11.2).
  */
 import { parse as parseCsv } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
@@ -144,21 +144,34 @@ async function parseXlsx(buffer: Buffer): Promise<SourceRecord[]> {
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) return fail('El archivo XLSX no tiene hojas.');
-  let header: string[] | undefined;
-  const records: SourceRecord[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+  const rows: { number: number; cells: unknown[] }[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, number) => {
     const cells = (row.values as ExcelJS.CellValue[]).slice(1).map(cellValue);
-    if (!header) {
-      header = cells.map((c) => (c === null ? '' : String(c).trim()));
-      return;
-    }
-    if (cells.every((c) => c === null || c === '')) return;
+    if (cells.some(isFilled)) rows.push({ number, cells });
+  });
+  if (rows.length === 0) return fail('La hoja está vacía.');
+  const headerAt = headerRowIndex(rows.map((r) => r.cells));
+  const header = (rows[headerAt]?.cells ?? []).map((c) => (c === null ? '' : String(c).trim()));
+  return rows.slice(headerAt + 1).map(({ number, cells }) => {
     const values: Record<string, unknown> = {};
     header.forEach((name, col) => {
       if (name) values[name] = cells[col] ?? null;
     });
-    records.push({ row: rowNumber, values });
+    return { row: number, values };
   });
-  if (!header) return fail('La hoja está vacía.');
-  return records;
+}
+
+const isFilled = (cell: unknown): boolean => cell !== null && cell !== undefined && cell !== '';
+
+/** Rows above the header a sheet may spend on titles (a catalogue's name, a date). */
+const MAX_TITLE_ROWS = 5;
+
+/**
+ * Index of the header among a sheet's non-empty rows: the first row with at least two filled
+ * cells, so that a one-cell title above the header (as in an exported catalogue) is skipped; the
+ * first row when the first rows are all one-cell rows.
+ */
+function headerRowIndex(rows: unknown[][]): number {
+  const index = rows.slice(0, MAX_TITLE_ROWS + 1).findIndex((cells) => cells.filter(isFilled).length >= 2);
+  return index === -1 ? 0 : index;
 }

@@ -1,0 +1,44 @@
+/**
+ * `npm run import` on a supplier's real workbook of ../shared/data (never copied into the
+ * repository). Run by `npm run test:data`; `import.test.ts` covers the same on our own fixtures.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REAL_DATA } from '../test/data.ts';
+
+const run = promisify(execFile);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-'));
+
+/** Runs `npm run import -- …`'s entry point against a PGlite folder of its own. */
+async function importCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' };
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/import.ts', ...args], { env });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('npm run import on a real catalogue', () => {
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('imports a real XLSX, lists rejected rows and prints the summary line', async () => {
+    const result = await importCli('--', REAL_DATA.resortes);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines.at(-1)).toBe('imported: 786 inserted, 0 updated, 0 unchanged, 33 rejected');
+    expect(lines).toContain('rejected: row 524: Fila sin código ni descripción (título de sección o fila vacía).');
+    expect(lines.filter((l) => l.startsWith('rejected: row '))).toHaveLength(33);
+  });
+
+  it('reports every part unchanged on a second run', async () => {
+    const result = await importCli(REAL_DATA.resortes);
+    expect(result.stdout.trim().split('\n').at(-1)).toBe('imported: 0 inserted, 0 updated, 786 unchanged, 33 rejected');
+  });
+});
