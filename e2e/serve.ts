@@ -26,6 +26,8 @@ const config = loadConfig({
   DEMO_CATALOGUE: 'false',
   IMAGE_DIR: REAL_DATA.zabalaImages,
   NODE_ENV: 'test',
+  // The journeys use the development reset-token box (never on in production).
+  DEV_RESET_TOKEN: 'true',
   PORT: String(port),
   PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
   // Every journey signs in from the same address; the limits themselves are covered by the API tests.

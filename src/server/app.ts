@@ -24,6 +24,9 @@ import type { ErrorCode } from '../shared/errors.ts';
 import type { Config } from './config.ts';
 import { type Database, type Db, queryRows } from './db/client.ts';
 import { AppError } from './errors.ts';
+import { BackgroundTasks } from './background.ts';
+import { safeErrorForLog, uniqueViolation, uniqueViolationMessage } from './db/errors.ts';
+import { registerSafeText } from './plugins/safe-text.ts';
 import { CatalogueCache } from './modules/catalogue/cache.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import type { Viewer } from './modules/catalogue/service.ts';
@@ -55,6 +58,8 @@ declare module 'fastify' {
     jobs: JobSlot;
     /** The catalogue read cache of this process. */
     catalogueCache: CatalogueCache;
+    /** Work that runs after an answer is sent (mail); `drain` and tests wait for it. */
+    background: BackgroundTasks;
     /**
      * Graceful stop, part one: new requests get 503 while the ones in flight finish (at most
      * `timeoutMs`); then the caller closes the app and the database.
@@ -115,6 +120,19 @@ function validationMessage(error: FastifyError): string {
   return error.message;
 }
 
+/** Image types `/images/` serves (by extension, lower case). */
+const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.gif', '.avif']);
+
+/**
+ * True when `/images/<pathName>` may be served: an image type by extension and no path segment
+ * starting with a dot (no `.env`, `.git/…`, `.hidden.jpg`).
+ */
+export function isServableImagePath(pathName: string): boolean {
+  const segments = pathName.split('/').filter(Boolean);
+  if (segments.length === 0 || segments.some((segment) => segment.startsWith('.'))) return false;
+  return IMAGE_EXTENSIONS.has(path.extname(pathName).toLowerCase());
+}
+
 /** Replaces secrets in a URL before it is logged (reset tokens in paths and query strings). */
 export function redactUrl(url: string): string {
   return url.replace(/(validate-reset-token\/)[^/?#]+/, '$1[redacted]').replace(/([?&]token=)[^&#]+/, '$1[redacted]');
@@ -157,6 +175,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           // Reset tokens travel in a URL path: keep them out of the request log.
           serializers: {
             req: (request: { method: string; url: string }) => ({ method: request.method, url: redactUrl(request.url) }),
+            // Never SQL parameters (password hashes, tokens) nor row values in an error log.
+            err: safeErrorForLog,
           },
         }
       : false,
@@ -183,19 +203,30 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       inFlight--;
     });
   });
+  const background = new BackgroundTasks(app.log);
+  app.decorate('background', background);
   app.decorate('drain', async (timeoutMs: number) => {
     draining = true;
     const end = Date.now() + timeoutMs;
     // A short grace period lets requests already on the wire be answered (503) instead of reset.
     const minimum = Date.now() + 250;
     while ((inFlight > 0 || Date.now() < minimum) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    await Promise.race([background.idle(), new Promise((r) => setTimeout(r, Math.max(0, end - Date.now())))]);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      const retryAfter = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return reply.status(error.status).send({ error: { code: error.code, message: error.message } });
+    }
+    // A write that broke a unique rule (a name or an address already in use) is the caller's
+    // conflict, not a server fault.
+    const constraint = uniqueViolation(error);
+    if (constraint !== null) {
+      return reply.status(409).send({ error: { code: 'CONFLICT', message: uniqueViolationMessage(constraint) } });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({ error: { code: 'VALIDATION', message: validationMessage(error) } });
@@ -260,6 +291,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorateRequest('viewer', null as unknown as Viewer);
   app.decorateRequest('sessionUser', null);
   await app.register(fastifyRateLimit, { global: false });
+  registerSafeText(app);
   registerSecurity(app, database.db, config);
 
   const cache = new CatalogueCache(database.db, {
@@ -311,6 +343,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       maxAge: '30d',
       immutable: true,
       index: false,
+      // Photos only: no dotfiles, no other file that happens to sit in the folder.
+      allowedPath: isServableImagePath,
     });
   }
   // The built web app: hashed assets cached for a year, index.html never cached.

@@ -32,4 +32,17 @@ describe('configuration', () => {
   it('keeps only the digits of the chat numbers', () => {
     expect(loadConfig({ WHATSAPP_SALES: '+54 9 11 5555-0000' }).whatsappSales).toBe('5491155550000');
   });
+
+  it('is production unless asked, and the reset-token box is a development opt-in', () => {
+    expect(loadConfig({})).toMatchObject({ nodeEnv: 'production', devResetToken: false });
+    expect(loadConfig({ NODE_ENV: 'development', DEV_RESET_TOKEN: 'true' }).devResetToken).toBe(true);
+    expect(() => loadConfig({ DEV_RESET_TOKEN: 'true' })).toThrow(/DEV_RESET_TOKEN: solo se permite en desarrollo/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_RESET_TOKEN: 'true' })).toThrow(ConfigError);
+  });
+
+  it('makes the session cookie Secure whenever the public origin is https', () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://repuestos.example.com' }).cookieSecure).toBe(true);
+    expect(loadConfig({ PUBLIC_ORIGIN: 'http://localhost:3000' }).cookieSecure).toBe(false);
+    expect(loadConfig({ COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);
+  });
 });

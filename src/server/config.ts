@@ -13,7 +13,10 @@ const bool = (fallback: boolean) =>
     .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Production unless the developer asks for development (`npm run dev` sets it): a default
+  // install gives nothing away (docs/security.md).
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  DEV_RESET_TOKEN: bool(false),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
@@ -40,6 +43,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default(''),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(50),
+  RATE_LIMIT_LOGIN_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(250),
   RATE_LIMIT_FORGOT_PER_IP: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_PART_REQUESTS_PER_USER: z.coerce.number().int().min(1).default(20),
@@ -55,6 +59,11 @@ export type Env = z.infer<typeof envSchema>;
 /** Validated, typed configuration of one process. */
 export interface Config {
   nodeEnv: Env['NODE_ENV'];
+  /**
+   * Development only: `POST /api/auth/forgot-password` answers the reset token too (the
+   * development box of docs/product.md §7.6), never for an admin account. Refused with `NODE_ENV=production`.
+   */
+  devResetToken: boolean;
   port: number;
   host: string;
   dataDir: string;
@@ -76,6 +85,7 @@ export interface Config {
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
   publicOrigin: string;
+  /** The session cookie is `Secure` with the `__Host-` prefix: `COOKIE_SECURE`, or an https `PUBLIC_ORIGIN`. */
   cookieSecure: boolean;
   logLevel: Env['LOG_LEVEL'];
   /** How long this process trusts the catalogue version it read before asking again, ms. */
@@ -84,10 +94,17 @@ export interface Config {
   catalogueCacheMb: number;
   /** Proxies whose X-Forwarded-For is believed: addresses or CIDRs; empty trusts none. */
   trustProxy: string[];
-  /** Requests allowed per 15 minutes (login, forgot password) or per hour (registration, part requests). */
+  /**
+   * Requests allowed per 15 minutes (forgot password) or per hour (registration, part requests);
+   * failed logins allowed per 15 minutes (docs/security.md "Login throttling").
+   */
   rateLimits: {
+    /** Failed logins per account and client address. */
     loginPerAccount: number;
+    /** Failed logins per client address, whatever the account. */
     loginPerIp: number;
+    /** Extra wait per account-wide failed login beyond `loginPerAccount`, ms. */
+    loginDelayStepMs: number;
     forgotPerIp: number;
     registerPerIp: number;
     partRequestsPerUser: number;
@@ -113,9 +130,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`Configuración inválida:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.DEV_RESET_TOKEN && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Configuración inválida:\n  DEV_RESET_TOKEN: solo se permite en desarrollo (NODE_ENV=development o test); en producción el token viaja solo por email',
+    );
+  }
+  const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     nodeEnv: e.NODE_ENV,
+    devResetToken: e.DEV_RESET_TOKEN,
     port: e.PORT,
     host: e.HOST,
     dataDir,
@@ -134,8 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
-    publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
-    cookieSecure: e.COOKIE_SECURE,
+    publicOrigin,
+    cookieSecure: e.COOKIE_SECURE || publicOrigin.startsWith('https:'),
     logLevel: e.LOG_LEVEL,
     catalogueVersionTtlMs: e.CATALOGUE_VERSION_TTL_MS,
     catalogueCacheMb: e.CATALOGUE_CACHE_MB,
@@ -145,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimits: {
       loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,
       loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
+      loginDelayStepMs: e.RATE_LIMIT_LOGIN_DELAY_MS,
       forgotPerIp: e.RATE_LIMIT_FORGOT_PER_IP,
       registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
       partRequestsPerUser: e.RATE_LIMIT_PART_REQUESTS_PER_USER,

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { seedDemoCatalogue } from './modules/demo/seed.ts';
 import { formatSummary } from './modules/import/service.ts';
 import { ensureAdmin } from './modules/auth/service.ts';
+import { AppError } from './errors.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -31,10 +32,21 @@ async function main(): Promise<void> {
     if (report) console.log(`demo catalogue: ${formatSummary(report)}`);
   }
   if (config.adminUsername && config.adminPassword) {
-    const result = await ensureAdmin(database.db, config.adminUsername, config.adminPassword);
-    if (result === 'created') console.log(`admin "${config.adminUsername}" created`);
+    try {
+      const result = await ensureAdmin(database.db, config.adminUsername, config.adminPassword);
+      if (result === 'created') console.log(`admin "${config.adminUsername}" created`);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      console.error(`ADMIN_PASSWORD: ${error.message}`);
+      process.exit(1);
+    }
   }
   const app: FastifyInstance = await buildApp({ database, config, logger: true });
+  if (config.devResetToken) {
+    app.log.warn(
+      'DEV_RESET_TOKEN=true: /api/auth/forgot-password answers reset tokens (except for admins). Only for development: turn it off anywhere reachable by others.',
+    );
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

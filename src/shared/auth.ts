@@ -21,6 +21,9 @@ export const TEXTS = {
   forgotSent: 'Si la cuenta existe, recibirás un email con instrucciones para restablecer tu contraseña.',
   tokenMissing: 'Token no proporcionado',
   tokenInvalid: 'Token inválido o expirado',
+  passwordTooCommon: 'Esa contraseña es demasiado común y fácil de adivinar. Elija otra.',
+  usernameTaken: 'El nombre de usuario ya está en uso',
+  emailChangeNeedsPassword: 'Debe ingresar su contraseña actual para cambiar el email',
 } as const;
 
 /** An integer (a safe one), as classic zod's `z.number().int()`. */

@@ -121,7 +121,9 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`), index('users_email_idx').on(sql`lower(${t.email})`)],
+  // One account per name and per address, ignoring case (docs/product.md, accounts); a trigger of
+  // migration 0008 also keeps a username from equalling another account's e-mail.
+  (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`), uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
 );
 
 /** Server-side sessions: only the SHA-256 of the cookie token is stored. */

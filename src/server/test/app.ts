@@ -29,6 +29,7 @@ export async function buildTestApp(kind: DatabaseKind, overrides: Partial<Config
       rateLimits: {
         loginPerAccount: 1000,
         loginPerIp: 10_000,
+        loginDelayStepMs: 0,
         forgotPerIp: 1000,
         registerPerIp: 1000,
         partRequestsPerUser: 1000,

@@ -75,7 +75,8 @@ export async function loginCookie(
     payload: { username: user.username, password: user.password, userType },
   });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
-  const cookie = response.cookies.find((c) => c.name === 'portal_session');
+  // `__Host-portal_session` when the test app's public origin is https.
+  const cookie = response.cookies.find((c) => c.name === 'portal_session' || c.name === '__Host-portal_session');
   if (!cookie) throw new Error('no session cookie');
-  return `portal_session=${cookie.value}`;
+  return `${cookie.name}=${cookie.value}`;
 }

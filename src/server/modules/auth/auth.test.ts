@@ -14,13 +14,18 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
   const inject = (options: InjectOptions) => t.app.inject(options);
 
   beforeAll(async () => {
-    t = await buildTestApp(engine, { publicOrigin: 'https://repuestos.example.com' }, { send: async (m) => void mails.push(m) });
+    // DEV_RESET_TOKEN on: these tests read the reset token from the answer (the spec's development box).
+    t = await buildTestApp(
+      engine,
+      { publicOrigin: 'https://repuestos.example.com', devResetToken: true },
+      { send: async (m) => void mails.push(m) },
+    );
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  it('registration creates an unapproved client whatever the body says, and answers the same for a taken username', async () => {
+  it('registration creates an unapproved client whatever the body says; a taken username is said, a taken e-mail is not', async () => {
     const body = {
       username: 'taller.sur',
       password: 'clave123',
@@ -39,11 +44,124 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
     const [user] = await t.database.db.select().from(users).where(eq(users.username, 'taller.sur'));
     expect(user).toMatchObject({ profileType: 'client', isApproved: false, clientCode: null, company: 'Taller del Sur SRL' });
     expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    const again = await inject({ method: 'POST', url: '/api/auth/register', payload: { ...body, password: 'otra-clave' } });
-    expect(again.statusCode).toBe(first.statusCode);
-    expect(again.json()).toEqual(first.json());
+    const again = await inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { ...body, username: 'TALLER.Sur', password: 'otra-clave' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toEqual({ code: 'CONFLICT', message: TEXTS.usernameTaken });
     const count = await t.database.db.select().from(users).where(sql`lower(${users.username}) = 'taller.sur'`);
     expect(count).toHaveLength(1);
+
+    // The same address under another name, in other case: the usual answer, no account, and the
+    // address's owner is told by mail with the recovery link.
+    mails.length = 0;
+    const sameEmail = await inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { ...body, username: 'otro.taller', email: 'TALLER@example.com', password: 'otra-clave' },
+    });
+    expect(sameEmail.statusCode).toBe(201);
+    expect(sameEmail.json()).toEqual(first.json());
+    await t.app.background.idle();
+    expect(await t.database.db.select().from(users).where(eq(users.username, 'otro.taller'))).toHaveLength(0);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to).toBe('TALLER@example.com');
+    expect(mails[0]?.text).toContain('ya hay una cuenta registrada');
+    expect(mails[0]?.text).toContain('https://repuestos.example.com/forgot-password');
+
+    // A username that is another account's e-mail is treated as that e-mail: nothing is created.
+    mails.length = 0;
+    const nameIsEmail = await inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { ...body, username: 'taller@example.com', email: 'nuevo.taller@example.com', password: 'otra-clave' },
+    });
+    expect(nameIsEmail.statusCode).toBe(201);
+    await t.app.background.idle();
+    expect(await t.database.db.select().from(users).where(sql`lower(${users.username}) = 'taller@example.com'`)).toHaveLength(0);
+    expect(mails.map((m) => m.to)).toEqual(['taller@example.com']);
+  });
+
+  it('refuses common passwords on registration, password change, reset and admin-created users', async () => {
+    const payload = { username: 'comun.uno', fullName: 'C', email: 'comun.uno@example.com' };
+    for (const password of ['123456', 'password', 'QWERTY', 'aaaaaa', '11111111']) {
+      const response = await inject({ method: 'POST', url: '/api/auth/register', payload: { ...payload, password } });
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json().error.message).toBe(TEXTS.passwordTooCommon);
+    }
+    expect(await t.database.db.select().from(users).where(eq(users.username, 'comun.uno'))).toHaveLength(0);
+
+    const user = await createUser(t.database.db);
+    const cookie = await loginCookie(t.app, user);
+    const change = await inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: { cookie },
+      payload: { currentPassword: user.password, newPassword: 'qwerty123' },
+    });
+    expect(change.statusCode).toBe(400);
+    expect(change.json().error.message).toBe(TEXTS.passwordTooCommon);
+
+    const token = (await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { usernameOrEmail: user.username } })).json()
+      .resetToken;
+    const reset = await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'iloveyou' } });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().error.message).toBe(TEXTS.passwordTooCommon);
+    // The token survives a refused password: the owner can still choose a good one.
+    expect(
+      (await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'bujía-de-oro-7' } })).statusCode,
+    ).toBe(200);
+
+    const admin = await createUser(t.database.db, { profileType: 'admin' });
+    const adminCookie = await loginCookie(t.app, admin, 'admin');
+    const created = await inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: { cookie: adminCookie },
+      payload: { username: 'comun.dos', password: 'dragon', profileType: 'client' },
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().error.message).toBe(TEXTS.passwordTooCommon);
+  });
+
+  it('keeps accounts unambiguous: unique names and e-mails ignoring case, 409 on every clash', async () => {
+    const admin = await createUser(t.database.db, { profileType: 'admin' });
+    const adminCookie = await loginCookie(t.app, admin, 'admin');
+    const a = await createUser(t.database.db, { email: 'unico.a@example.com' });
+    const b = await createUser(t.database.db, { email: 'unico.b@example.com' });
+    const edit = (id: number, payload: Record<string, unknown>) =>
+      inject({ method: 'PATCH', url: `/api/users/${id}`, headers: { cookie: adminCookie }, payload });
+
+    const sameEmail = await edit(b.id, { email: 'UNICO.A@example.com' });
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json().error.code).toBe('CONFLICT');
+    const sameName = await edit(b.id, { username: a.username.toUpperCase() });
+    expect(sameName.statusCode).toBe(409);
+    const nameIsEmail = await edit(b.id, { username: 'unico.a@example.com' });
+    expect(nameIsEmail.statusCode).toBe(409);
+    const named = await createUser(t.database.db, { username: 'persona@taller.com', email: 'otra.persona@example.com' });
+    const emailIsName = await edit(b.id, { email: 'PERSONA@taller.com' });
+    expect(emailIsName.statusCode).toBe(409);
+    expect(emailIsName.json().error.message).toBe('El nombre de usuario o el email ya están en uso por otra cuenta');
+    expect((await edit(named.id, { email: 'persona@taller.com' })).statusCode).toBe(200);
+    const created = await inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: { cookie: adminCookie },
+      payload: { username: 'UNICO.B@example.com', password: 'clave-firme-9', profileType: 'client' },
+    });
+    expect(created.statusCode).toBe(409);
+
+    // Login by e-mail finds exactly that account, in any case.
+    const byEmail = await inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'Unico.A@Example.com', password: a.password, userType: 'client' },
+    });
+    expect(byEmail.statusCode).toBe(200);
+    expect(byEmail.json().user.username).toBe(a.username);
   });
 
   it('validates registration with the spec texts', async () => {
@@ -172,11 +290,36 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
   it('profile edits change name and email, ignore extra keys, and a password change needs the current one and ends old sessions', async () => {
     const user = await createUser(t.database.db);
     const cookie = await loginCookie(t.app, user);
+    const noPassword = await inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: { cookie },
+      payload: { email: 'nuevo@example.com' },
+    });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json().error.message).toBe(TEXTS.emailChangeNeedsPassword);
+    const wrongForEmail = await inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: { cookie },
+      payload: { email: 'nuevo@example.com', currentPassword: 'no-es-esta' },
+    });
+    expect(wrongForEmail.statusCode).toBe(400);
+    expect(wrongForEmail.json().error.message).toBe('La contraseña actual es incorrecta');
+    // The same address in another case is no change and needs no password.
+    const sameEmail = await inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: { cookie },
+      payload: { email: `${user.username.toUpperCase()}@EXAMPLE.COM`, fullName: 'Mismo Email' },
+    });
+    expect(sameEmail.statusCode).toBe(200);
     const edit = await inject({
       method: 'PUT',
       url: '/api/user/profile',
       headers: { cookie },
       payload: {
+        currentPassword: user.password,
         fullName: 'Nombre Nuevo',
         email: 'nuevo@example.com',
         profileType: 'distributor',
@@ -242,6 +385,7 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
     expect(known.json().message).toBe(TEXTS.forgotSent);
     const token = known.json().resetToken as string;
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    await t.app.background.idle();
     expect(mails).toHaveLength(1);
     expect(mails[0]?.to).toBe('reset@example.com');
     expect(mails[0]?.text).toContain(`https://repuestos.example.com/reset-password?token=${token}`);
@@ -280,27 +424,39 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
     const second = (await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { usernameOrEmail: user.username } })).json()
       .resetToken;
     expect(
-      (await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: first, newPassword: 'abcdef' } })).statusCode,
+      (await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: first, newPassword: 'cambio-99' } })).statusCode,
     ).toBe(400);
     await t.database.db
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResetTokens.userId, user.id));
-    const expired = await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: second, newPassword: 'abcdef' } });
+    const expired = await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: second, newPassword: 'cambio-99' } });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().error.message).toBe(TEXTS.tokenInvalid);
   });
 
-  it('in production the forgot-password answer never carries the token', async () => {
-    const prod = await buildTestApp(engine, { nodeEnv: 'production' }, { send: async () => {} });
+  it('the development token box answers only with DEV_RESET_TOKEN, and never for an admin', async () => {
+    const admin = await createUser(t.database.db, { profileType: 'admin' });
+    const forAdmin = await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { usernameOrEmail: admin.username } });
+    expect(forAdmin.json()).toEqual({ message: TEXTS.forgotSent });
+
+    // A default install (production, no DEV_RESET_TOKEN): the answer never carries a token; the
+    // link goes by mail after the answer, whether the account exists or not.
+    const sent: MailMessage[] = [];
+    const prod = await buildTestApp(engine, { nodeEnv: 'production', devResetToken: false }, { send: async (m) => void sent.push(m) });
     try {
-      await createUser(prod.database.db, { username: 'prod.user' });
-      const response = await prod.app.inject({
-        method: 'POST',
-        url: '/api/auth/forgot-password',
-        payload: { usernameOrEmail: 'prod.user' },
-      });
-      expect(response.json()).toEqual({ message: TEXTS.forgotSent });
+      const user = await createUser(prod.database.db, { username: 'prod.user' });
+      const ask = (usernameOrEmail: string) =>
+        prod.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { usernameOrEmail } });
+      const known = await ask('prod.user');
+      const unknown = await ask('nadie.prod');
+      expect(known.json()).toEqual({ message: TEXTS.forgotSent });
+      expect(unknown.json()).toEqual(known.json());
+      expect(unknown.headers['content-length']).toBe(known.headers['content-length']);
+      await prod.app.background.idle();
+      expect(sent.map((m) => m.to)).toEqual(['prod.user@example.com']);
+      const tokens = await prod.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+      expect(tokens).toHaveLength(1);
     } finally {
       await prod.close();
     }
@@ -348,25 +504,49 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
 });
 
 describe('rate limits', () => {
-  it('answers 429 with Retry-After for repeated logins on one account and for forgot-password', async () => {
+  it('counts only failed logins, per account and address, and never locks the owner out from elsewhere', async () => {
     const t = await buildTestApp('pglite', {
-      rateLimits: { loginPerAccount: 3, loginPerIp: 100, forgotPerIp: 2, registerPerIp: 2, partRequestsPerUser: 2, exportsPerIp: 1 },
+      rateLimits: {
+        loginPerAccount: 3,
+        loginPerIp: 6,
+        loginDelayStepMs: 0,
+        forgotPerIp: 2,
+        registerPerIp: 2,
+        partRequestsPerUser: 2,
+        exportsPerIp: 1,
+      },
     });
     try {
-      const attempt = () =>
-        t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'victima', password: 'x', userType: 'client' } });
-      for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
-      const limited = await attempt();
+      const victim = await createUser(t.database.db, { username: 'victima', email: 'victima@example.com' });
+      const attempt = (username: string, password: string, remoteAddress: string) =>
+        t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { username, password, userType: 'client' } });
+      // The username and the e-mail are one account: three failures, by either, from one address.
+      expect((await attempt('victima', 'mala-1', '10.0.0.1')).statusCode).toBe(401);
+      expect((await attempt('VICTIMA@example.com', 'mala-2', '10.0.0.1')).statusCode).toBe(401);
+      expect((await attempt('victima', 'mala-3', '10.0.0.1')).statusCode).toBe(401);
+      const limited = await attempt('victima@example.com', victim.password, '10.0.0.1');
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect(limited.json().error.code).toBe('RATE_LIMITED');
-      // Another account is not limited by the first one's attempts.
-      const other = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { username: 'otra', password: 'x', userType: 'client' },
-      });
-      expect(other.statusCode).toBe(401);
+      // The owner, from another address, gets in with the right password.
+      expect((await attempt('victima', victim.password, '10.0.0.2')).statusCode).toBe(200);
+
+      // Fifteen correct logins in a row all succeed, and a success clears that address's failures on
+      // the account (two failures, a success, two more: never the three that refuse).
+      const owner = await createUser(t.database.db, { username: 'duenio' });
+      for (let i = 0; i < 15; i++) {
+        expect((await attempt('duenio', owner.password, '10.0.0.3')).statusCode).toBe(200);
+        if (i === 0 || i === 7) {
+          expect((await attempt('duenio', 'olvidada', '10.0.0.3')).statusCode).toBe(401);
+          expect((await attempt('duenio', 'olvidada', '10.0.0.3')).statusCode).toBe(401);
+        }
+      }
+
+      // Per address, whatever the account: six failures on six names, then that address is refused.
+      for (let i = 0; i < 6; i++) expect((await attempt(`nadie${i}`, 'x', '10.0.0.4')).statusCode).toBe(401);
+      expect((await attempt('duenio', owner.password, '10.0.0.4')).statusCode).toBe(429);
+      expect((await attempt('duenio', owner.password, '10.0.0.5')).statusCode).toBe(200);
+
       const forgot = () => t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { usernameOrEmail: 'x' } });
       await forgot();
       await forgot();
@@ -375,7 +555,7 @@ describe('rate limits', () => {
         t.app.inject({
           method: 'POST',
           url: '/api/auth/register',
-          payload: { username: `r${Math.random()}`.replace('.', ''), password: 'abcdef', fullName: 'R', email: 'r@example.com' },
+          payload: { username: `r${Math.random()}`.replace('.', ''), password: 'taller-2024', fullName: 'R', email: 'r@example.com' },
         });
       await register();
       await register();

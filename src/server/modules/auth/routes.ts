@@ -1,5 +1,4 @@
-/** HTTP routes of accounts and sessions (spec section 7 "Auth"). Rules live in service.ts. */
-import type { FastifyRequest } from 'fastify';
+/** HTTP routes of accounts and sessions (docs/product.md, accounts). Rules live in service.ts. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,8 +19,9 @@ import type { AppContext } from '../../app.ts';
 import { requireUser } from './guards.ts';
 import { rateLimit } from './rate-limit.ts';
 import type { Mailer } from './mail.ts';
+import { LoginThrottle } from './login-throttle.ts';
 import { isResetTokenValid, login, register, requestPasswordReset, resetPassword, updateProfile } from './service.ts';
-import { SESSION_COOKIE, type SessionUser, clearSessionCookie, createSession, deleteSession, setSessionCookie } from './sessions.ts';
+import { type SessionUser, clearSessionCookie, createSession, deleteSession, sessionCookieName, setSessionCookie } from './sessions.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -46,14 +46,13 @@ export function authRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZ
   return async (app) => {
     const limits = config.rateLimits;
     const perIp = (max: number, timeWindow: number) => rateLimit(app, { max, timeWindow });
-    const loginPerAccount = rateLimit(app, {
-      max: limits.loginPerAccount,
-      timeWindow: FIFTEEN_MINUTES,
-      keyGenerator: (request: FastifyRequest) =>
-        `login:${String((request.body as { username?: unknown } | undefined)?.username ?? '')
-          .trim()
-          .toLowerCase()}`,
+    const throttle = new LoginThrottle({
+      perAccountAndIp: limits.loginPerAccount,
+      perIp: limits.loginPerIp,
+      delayStepMs: limits.loginDelayStepMs,
     });
+    const cookieName = sessionCookieName(config);
+    const forgotLink = `${config.publicOrigin}/forgot-password`;
 
     app.post(
       '/api/auth/register',
@@ -62,7 +61,17 @@ export function authRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZ
         schema: { tags: ['auth'], body: registerBodySchema, response: { 201: messageSchema } },
       },
       async (request, reply) => {
-        await register(db, request.body);
+        const outcome = await register(db, request.body);
+        if (outcome.kind === 'emailTaken') {
+          // The answer is the usual one; the address's owner learns of the attempt by mail.
+          app.background.run('account-exists mail', () =>
+            mailer.send({
+              to: outcome.email,
+              subject: `${config.brandName}: ya tenés una cuenta`,
+              text: `Hola:\n\nAlguien pidió acceso al portal con esta dirección de email, pero ya hay una cuenta registrada con ella.\n\nSi fuiste vos y no recordás tu contraseña, podés recuperarla aquí:\n${forgotLink}\n\nSi no fuiste vos, ignorá este mensaje.`,
+            }),
+          );
+        }
         return reply.status(201).send({ message: TEXTS.registered });
       },
     );
@@ -70,12 +79,11 @@ export function authRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZ
     app.post(
       '/api/auth/login',
       {
-        preHandler: [perIp(limits.loginPerIp, FIFTEEN_MINUTES), loginPerAccount],
         schema: { tags: ['auth'], body: loginBodySchema, response: { 200: loginResponseSchema } },
       },
       async (request, reply) => {
-        const user = await login(db, request.body);
-        const old = request.cookies[SESSION_COOKIE];
+        const user = await login(db, request.body, throttle, request.ip);
+        const old = request.cookies[cookieName];
         if (old) await deleteSession(db, old);
         setSessionCookie(reply, config, await createSession(db, user.id));
         return {
@@ -92,7 +100,7 @@ export function authRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZ
     );
 
     app.post('/api/auth/logout', { schema: { tags: ['auth'], response: { 200: messageSchema } } }, async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = request.cookies[cookieName];
       if (token) await deleteSession(db, token);
       clearSessionCookie(reply, config);
       return { message: 'Sesión cerrada' };
@@ -105,20 +113,31 @@ export function authRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZ
         schema: { tags: ['auth'], body: forgotBodySchema, response: { 200: forgotResponseSchema } },
       },
       async (request) => {
-        const reset = await requestPasswordReset(db, request.body.usernameOrEmail);
-        if (reset?.email) {
+        const sendLink = async (reset: NonNullable<Awaited<ReturnType<typeof requestPasswordReset>>>) => {
+          if (!reset.email) return;
           const link = `${config.publicOrigin}/reset-password?token=${encodeURIComponent(reset.token)}`;
-          await mailer
-            .send({
-              to: reset.email,
-              subject: `${config.brandName}: restablecer contraseña`,
-              text: `Hola ${reset.username}:\n\nPara restablecer tu contraseña abrí este enlace (vence en 60 minutos):\n${link}\n\nSi no lo pediste, ignorá este mensaje.`,
-            })
-            .catch((error: unknown) => request.log.error({ err: error }, 'reset mail failed'));
+          await mailer.send({
+            to: reset.email,
+            subject: `${config.brandName}: restablecer contraseña`,
+            text: `Hola ${reset.username}:\n\nPara restablecer tu contraseña abrí este enlace (vence en 60 minutos):\n${link}\n\nSi no lo pediste, ignorá este mensaje.`,
+          });
+        };
+        if (config.devResetToken) {
+          // The development box of docs/product.md §7.6 (DEV_RESET_TOKEN, never in production): the token comes
+          // back in the answer, except for an admin account.
+          const reset = await requestPasswordReset(db, request.body.usernameOrEmail);
+          if (reset) app.background.run('reset mail', () => sendLink(reset));
+          return reset && reset.profileType !== 'admin'
+            ? { message: TEXTS.forgotSent, resetToken: reset.token }
+            : { message: TEXTS.forgotSent };
         }
-        // The development box (docs/product.md §7.6); production never carries the token.
-        const dev = config.nodeEnv !== 'production' && reset;
-        return dev ? { message: TEXTS.forgotSent, resetToken: reset.token } : { message: TEXTS.forgotSent };
+        // The work happens after the answer, so its timing says nothing about the account.
+        const { usernameOrEmail } = request.body;
+        app.background.run('password reset', async () => {
+          const reset = await requestPasswordReset(db, usernameOrEmail);
+          if (reset) await sendLink(reset);
+        });
+        return { message: TEXTS.forgotSent };
       },
     );
 

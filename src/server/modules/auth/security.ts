@@ -1,18 +1,20 @@
 /**
  * Request-level security: the viewer from the session cookie (never from the request's claims),
- * cross-site write refusal (CSRF) and JSON-only bodies.
+ * cross-site write refusal (CSRF), JSON-only bodies, and `Cache-Control: no-store` on every JSON
+ * answer to a signed-in viewer.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { SESSION_COOKIE, resolveSession } from './sessions.ts';
+import { resolveSession, sessionCookieName } from './sessions.ts';
 import { GUEST, viewerOf } from './viewer.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function registerSecurity(app: FastifyInstance, db: Db, config: Config): void {
   const ownOrigin = new URL(config.publicOrigin).origin;
+  const cookieName = sessionCookieName(config);
 
   app.addHook('onRequest', async (request) => {
     if (UNSAFE.has(request.method)) {
@@ -33,12 +35,19 @@ export function registerSecurity(app: FastifyInstance, db: Db, config: Config): 
     }
     request.viewer = GUEST;
     request.sessionUser = null;
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[cookieName];
     if (token && token.length <= 200) {
       const user = await resolveSession(db, token);
       request.sessionUser = user;
       request.viewer = viewerOf(user);
     }
+  });
+
+  // What a signed-in viewer receives is theirs (their prices, their account): no cache, shared or
+  // private, may keep it. Guests' answers keep their own revalidation headers.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.sessionUser && String(reply.getHeader('content-type') ?? '').includes('json')) reply.header('cache-control', 'no-store');
+    return payload;
   });
 
   // JSON routes take JSON only: other bodies answer 415 (Fastify's default for unknown types).

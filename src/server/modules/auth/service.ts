@@ -1,8 +1,8 @@
 /**
- * Account rules (spec sections 4, 5, 7; DESIGN.md "Roles"): registration creates an unapproved
- * client whatever the body says; login succeeds only for an approved account of the requested
- * type; password reset tokens are single-use, hashed, expire after 60 minutes and are superseded by
- * a newer request. Answers never tell whether an account exists.
+ * Account rules (docs/product.md, accounts): registration creates an unapproved client whatever the
+ * body says; login succeeds only for an approved account of the requested type; password reset
+ * tokens are single-use, hashed, expire after 60 minutes and are superseded by a newer request.
+ * Answers never tell whether an e-mail has an account (usernames are not secret).
  */
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -10,7 +10,9 @@ import { TEXTS, type loginBodySchema, type profileUpdateSchema, type registerBod
 import type { Db, Executor } from '../../db/client.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { accountKey, type LoginThrottle } from './login-throttle.ts';
+import { hashNewPassword, verifyPassword } from './password.ts';
 import { deleteUserSessions } from './sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -19,22 +21,39 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 type UserRow = typeof users.$inferSelect;
 
-async function findByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
+/**
+ * The one account a typed name stands for: its username or its e-mail, ignoring case. Usernames and
+ * e-mails are unique ignoring case and no username equals another account's e-mail (migration
+ * 0008), so at most one row matches.
+ */
+export async function findAccount(db: Executor, usernameOrEmail: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.username}) = lower(${usernameOrEmail})`, sql`lower(${users.email}) = lower(${usernameOrEmail})`))
+    .limit(1);
   return row;
 }
 
+/** What a registration did: created the access request, or found its e-mail already in use. */
+export type RegisterOutcome = { kind: 'created' } | { kind: 'emailTaken'; email: string };
+
 /**
- * Registers an access request: an unapproved client. An existing username gets the same answer
- * and changes nothing (no account enumeration).
+ * Registers an access request: an unapproved client, whatever else the body says
+ * (docs/product.md, accounts). Usernames are not secret, so a taken one is said; a taken e-mail is
+ * not (the caller answers as for a new account and tells the address's owner by mail).
+ * @throws AppError VALIDATION for a common password; CONFLICT {@link TEXTS.usernameTaken} for a
+ *   username already in use.
  */
-export async function register(db: Db, body: z.infer<typeof registerBodySchema>): Promise<void> {
-  const existing = await findByUsername(db, body.username);
-  const passwordHash = await hashPassword(body.password);
-  if (existing) return;
-  await db
-    .insert(users)
-    .values({
+export async function register(db: Db, body: z.infer<typeof registerBodySchema>): Promise<RegisterOutcome> {
+  const passwordHash = await hashNewPassword(body.password);
+  const byName = await findAccount(db, body.username);
+  // A username that is another account's e-mail is an e-mail in use: say nothing about it.
+  if (byName && byName.username.toLowerCase() === body.username.toLowerCase()) throw new AppError('CONFLICT', TEXTS.usernameTaken);
+  if (byName) return { kind: 'emailTaken', email: body.username };
+  if (await findAccount(db, body.email)) return { kind: 'emailTaken', email: body.email };
+  try {
+    await db.insert(users).values({
       username: body.username,
       passwordHash,
       fullName: body.fullName,
@@ -43,41 +62,49 @@ export async function register(db: Db, body: z.infer<typeof registerBodySchema>)
       company: body.company || null,
       profileType: 'client',
       isApproved: false,
-    })
-    .onConflictDoNothing();
+    });
+  } catch (error) {
+    // A racing registration took the name or the address between the checks and the insert.
+    const constraint = uniqueViolation(error);
+    if (constraint === 'users_username_key') throw new AppError('CONFLICT', TEXTS.usernameTaken);
+    if (constraint) return { kind: 'emailTaken', email: body.email };
+    throw error;
+  }
+  return { kind: 'created' };
 }
 
 /**
- * Checks credentials for a login of `userType`.
- * @throws AppError UNAUTHENTICATED with one generic message for an unknown user, a wrong password
- *   or another account type; FORBIDDEN "pendiente de aprobación" only when the password is right.
+ * Checks credentials for a login of `userType`, throttled per account and client address
+ * (docs/security.md "Login throttling"). A right password clears that address's failures.
+ * @param ip the client address (Fastify's `request.ip`, trusted proxies applied).
+ * @throws AppError RATE_LIMITED while throttled; UNAUTHENTICATED with one generic message for an
+ *   unknown user, a wrong password or another account type; FORBIDDEN "pendiente de aprobación"
+ *   only when the password is right.
  */
-export async function login(db: Db, body: z.infer<typeof loginBodySchema>): Promise<UserRow> {
-  const user =
-    (await findByUsername(db, body.username)) ??
-    (body.username.includes('@')
-      ? (await db.select().from(users).where(sql`lower(${users.email}) = lower(${body.username})`))[0]
-      : undefined);
+export async function login(db: Db, body: z.infer<typeof loginBodySchema>, throttle: LoginThrottle, ip: string): Promise<UserRow> {
+  const user = await findAccount(db, body.username);
+  const key = accountKey(user, body.username);
+  await throttle.admit(key, ip);
   const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
-  if (!user || !ok || user.profileType !== body.userType) throw new AppError('UNAUTHENTICATED', TEXTS.loginFailed);
+  if (!user || !ok || user.profileType !== body.userType) {
+    await throttle.failed(key, ip);
+    throw new AppError('UNAUTHENTICATED', TEXTS.loginFailed);
+  }
+  await throttle.succeeded(key, ip);
   if (!user.isApproved) throw new AppError('FORBIDDEN', TEXTS.pendingApproval);
   return user;
 }
 
 /**
  * Creates a reset token for the account named by username or email, superseding older ones.
- * @returns the token and the account's email, or null when no account matches (the caller answers
- *   the same either way).
+ * @returns the token, the account's email and type, or null when no account matches (the caller
+ *   answers the same either way).
  */
 export async function requestPasswordReset(
   db: Db,
   usernameOrEmail: string,
-): Promise<{ token: string; email: string | null; username: string } | null> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(or(sql`lower(${users.username}) = lower(${usernameOrEmail})`, sql`lower(${users.email}) = lower(${usernameOrEmail})`))
-    .limit(1);
+): Promise<{ token: string; email: string | null; username: string; profileType: UserRow['profileType'] } | null> {
+  const user = await findAccount(db, usernameOrEmail);
   if (!user) return null;
   const token = newToken();
   await db.transaction(async (tx) => {
@@ -91,7 +118,7 @@ export async function requestPasswordReset(
       expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
     });
   });
-  return { token, email: user.email, username: user.username };
+  return { token, email: user.email, username: user.username, profileType: user.profileType };
 }
 
 /** True when a reset token exists, is unused and has not expired. */
@@ -112,10 +139,10 @@ export async function isResetTokenValid(db: Executor, token: string): Promise<bo
 /**
  * Sets a new password with a reset token and ends every session of the account. The token is
  * consumed by one conditional UPDATE, so of two racing resets exactly one succeeds.
- * @throws AppError VALIDATION "Token inválido o expirado".
+ * @throws AppError VALIDATION "Token inválido o expirado", or for a common password.
  */
 export async function resetPassword(db: Db, token: string, newPassword: string): Promise<void> {
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashNewPassword(newPassword);
   await db.transaction(async (tx) => {
     const [consumed] = await tx
       .update(passwordResetTokens)
@@ -136,25 +163,27 @@ export async function resetPassword(db: Db, token: string, newPassword: string):
 
 /**
  * Updates the caller's full name and email and, with the right current password, the password.
+ * Changing the e-mail needs the current password too: the address is where a reset link goes.
  * @returns true when the password changed (every session of the account was ended).
- * @throws AppError VALIDATION when the current password is wrong.
+ * @throws AppError VALIDATION when the current password is missing or wrong, or the new one is
+ *   common; CONFLICT when the e-mail names another account.
  */
 export async function updateProfile(db: Db, userId: number, body: z.infer<typeof profileUpdateSchema>): Promise<boolean> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('UNAUTHENTICATED', 'Sesión no válida');
-  let passwordHash: string | undefined;
-  if (body.newPassword) {
-    if (!(await verifyPassword(user.passwordHash, body.currentPassword ?? ''))) {
-      throw new AppError('VALIDATION', 'La contraseña actual es incorrecta');
-    }
-    passwordHash = await hashPassword(body.newPassword);
+  const email = body.email === undefined ? undefined : body.email || null;
+  const emailChanged = email !== undefined && (email ?? '').toLowerCase() !== (user.email ?? '').toLowerCase();
+  if (emailChanged && !body.currentPassword) throw new AppError('VALIDATION', TEXTS.emailChangeNeedsPassword);
+  if ((body.newPassword || emailChanged) && !(await verifyPassword(user.passwordHash, body.currentPassword ?? ''))) {
+    throw new AppError('VALIDATION', 'La contraseña actual es incorrecta');
   }
+  const passwordHash = body.newPassword ? await hashNewPassword(body.newPassword) : undefined;
   await db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({
         ...(body.fullName !== undefined ? { fullName: body.fullName || null } : {}),
-        ...(body.email !== undefined ? { email: body.email || null } : {}),
+        ...(email !== undefined ? { email } : {}),
         ...(passwordHash ? { passwordHash } : {}),
         updatedAt: sql`now()`,
       })
@@ -167,13 +196,14 @@ export async function updateProfile(db: Db, userId: number, body: z.infer<typeof
 /**
  * Creates or refreshes the bootstrap admin from `ADMIN_USERNAME`/`ADMIN_PASSWORD` when missing.
  * An existing account keeps its password.
+ * @throws AppError VALIDATION when the password is a common one.
  */
 export async function ensureAdmin(db: Db, username: string, password: string): Promise<'created' | 'exists'> {
-  const existing = await findByUsername(db, username);
+  const existing = await findAccount(db, username);
   if (existing) return 'exists';
   await db.insert(users).values({
     username,
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashNewPassword(password),
     profileType: 'admin',
     isApproved: true,
     fullName: 'Administrador',

@@ -10,7 +10,15 @@ import type { Executor } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { hashToken, newToken } from './tokens.ts';
 
+/** The session cookie's name over plain http (development, tests). */
 export const SESSION_COOKIE = 'portal_session';
+/** Its name when the cookie is Secure: the `__Host-` prefix binds it to this host, path / and https. */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/** The session cookie's name under `config`: prefixed `__Host-` whenever the cookie is Secure. */
+export function sessionCookieName(config: Pick<Config, 'cookieSecure'>): string {
+  return config.cookieSecure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
 /** A session unused this long ends, ms (12 hours). */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 /** A session ends this long after login whatever its use, ms (30 days). */
@@ -84,9 +92,12 @@ export async function deleteUserSessions(db: Executor, userId: number): Promise<
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-/** Sets the session cookie: HttpOnly, SameSite=Lax, Path=/, Secure when configured. */
+/**
+ * Sets the session cookie: HttpOnly, SameSite=Lax, Path=/; Secure and `__Host-` prefixed when
+ * `PUBLIC_ORIGIN` is https or `COOKIE_SECURE` is set.
+ */
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(sessionCookieName(config), token, {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
@@ -96,5 +107,5 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: config.cookieSecure });
+  reply.clearCookie(sessionCookieName(config), { httpOnly: true, sameSite: 'lax', path: '/', secure: config.cookieSecure });
 }
