@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { startGuestSession } from '../features/session/index.ts';
 import { anonymousSession, buildPart, config, signedInSession } from '../test/fixtures.ts';
-import { mockApi, pending, renderWithApp } from '../test/render.tsx';
+import { advanceClock, mockApi, pending, renderWithApp, installFakeClock } from '../test/render.tsx';
 import { AppRoutes } from './app.tsx';
 
 describe('AppRoutes', () => {
@@ -96,9 +96,10 @@ describe('AppRoutes', () => {
   });
 
   it('renders /category/{type} blank without a session', async () => {
+    installFakeClock();
     mockApi({ 'GET /api/config': config });
     const { container } = renderWithApp(<AppRoutes />, { path: '/category/featured' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await advanceClock(50);
     expect(container.querySelector('main')).toBeNull();
   });
 

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
+import { act, render, type RenderResult } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
@@ -64,4 +65,20 @@ export function mockApi(routes: Record<string, Handler | unknown>) {
 /** A promise that never settles: keeps a query loading. */
 export function pending(): Promise<Response> {
   return new Promise(() => {});
+}
+
+/**
+ * Switches to a fake clock for a test that waits on debounces, polls or delays: the test moves time
+ * with {@link advanceClock} instead of sleeping. The clock also follows real time, so testing-library's
+ * own waits (`findBy…`, `waitFor`) still run; `setup.ts` restores real timers after each test.
+ * @returns a userEvent instance whose typing delays advance the fake clock.
+ */
+export function installFakeClock() {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  return userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+}
+
+/** Advances the fake clock by `ms`, running the timers due and the promises they start, inside `act`. */
+export async function advanceClock(ms: number): Promise<void> {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
 }

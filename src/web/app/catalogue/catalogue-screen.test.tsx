@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { SEARCH_DEBOUNCE_MS } from '../../features/catalog/index.ts';
 import { startGuestSession } from '../../features/session/index.ts';
 import { buildPart, buildPartsResponse, categoryTree, config, signedInSession } from '../../test/fixtures.ts';
-import { errorResponse, mockApi, pending, renderWithApp } from '../../test/render.tsx';
+import { advanceClock, errorResponse, mockApi, pending, renderWithApp, installFakeClock } from '../../test/render.tsx';
 import { CatalogueScreen } from './catalogue-screen.tsx';
 
 const parts = [buildPart({ partNumber: 'A-1', description: 'Bomba de agua' }), buildPart({ partNumber: 'B-2', description: 'Tobera' })];
@@ -91,16 +92,20 @@ describe('CatalogueScreen', () => {
   });
 
   it('searches 300 ms after typing stops and at once on Enter', async () => {
+    const user = installFakeClock();
     const fetchMock = mockApi(baseRoutes());
     const { location } = renderWithApp(<CatalogueScreen />);
     await screen.findByText('Mostrando 2 de 2 repuestos');
     const box = screen.getByRole('searchbox', { name: 'Buscar repuestos' });
-    await userEvent.type(box, 'filtro');
+    await user.type(box, 'filtro');
+    await advanceClock(SEARCH_DEBOUNCE_MS - 50);
+    expect(partsCalls(fetchMock).some((u) => u.searchParams.get('search'))).toBe(false);
+    await advanceClock(50);
     await waitFor(() => expect(partsCalls(fetchMock).some((u) => u.searchParams.get('search') === 'filtro')).toBe(true));
     // Intermediate keystrokes never reached the API.
     expect(partsCalls(fetchMock).some((u) => u.searchParams.get('search') === 'fil')).toBe(false);
-    await userEvent.clear(box);
-    await userEvent.type(box, 'bujia{Enter}');
+    await user.clear(box);
+    await user.type(box, 'bujia{Enter}');
     await waitFor(() => expect(location.history.at(-1)).toBe('/?q=bujia'));
   });
 

@@ -1,10 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { errorResponse, json, mockApi, renderWithApp } from '../../test/render.tsx';
+import type { UserEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { advanceClock, errorResponse, json, mockApi, renderWithApp, installFakeClock } from '../../test/render.tsx';
+import { JOB_POLL_MS } from './jobs-api.ts';
 import { DebugPage } from './index.ts';
 import { buildJob, jobPhases, jobSlot } from './jobs-test-fixtures.ts';
 import { callsTo } from './test-utils.ts';
+
+let userEvent: UserEvent;
+beforeEach(() => {
+  userEvent = installFakeClock();
+});
 
 const prices = (first: string | null) => [first, null, null, null, null, null, null, null, null, '99.00'];
 
@@ -100,10 +106,12 @@ describe('DebugPage', () => {
     expect(screen.getByRole('button', { name: 'Sincronizar Datos' })).toBeDisabled();
 
     slot.job = phases[1] ?? null;
+    await advanceClock(JOB_POLL_MS);
     await waitFor(() => expect(within(progress).getByRole('status')).toHaveTextContent('Validando'));
     expect(progress).toHaveTextContent('Filas leídas:120');
 
     slot.job = phases[2] ?? null;
+    await advanceClock(JOB_POLL_MS);
     await waitFor(() => expect(within(progress).getByRole('status')).toHaveTextContent('Escribiendo'));
     const bar = within(progress).getByRole('progressbar', { name: 'Filas escritas' });
     expect(bar).toHaveAttribute('aria-valuenow', '30');
@@ -112,6 +120,7 @@ describe('DebugPage', () => {
     expect(within(progress).getByText('Escribiendo', { selector: '[aria-current="step"]' })).toBeInTheDocument();
 
     slot.job = phases[3] ?? null;
+    await advanceClock(JOB_POLL_MS);
     const summary = await screen.findByRole('region', { name: 'Resumen de la sincronización' });
     for (const text of ['5 insertados', '10 actualizados', '103 sin cambios', '1 desactivado', '2 rechazados']) {
       expect(within(summary).getByText((_, el) => el?.tagName === 'LI' && el.textContent === text)).toBeInTheDocument();
@@ -126,7 +135,7 @@ describe('DebugPage', () => {
 
     // Polling stops once the job has finished, and the catalogue queries are invalidated.
     const reads = slot.reads;
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await advanceClock(JOB_POLL_MS * 3);
     expect(slot.reads).toBe(reads);
     expect(client.getQueryState(['parts', 'list', { page: 1 }])?.isInvalidated).toBe(true);
   });
@@ -149,6 +158,7 @@ describe('DebugPage', () => {
       error: 'Se rechazaron 900 de 2500 filas (más del 20 %): no se aplicó ningún cambio.',
       finishedAt: '2025-03-10T15:31:00.000Z',
     });
+    await advanceClock(JOB_POLL_MS);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('La sincronización falló');
     expect(alert).toHaveTextContent('Se rechazaron 900 de 2500 filas (más del 20 %)');
@@ -174,6 +184,7 @@ describe('DebugPage', () => {
     expect(within(progress).getByRole('status')).toHaveTextContent('Importación en curso: Escribiendo');
     expect(screen.getByRole('button', { name: 'Sincronizar Datos' })).toBeDisabled();
     slot.job = buildJob({ kind: 'upload', status: 'done', progress: { phase: 'done', read: 50, written: 10, total: 50 }, report: null });
+    await advanceClock(JOB_POLL_MS);
     expect(await screen.findByRole('region', { name: 'Resumen de la importación' })).toBeInTheDocument();
   });
 

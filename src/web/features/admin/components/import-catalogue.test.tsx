@@ -1,11 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import type { UserEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/admin.ts';
-import { errorResponse, json, mockApi, renderWithApp } from '../../../test/render.tsx';
+import { advanceClock, errorResponse, json, mockApi, renderWithApp, installFakeClock } from '../../../test/render.tsx';
+import { JOB_POLL_MS } from '../jobs-api.ts';
 import { AdminPanel } from '../index.ts';
 import { buildJob, buildReport, jobPhases, jobSlot } from '../jobs-test-fixtures.ts';
 import { ImportCatalogueButton } from './import-catalogue.tsx';
+
+let userEvent: UserEvent;
+beforeEach(() => {
+  userEvent = installFakeClock();
+});
 
 function xlsx(name = 'Inventario.xlsx', size?: number): File {
   const file = new File(['PK\u0003\u0004 contenido'], name, { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
@@ -77,10 +83,12 @@ describe('Importar catálogo', () => {
     expect(within(dialog).getByLabelText('Archivo')).toBeDisabled();
 
     slot.job = phases[2] ?? null;
+    await advanceClock(JOB_POLL_MS);
     await waitFor(() => expect(within(progress).getByRole('status')).toHaveTextContent('Escribiendo'));
     expect(within(progress).getByRole('progressbar')).toHaveAttribute('aria-valuetext', '30 de 120 filas escritas (25 %)');
 
     slot.job = phases[3] ?? null;
+    await advanceClock(JOB_POLL_MS);
     const summary = await within(dialog).findByRole('region', { name: 'Resumen de la importación' });
     expect(summary).toHaveTextContent('XLSX, 120 filas.');
     expect(within(within(summary).getByRole('region', { name: 'Filas rechazadas' })).getAllByRole('row')).toHaveLength(3);
@@ -108,6 +116,7 @@ describe('Importar catálogo', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     slot.job = buildJob({ kind: 'upload', status: 'done', report: buildReport({ rejected: 0, rejections: [] }) });
+    await advanceClock(JOB_POLL_MS);
     await waitFor(() => expect(client.getQueryState(['parts', 'list', {}])?.isInvalidated).toBe(true));
     dialog = await openDialog();
     expect(within(dialog).getByRole('region', { name: 'Resumen de la importación' })).toHaveTextContent('0 rechazados');
@@ -153,6 +162,7 @@ describe('Importar catálogo', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Importar' }));
     await within(dialog).findByRole('region', { name: 'Progreso de la importación' });
     slot.job = buildJob({ kind: 'upload', status: 'failed', error: 'No se pudo importar ninguna fila (fila 2: Falta el código).' });
+    await advanceClock(JOB_POLL_MS);
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('La importación falló; no se aplicó ningún cambio.');
     expect(alert).toHaveTextContent('No se pudo importar ninguna fila (fila 2: Falta el código).');

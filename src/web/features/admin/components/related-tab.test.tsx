@@ -1,18 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { errorResponse, mockApi, renderWithApp } from '../../../test/render.tsx';
+import type { UserEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { advanceClock, errorResponse, mockApi, renderWithApp, installFakeClock } from '../../../test/render.tsx';
+import { ADMIN_SEARCH_DEBOUNCE_MS } from '../texts.ts';
 import { adminPartsPage, buildAdminPart } from '../test-fixtures.ts';
 import { callsTo } from '../test-utils.ts';
-import { RelatedTab } from './related-tab.tsx';
+import { RELATED_SEARCH_DEBOUNCE_MS, RelatedTab } from './related-tab.tsx';
 
 const main = buildAdminPart({ id: 1, partNumber: 'PN-1', description: 'Bomba de agua' });
 const related = buildAdminPart({ id: 2, partNumber: 'PN-2', description: 'Junta de bomba' });
 const candidate = buildAdminPart({ id: 3, partNumber: 'PN-3', description: 'Correa' });
 
+let userEvent: UserEvent;
+beforeEach(() => {
+  userEvent = installFakeClock();
+});
+
 async function pickMain() {
   await userEvent.type(screen.getByLabelText('Buscar producto principal'), 'bomba');
-  const results = await screen.findByRole('table', { name: 'Productos encontrados' }, { timeout: 2000 });
+  await advanceClock(ADMIN_SEARCH_DEBOUNCE_MS);
+  const results = await screen.findByRole('table', { name: 'Productos encontrados' });
   await userEvent.click(within(results).getByRole('button', { name: 'Seleccionar' }));
   await screen.findByText(/Producto principal:/);
 }
@@ -36,10 +43,11 @@ describe('RelatedTab', () => {
 
     const search = screen.getByLabelText('Buscar productos para relacionar');
     await userEvent.type(search, 'c');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await advanceClock(RELATED_SEARCH_DEBOUNCE_MS * 2);
     expect(callsTo(fetchMock, 'GET', '/api/products/search-for-relation')).toHaveLength(0);
 
     await userEvent.type(search, 'o');
+    await advanceClock(RELATED_SEARCH_DEBOUNCE_MS);
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/products/search-for-relation')).toHaveLength(1));
     const params = callsTo(fetchMock, 'GET', '/api/products/search-for-relation')[0]?.url.searchParams;
     expect(params?.get('query')).toBe('co');
@@ -51,7 +59,7 @@ describe('RelatedTab', () => {
 
     // Back under 2 characters: no new search.
     await userEvent.type(search, '{Backspace}');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await advanceClock(RELATED_SEARCH_DEBOUNCE_MS * 2);
     expect(callsTo(fetchMock, 'GET', '/api/products/search-for-relation')).toHaveLength(1);
     expect(screen.queryByRole('table', { name: 'Candidatos para relacionar' })).not.toBeInTheDocument();
   });
@@ -64,6 +72,7 @@ describe('RelatedTab', () => {
     renderWithApp(<RelatedTab />);
     await pickMain();
     await userEvent.type(screen.getByLabelText('Buscar productos para relacionar'), 'correa');
+    await advanceClock(RELATED_SEARCH_DEBOUNCE_MS);
     const candidates = await screen.findByRole('table', { name: 'Candidatos para relacionar' });
     await userEvent.click(within(candidates).getByRole('button', { name: 'Agregar' }));
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/products/1/related')[0]?.body).toEqual({ relatedProductId: 3 }));
@@ -83,6 +92,7 @@ describe('RelatedTab', () => {
     renderWithApp(<RelatedTab />);
     await pickMain();
     await userEvent.type(screen.getByLabelText('Buscar productos para relacionar'), 'ab');
+    await advanceClock(RELATED_SEARCH_DEBOUNCE_MS);
     expect(await screen.findByText('Error al buscar productos')).toBeInTheDocument();
     const relatedTable = screen.getByRole('table', { name: 'Productos relacionados con PN-1' });
     await userEvent.click(within(relatedTable).getByRole('button', { name: 'Quitar' }));

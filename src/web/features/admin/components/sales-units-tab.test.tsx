@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { errorResponse, json, mockApi, renderWithApp } from '../../../test/render.tsx';
+import { advanceClock, errorResponse, json, mockApi, renderWithApp, installFakeClock } from '../../../test/render.tsx';
+import { ADMIN_SEARCH_DEBOUNCE_MS } from '../texts.ts';
 import { adminPartsPage, buildAdminPart } from '../test-fixtures.ts';
 import { callsTo } from '../test-utils.ts';
 import { SalesUnitsTab } from './sales-units-tab.tsx';
@@ -38,10 +39,13 @@ describe('SalesUnitsTab', () => {
     await editButton();
     await userEvent.click(screen.getByRole('button', { name: 'Página 2' }));
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/admin/parts')).toHaveLength(2));
-    await userEvent.type(screen.getByLabelText('Buscar repuestos'), 'zzz');
-    // Nothing is sent while typing.
+    const user = installFakeClock();
+    await user.type(screen.getByLabelText('Buscar repuestos'), 'zzz');
+    // Nothing is sent while typing, nor just before the delay ends.
+    await advanceClock(ADMIN_SEARCH_DEBOUNCE_MS - 50);
     expect(callsTo(fetchMock, 'GET', '/api/admin/parts')).toHaveLength(2);
-    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/admin/parts')).toHaveLength(3), { timeout: 1500 });
+    await advanceClock(50);
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/admin/parts')).toHaveLength(3));
     const last = callsTo(fetchMock, 'GET', '/api/admin/parts').at(-1)?.url.searchParams;
     expect(last?.get('search')).toBe('zzz');
     expect(last?.get('page')).toBe('1');
