@@ -19,7 +19,11 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Profile form rules (docs/product.md §7.5): the password fields only matter when a new password is typed. */
+/**
+ * Profile form rules (docs/product.md §7.5): the password fields only matter when a new password is
+ * typed, and the current password is needed to change the e-mail too (`originalEmail` is the
+ * address the form opened with).
+ */
 export const profileFormSchema = z
   .object({
     fullName: z.string().check(z.trim(), z.maxLength(120, { error: 'Admite hasta 120 caracteres' })),
@@ -28,18 +32,27 @@ export const profileFormSchema = z
       z.maxLength(200),
       z.refine((v) => v === '' || z.email().safeParse(v).success, { error: 'El email no es válido' }),
     ),
+    originalEmail: z.string(),
     currentPassword: z.string(),
     newPassword: z.string(),
     confirmPassword: z.string(),
   })
   .check(
     z.superRefine((v, ctx) => {
+      if (emailChanged(v) && !v.currentPassword && !v.newPassword) {
+        ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: TEXTS.emailChangeNeedsPassword });
+      }
       if (!v.newPassword && !v.confirmPassword) return;
       if (!v.currentPassword) ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: TEXTS.currentPasswordRequired });
       if (v.newPassword.length < MIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: TEXTS.newPasswordTooShort });
       if (v.newPassword !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: TEXTS.passwordMismatch });
     }),
   );
+
+/** True when the form's e-mail differs from the one it opened with (ignoring case and spaces). */
+function emailChanged(v: { email: string; originalEmail: string }): boolean {
+  return v.email.trim().toLowerCase() !== v.originalEmail.trim().toLowerCase();
+}
 
 type ProfileForm = z.input<typeof profileFormSchema>;
 
@@ -54,6 +67,7 @@ function ProfileEditor({ session, onDone }: { session: Session; onDone: () => vo
     defaultValues: {
       fullName: session.fullName ?? '',
       email: session.email ?? '',
+      originalEmail: session.email ?? '',
       currentPassword: '',
       newPassword: '',
       confirmPassword: '',
@@ -67,7 +81,8 @@ function ProfileEditor({ session, onDone }: { session: Session; onDone: () => vo
       await update.mutateAsync({
         fullName: values.fullName,
         email: values.email,
-        ...(changingPassword ? { currentPassword: values.currentPassword, newPassword: values.newPassword } : {}),
+        ...(changingPassword || emailChanged(values) ? { currentPassword: values.currentPassword } : {}),
+        ...(changingPassword ? { newPassword: values.newPassword } : {}),
       });
       toast({ title: 'Perfil actualizado', description: 'Tu información ha sido actualizada correctamente.' });
       onDone();
@@ -82,7 +97,9 @@ function ProfileEditor({ session, onDone }: { session: Session; onDone: () => vo
       <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">
         <legend className="px-1 text-sm font-semibold text-slate-800">Cambiar contraseña</legend>
-        <p className="text-xs text-slate-600">Deje estos campos vacíos para conservar su contraseña actual.</p>
+        <p className="text-xs text-slate-600">
+          Deje estos campos vacíos para conservar su contraseña actual. Para cambiar el email, ingrese su contraseña actual.
+        </p>
         <FormField
           label="Contraseña actual"
           type="password"

@@ -1,3 +1,4 @@
+import { TEXTS } from '../../../../shared/auth.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -137,6 +138,26 @@ describe('ProfileDialog for a signed-in user', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('La contraseña actual es incorrecta');
     expect(screen.getAllByText('La contraseña actual es incorrecta').length).toBeGreaterThan(1); // and the toast
     expect(screen.getByRole('dialog', { name: 'Mi Perfil' })).toBeInTheDocument();
+  });
+
+  it('asks for the current password before changing the e-mail, and sends it', async () => {
+    const fetchMock = mockApi({
+      'GET /api/user/session': signedInSession('client'),
+      'PUT /api/user/profile': () => json(signedInSession('client', { email: 'nuevo@example.com' })),
+    });
+    renderWithApp(<Menu />);
+    const dialog = await openProfile(/Mi Perfil/);
+    const email = within(dialog).getByLabelText('Email');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'nuevo@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar Cambios' }));
+    expect(await within(dialog).findByText(TEXTS.emailChangeNeedsPassword)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PUT', '/api/user/profile')).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText('Contraseña actual'), 'vieja123');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar Cambios' }));
+    expect(await screen.findByText('Perfil actualizado')).toBeInTheDocument();
+    const [put] = callsTo(fetchMock, 'PUT', '/api/user/profile');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ fullName: 'Taller Sur', email: 'nuevo@example.com', currentPassword: 'vieja123' });
   });
 
   it('falls back to the generic profile failure text', async () => {
