@@ -15,6 +15,8 @@ export const profileSchema = z.object({
   profileType: z.enum(['guest', 'client', 'distributor']),
   priceList: z.number().check(z.int(), z.gte(1), z.lte(10)),
 });
+/** Params of `POST /api/profiles/:profileType/price-list`. */
+export const profileTypeParamsSchema = z.object({ profileType: z.enum(['guest', 'client', 'distributor']) });
 export const priceListBodySchema = z.object({
   priceList: z.coerce
     .number({ error: 'La lista de precios debe ser un número' })
@@ -85,6 +87,9 @@ export const visibilityBodySchema = z.object({
     .check(z.minLength(1, { error: 'No hay cambios para guardar' }), z.maxLength(10_000, { error: 'Hasta 10.000 cambios por vez' })),
 });
 
+/** Answer of `PUT /api/categories/visibility`: categories changed. */
+export const visibilityResponseSchema = z.object({ updated: int() });
+
 export const flatCategorySchema = z.object({
   id: int(),
   name: z.string(),
@@ -94,6 +99,13 @@ export const flatCategorySchema = z.object({
 });
 
 export const relatedBodySchema = z.object({ relatedProductId: z.coerce.number().check(z.int(), z.gte(1)) });
+/** Answer of `GET /api/products/:id/relations`. */
+export const relationsResponseSchema = z.object({ relatedProducts: z.array(adminPartSchema) });
+/** Params of `DELETE /api/products/:id/related/:relatedId`. */
+export const relationParamsSchema = z.object({
+  id: z.coerce.number().check(z.int(), z.gte(1)),
+  relatedId: z.coerce.number().check(z.int(), z.gte(1)),
+});
 export const relationSearchQuerySchema = z.object({
   query: z
     .string()
@@ -105,6 +117,8 @@ export const relationSearchQuerySchema = z.object({
   excludeId: z.optional(z.coerce.number().check(z.int(), z.gte(1))),
 });
 
+/** Params of `PUT /api/products/carousel/:partId`. */
+export const carouselPartParamsSchema = z.object({ partId: z.coerce.number().check(z.int(), z.gte(1)) });
 export const carouselBodySchema = z.object({
   category: z.enum(COLLECTIONS),
   action: z.enum(['add', 'remove', 'update-discount']),
@@ -151,6 +165,13 @@ export const auditEntrySchema = z.object({
   entityId: z.nullable(z.string()),
   before: z.unknown(),
   after: z.unknown(),
+});
+
+/** Query of `GET /api/admin/audit`: optional entity filters and how many rows (1–500, default 100). */
+export const auditQuerySchema = z.object({
+  entity: z.optional(z.string().check(z.maxLength(40))),
+  entityId: z.optional(z.string().check(z.maxLength(60))),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(500)), 100),
 });
 
 /** Live state of a catalogue import or ERP sync (polled by the debug page and the import dialog). */
@@ -205,3 +226,31 @@ export const rawApiResponseSchema = z.object({
 
 /** Largest catalogue file accepted by the panel's import, bytes. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** Query of `POST /api/admin/import`: the uploaded file's name, for the audit trail. */
+export const uploadQuerySchema = z.object({ filename: z.optional(z.string().check(z.maxLength(200))) });
+
+/** Body of `PATCH /api/users/:id/client-code`. */
+export const clientCodeBodySchema = z.object({
+  clientCode: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(40)))),
+});
+
+/** Body of `PATCH /api/users/:id/type`: clients and distributors only (an admin stays an admin). */
+export const userTypeBodySchema = z.object({ profileType: z.enum(['client', 'distributor']) });
+
+/** Body of `PATCH /api/users/:id`: the fields to change; an empty text clears a field. */
+export const userUpdateBodySchema = z.object({
+  username: z.optional(z.string().check(z.trim(), z.minLength(3), z.maxLength(60))),
+  fullName: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(120)))),
+  email: z.optional(z.nullable(z.union([z.email({ error: 'El email no es válido' }), z.literal('')]))),
+  phone: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(40)))),
+  company: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(120)))),
+  clientCode: clientCodeBodySchema.shape.clientCode,
+  profileType: z.optional(z.enum(['client', 'distributor'])),
+});
+export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>;
+
+/** Statuses of a part request, as admins set them. */
+export const PART_REQUEST_STATUSES = ['pending', 'reviewed', 'completed'] as const;
+export type PartRequestStatus = (typeof PART_REQUEST_STATUSES)[number];
+/** Body of `PATCH /api/part-requests/:id/status`. */
+export const partRequestStatusBodySchema = z.object({ status: z.enum(PART_REQUEST_STATUSES) });

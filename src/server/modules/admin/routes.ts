@@ -9,17 +9,23 @@ import {
   auditEntrySchema,
   adminPartsQuerySchema,
   adminPartsResponseSchema,
+  auditQuerySchema,
   carouselBodySchema,
   carouselDraftSchema,
+  carouselPartParamsSchema,
   discountedProductSchema,
   flatCategorySchema,
   multimediaBodySchema,
   priceListBodySchema,
   profileSchema,
+  profileTypeParamsSchema,
   relatedBodySchema,
+  relationParamsSchema,
   relationSearchQuerySchema,
+  relationsResponseSchema,
   salesUnitBodySchema,
   visibilityBodySchema,
+  visibilityResponseSchema,
 } from '../../../shared/admin.ts';
 import { categoryTreeSchema, idParamsSchema } from '../../../shared/api.ts';
 import { messageSchema } from '../../../shared/auth.ts';
@@ -58,7 +64,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          params: z.object({ profileType: z.enum(['guest', 'client', 'distributor']) }),
+          params: profileTypeParamsSchema,
           body: priceListBodySchema,
           response: { 200: profileSchema },
         },
@@ -88,13 +94,13 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.put(
       '/api/categories/visibility',
-      { schema: { tags, body: visibilityBodySchema, response: { 200: z.object({ updated: z.number().int() }) } } },
+      { schema: { tags, body: visibilityBodySchema, response: { 200: visibilityResponseSchema } } },
       async (request) => ({ updated: await setVisibility(db, actorOf(request), request.body.updates) }),
     );
 
     app.get(
       '/api/products/:id/relations',
-      { schema: { tags, params: idParamsSchema, response: { 200: z.object({ relatedProducts: z.array(adminPartSchema) }) } } },
+      { schema: { tags, params: idParamsSchema, response: { 200: relationsResponseSchema } } },
       async (request) => ({ relatedProducts: await listRelations(db, request.params.id) }),
     );
     app.post(
@@ -110,7 +116,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          params: z.object({ id: z.coerce.number().int().min(1), relatedId: z.coerce.number().int().min(1) }),
+          params: relationParamsSchema,
           response: { 200: messageSchema },
         },
       },
@@ -130,11 +136,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          querystring: z.object({
-            entity: z.string().max(40).optional(),
-            entityId: z.string().max(60).optional(),
-            limit: z.coerce.number().int().min(1).max(500).default(100),
-          }),
+          querystring: auditQuerySchema,
           response: { 200: z.array(auditEntrySchema) },
         },
       },
@@ -147,7 +149,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          params: z.object({ partId: z.coerce.number().int().min(1) }),
+          params: carouselPartParamsSchema,
           body: carouselBodySchema,
           response: { 200: carouselDraftSchema },
         },

@@ -4,8 +4,7 @@
  * from the panel, and the live state of the running job. Admin only.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { MAX_UPLOAD_BYTES, jobResponseSchema, rawApiResponseSchema } from '../../../shared/admin.ts';
+import { MAX_UPLOAD_BYTES, jobResponseSchema, rawApiResponseSchema, uploadQuerySchema } from '../../../shared/admin.ts';
 import type { AppContext } from '../../app.ts';
 import { AppError } from '../../errors.ts';
 import { actorOf, recordAudit } from '../audit/service.ts';
@@ -100,7 +99,7 @@ export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZo
         bodyLimit: MAX_UPLOAD_BYTES,
         schema: {
           tags: ['sync'],
-          querystring: z.object({ filename: z.string().max(200).optional() }),
+          querystring: uploadQuerySchema,
           response: { 202: jobResponseSchema },
         },
       },
