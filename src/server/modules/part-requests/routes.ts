@@ -1,27 +1,17 @@
 /**
- * Part requests / feedback ("Dejanos tu comentario"; docs/product.md §8). Signed-in users send them; the
+ * Part requests / feedback ("Dejanos tu comentario"; spec 7). Signed-in users send them; the
  * username comes from the session, never from the body. Admins list, set status and delete.
  */
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { partRequestStatusBodySchema } from '../../../shared/admin.ts';
 import { idParamsSchema } from '../../../shared/api.ts';
 import { messageSchema, partRequestBodySchema, partRequestSchema } from '../../../shared/auth.ts';
 import type { AppContext } from '../../app.ts';
-import { PART_REQUEST_STATUSES, partRequests } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { actorOf } from '../audit/service.ts';
 import { requireAdmin, requireUser } from '../auth/guards.ts';
 import { rateLimit } from '../auth/rate-limit.ts';
-import { actorOf, recordAudit } from '../audit/service.ts';
-
-type Row = typeof partRequests.$inferSelect;
-const present = (r: Row) => ({
-  id: r.id,
-  username: r.username,
-  message: r.message,
-  status: r.status,
-  createdAt: r.createdAt.toISOString(),
-});
+import { createPartRequest, deletePartRequest, listPartRequests, setPartRequestStatus } from './service.ts';
 
 export function partRequestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, config } = ctx;
@@ -39,19 +29,13 @@ export function partRequestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         ],
         schema: { tags: ['part-requests'], body: partRequestBodySchema, response: { 201: partRequestSchema } },
       },
-      async (request, reply) => {
-        const [row] = await db
-          .insert(partRequests)
-          .values({ userId: request.viewer.userId ?? null, username: request.viewer.username ?? '', message: request.body.message })
-          .returning();
-        return reply.status(201).send(present(row as Row));
-      },
+      async (request, reply) => reply.status(201).send(await createPartRequest(db, request.viewer, request.body.message)),
     );
 
     app.get(
       '/api/part-requests',
       { onRequest: requireAdmin, schema: { tags: ['part-requests'], response: { 200: z.array(partRequestSchema) } } },
-      async () => (await db.select().from(partRequests).orderBy(desc(partRequests.createdAt), desc(partRequests.id))).map(present),
+      async () => listPartRequests(db),
     );
 
     app.patch(
@@ -61,46 +45,20 @@ export function partRequestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['part-requests'],
           params: idParamsSchema,
-          body: z.object({ status: z.enum(PART_REQUEST_STATUSES) }),
+          body: partRequestStatusBodySchema,
           response: { 200: partRequestSchema },
         },
       },
-      async (request) =>
-        db.transaction(async (tx) => {
-          const [before] = await tx.select().from(partRequests).where(eq(partRequests.id, request.params.id));
-          if (!before) throw new AppError('NOT_FOUND', 'Solicitud no encontrada');
-          const [row] = await tx
-            .update(partRequests)
-            .set({ status: request.body.status })
-            .where(eq(partRequests.id, request.params.id))
-            .returning();
-          await recordAudit(tx, actorOf(request), {
-            action: 'part_request.status',
-            entity: 'part_request',
-            entityId: before.id,
-            before: { status: before.status },
-            after: { status: request.body.status },
-          });
-          return present(row as Row);
-        }),
+      async (request) => setPartRequestStatus(db, actorOf(request), request.params.id, request.body.status),
     );
 
     app.delete(
       '/api/part-requests/:id',
       { onRequest: requireAdmin, schema: { tags: ['part-requests'], params: idParamsSchema, response: { 200: messageSchema } } },
-      async (request) =>
-        db.transaction(async (tx) => {
-          const [row] = await tx.delete(partRequests).where(eq(partRequests.id, request.params.id)).returning();
-          if (!row) throw new AppError('NOT_FOUND', 'Solicitud no encontrada');
-          await recordAudit(tx, actorOf(request), {
-            action: 'part_request.delete',
-            entity: 'part_request',
-            entityId: row.id,
-            before: present(row),
-            after: null,
-          });
-          return { message: 'Solicitud eliminada' };
-        }),
+      async (request) => {
+        await deletePartRequest(db, actorOf(request), request.params.id);
+        return { message: 'Solicitud eliminada' };
+      },
     );
   };
 }
