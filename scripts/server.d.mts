@@ -4,3 +4,7 @@ export declare const SERVER_NODE_FLAGS: string[];
 export declare function buildServer(): Promise<void>;
 export declare function serverArgs(): string[];
 export declare function serverEnv(): Record<string, string>;
+export declare function undeclaredServerPackages(
+  metafile: { inputs: Record<string, { imports: { path: string; external?: boolean }[] }> },
+  dependencies: Record<string, string>,
+): { name: string; from: string }[];

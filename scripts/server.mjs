@@ -1,6 +1,8 @@
 // The production server process, in one place for `npm start`, the bench and the soak
 // (docs/decisions/004-built-server.md): the server is bundled by esbuild into dist/server/main.js
 // (npm packages stay external) and run by plain Node with the V8 heap flags below.
+import { readFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -30,11 +32,13 @@ export function serverEnv() {
 
 /**
  * Bundles src/server/main.ts into {@link SERVER_ENTRY} (about 50 ms, so every start rebuilds and
- * the bundle never drifts from the sources).
- * @throws the esbuild error when the sources do not compile.
+ * the bundle never drifts from the sources), then checks that every npm package the bundle
+ * imports is a production dependency (see {@link undeclaredServerPackages}).
+ * @throws the esbuild error when the sources do not compile; an Error naming each package the
+ *   server imports that `npm ci --omit=dev` would not install.
  */
 export async function buildServer() {
-  await build({
+  const { metafile } = await build({
     absWorkingDir: root,
     entryPoints: ['src/server/main.ts'],
     outfile: SERVER_ENTRY,
@@ -45,7 +49,41 @@ export async function buildServer() {
     packages: 'external',
     sourcemap: 'linked',
     logLevel: 'warning',
+    metafile: true,
   });
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  const missing = undeclaredServerPackages(metafile, manifest.dependencies ?? {});
+  if (missing.length) {
+    throw new Error(
+      missing
+        .map(
+          ({ name, from }) =>
+            `${from} imports ${name}, which is not in package.json "dependencies": npm ci --omit=dev would not install it`,
+        )
+        .join('\n'),
+    );
+  }
+}
+
+/**
+ * The npm packages a server bundle imports (left external by esbuild) that `dependencies` does not
+ * list — a production install (`npm ci --omit=dev`) would not have them, and the server would fail
+ * at start or, for a lazy import, on the first request that needs it.
+ * @param metafile esbuild's metafile of the bundle (`inputs[path].imports[]` with `external`).
+ * @param dependencies package.json's `dependencies` (name → range).
+ * @returns one entry per missing package, with the first source file importing it; sorted by name.
+ */
+export function undeclaredServerPackages(metafile, dependencies) {
+  const missing = new Map();
+  for (const [from, input] of Object.entries(metafile.inputs)) {
+    for (const { path, external } of input.imports) {
+      if (!external || isBuiltin(path) || path.startsWith('.') || path.startsWith('/')) continue;
+      const parts = path.split('/');
+      const name = path.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+      if (!(name in dependencies) && !missing.has(name)) missing.set(name, from);
+    }
+  }
+  return [...missing].map(([name, from]) => ({ name, from })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** `node <flags> dist/server/main.js` as spawn arguments (after `process.execPath`). */
@@ -54,5 +92,10 @@ export function serverArgs() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await buildServer();
+  try {
+    await buildServer();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
 }
