@@ -10,7 +10,6 @@ import { ERROR_CODES } from './errors.ts';
 export const errorBodySchema = z.object({
   error: z.object({ code: z.enum(ERROR_CODES), message: z.string() }),
 });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** Roles a session can have. A request without a session is a guest (docs/product.md §3.1). */
 export const userTypeSchema = z.enum(['guest', 'client', 'distributor', 'admin']);

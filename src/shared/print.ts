@@ -287,4 +287,3 @@ export const printQuerySchema = z.object({
   includeImages: printFlag,
   includePrices: printFlag,
 });
-export type PrintQuery = z.infer<typeof printQuerySchema>;
