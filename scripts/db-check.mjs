@@ -31,7 +31,9 @@ drizzleKit(['generate', '--dialect', 'postgresql', '--schema', './src/server/db/
 const added = readdirSync(SCRATCH).filter((name) => !before.has(name));
 rmSync(SCRATCH, { recursive: true, force: true });
 if (added.length) {
-  console.error(`db:check: src/server/db/schema.ts differs from the migrations in drizzle/ (would generate ${added.join(', ')}): run npm run db:generate`);
+  console.error(
+    `db:check: src/server/db/schema.ts differs from the migrations in drizzle/ (would generate ${added.join(', ')}): run npm run db:generate`,
+  );
   process.exit(1);
 }
 const migrations = [...before].filter((name) => name.endsWith('.sql')).length;
