@@ -29,7 +29,7 @@ import {
 } from '../../../shared/admin.ts';
 import { categoryTreeSchema, idParamsSchema } from '../../../shared/api.ts';
 import { messageSchema } from '../../../shared/auth.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../auth/guards.ts';
 import { categoryTree } from '../catalogue/service.ts';
 import { actorOf, listAudit } from '../audit/service.ts';

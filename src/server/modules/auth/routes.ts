@@ -15,9 +15,9 @@ import {
   validateTokenResponseSchema,
   type Session,
 } from '../../../shared/auth.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { requireUser } from './guards.ts';
-import { rateLimit } from './rate-limit.ts';
+import { rateLimit } from '../../plugins/rate-limit.ts';
 import type { Mailer } from './mail.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { isResetTokenValid, login, register, requestPasswordReset, resetPassword, updateProfile } from './service.ts';

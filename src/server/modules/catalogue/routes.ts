@@ -17,7 +17,7 @@ import {
   partsQuerySchema,
   partsResponseSchema,
 } from '../../../shared/api.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { BodyEncoding, CatalogueCache } from './cache.ts';
 import { cachedReader, filterKey } from './reader.ts';

@@ -7,10 +7,10 @@ import { z } from 'zod';
 import { partRequestStatusBodySchema } from '../../../shared/admin.ts';
 import { idParamsSchema } from '../../../shared/api.ts';
 import { messageSchema, partRequestBodySchema, partRequestSchema } from '../../../shared/auth.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { actorOf } from '../audit/service.ts';
 import { requireAdmin, requireUser } from '../auth/guards.ts';
-import { rateLimit } from '../auth/rate-limit.ts';
+import { rateLimit } from '../../plugins/rate-limit.ts';
 import { createPartRequest, deletePartRequest, listPartRequests, setPartRequestStatus } from './service.ts';
 
 export function partRequestRoutes(ctx: AppContext): FastifyPluginAsyncZod {

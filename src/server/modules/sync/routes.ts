@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES, jobResponseSchema, rawApiResponseSchema, uploadQuerySchema } from '../../../shared/admin.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { actorOf, recordAudit } from '../audit/service.ts';
 import { requireAdmin } from '../auth/guards.ts';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { clientCodeBodySchema, userTypeBodySchema, userUpdateBodySchema } from '../../../shared/admin.ts';
 import { idParamsSchema } from '../../../shared/api.ts';
 import { adminUserSchema, approveBodySchema, createUserBodySchema, messageSchema } from '../../../shared/auth.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { actorOf } from '../audit/service.ts';
 import { requireAdmin } from '../auth/guards.ts';
 import { approveUser, createUser, deleteUser, listPendingUsers, listUsers, setClientCode, setUserType, updateUser } from './service.ts';

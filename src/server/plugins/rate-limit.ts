@@ -2,8 +2,9 @@
  * Rate limits as `preHandler`s built on @fastify/rate-limit's `createRateLimit`, so several limits
  * (per IP and per account) can guard one route. Exceeding one answers 429 with `Retry-After`.
  */
+import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../errors.ts';
 
 export interface LimitOptions {
   /** Requests allowed per window. */
@@ -14,6 +15,15 @@ export interface LimitOptions {
   keyGenerator?: (request: FastifyRequest) => string;
 }
 
+/** Registers @fastify/rate-limit without a global limit: each route picks its own with {@link rateLimit}. */
+export async function registerRateLimit(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyRateLimit, { global: false });
+}
+
+/**
+ * A `preHandler` that allows `max` requests per `timeWindow` per key.
+ * @throws AppError RATE_LIMITED (429, `Retry-After` set) past the limit.
+ */
 export function rateLimit(app: FastifyInstance, options: LimitOptions) {
   const check = app.createRateLimit(options);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {

@@ -1,0 +1,75 @@
+/**
+ * The one error handler (docs/architecture.md "Error model"): an {@link AppError} answers its
+ * code's status, a zod validation failure 400, a broken unique rule 409, Fastify's own client
+ * errors keep their status with a Spanish text, and anything else is logged (without SQL
+ * parameters, see `db/errors.ts`) and masked as 500. Every body is `{ error: { code, message } }`.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '../../shared/errors.ts';
+import { uniqueViolation, uniqueViolationMessage } from '../db/errors.ts';
+import { AppError } from '../errors.ts';
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'VALIDATION',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+/** Spanish texts for Fastify's own client errors. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'La solicitud supera el tamaño máximo permitido.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Tipo de contenido no admitido: envíe JSON (application/json).',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'La longitud del contenido no es válida.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'El cuerpo JSON está vacío.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'El cuerpo no es un JSON válido.',
+};
+
+/** Spanish text of a zod validation failure: `page: debe ser al menos 1; search: …`. */
+function validationMessage(error: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const parts = error.validation.map((issue) => {
+      const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      return field ? `${field}: ${issue.message}` : issue.message;
+    });
+    return `Datos inválidos (${error.validationContext ?? 'solicitud'}): ${parts.join('; ')}`;
+  }
+  return error.message;
+}
+
+/** Sets the app's error handler. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const retryAfter = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+      return reply.status(error.status).send({ error: { code: error.code, message: error.message } });
+    }
+    // A write that broke a unique rule (a name or an address already in use) is the caller's
+    // conflict, not a server fault.
+    const constraint = uniqueViolation(error);
+    if (constraint !== null) {
+      return reply.status(409).send({ error: { code: 'CONFLICT', message: uniqueViolationMessage(constraint) } });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({ error: { code: 'VALIDATION', message: validationMessage(error) } });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Error interno del servidor' } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      return reply
+        .status(status)
+        .send({ error: { code: STATUS_CODES[status] ?? 'VALIDATION', message: FASTIFY_MESSAGES[error.code] ?? error.message } });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Error interno del servidor' } });
+  });
+}
