@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Part, categoryTreeSchema, partsResponseSchema } from '../../../shared/api.ts';
 import { carouselEntries, categories, parts, profiles, relatedParts } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { readRealFile } from '../../test/data.ts';
+import { bulkRecords, readFixture } from '../../test/catalogues.ts';
 import { testEngines } from '../../test/db.ts';
 import { buildPartRecord, insertParts } from '../../test/factories.ts';
 import { importCatalogueFile } from '../import/service.ts';
+
+/** Parts of the catalogue below: 18 + 17 fixture parts, 240 generated ones and 3 inserted by hand. */
+const TOTAL_PARTS = 18 + 17 + 240 + 3;
 
 describe.each(testEngines())('catalogue API on %s', (engine) => {
   let t: TestApp;
@@ -27,8 +30,9 @@ describe.each(testEngines())('catalogue API on %s', (engine) => {
 
   beforeAll(async () => {
     t = await buildTestApp(engine);
-    await importCatalogueFile(t.database.db, readRealFile('dlc'), { lowStock: 5 });
-    await importCatalogueFile(t.database.db, readRealFile('zabala'), { lowStock: 5 });
+    await importCatalogueFile(t.database.db, readFixture('productsObject'), { lowStock: 5 });
+    await importCatalogueFile(t.database.db, readFixture('productsArray'), { lowStock: 5 });
+    await importCatalogueFile(t.database.db, Buffer.from(JSON.stringify(bulkRecords(240))), { lowStock: 5 });
     await insertParts(t.database.db, [
       buildPartRecord({
         codigo: '06H-103-144',
@@ -56,14 +60,14 @@ describe.each(testEngines())('catalogue API on %s', (engine) => {
     const { status, body } = await get('/api/health');
     expect(status).toBe(200);
     expect(body).toMatchObject({ status: 'ok', database: engine });
-    expect(body.parts).toBeGreaterThan(9000);
+    expect(body.parts).toBe(TOTAL_PARTS);
   });
 
   it('lists 60 parts per page by default, sorted by part number, with the total', async () => {
     const page = await list('');
     expect(page.parts).toHaveLength(60);
     expect(page.limit).toBe(60);
-    expect(page.total).toBeGreaterThan(9000);
+    expect(page.total).toBe(TOTAL_PARTS);
     const numbers = page.parts.map((p) => p.partNumber);
     expect(numbers).toEqual([...numbers].sort((a, b) => (Buffer.from(a) < Buffer.from(b) ? -1 : 1)));
     const second = await list('page=2');
@@ -100,18 +104,18 @@ describe.each(testEngines())('catalogue API on %s', (engine) => {
         query,
       ).toContain('06H-103-144');
     }
-    const zabala = await list('search=0817431180');
-    expect(zabala.parts.map((p) => p.partNumber)).toContain('08-174311-80');
-    const partial = await list('search=174311');
-    expect(partial.parts.map((p) => p.partNumber)).toContain('08-174311-80');
+    const dashed = await list('search=0817439980');
+    expect(dashed.parts.map((p) => p.partNumber)).toContain('08-174399-80');
+    const partial = await list('search=174399');
+    expect(partial.parts.map((p) => p.partNumber)).toContain('08-174399-80');
   });
 
-  it('finds a part by an alternate code (OEM number from CodBarras, second code of a Zabala cell)', async () => {
-    const oem = await list('search=8200216462');
-    expect(oem.parts.map((p) => p.partNumber).sort()).toEqual(['CE0007', 'CE0099']);
-    const second = await list('search=3482654113');
-    expect(second.parts[0]?.partNumber).toBe('0002504615');
-    expect(second.parts[0]?.alternateCodes).toContain('3482654113');
+  it('finds a part by an alternate code (OEM number from CodBarras, second code of a multi-code cell)', async () => {
+    const oem = await list('search=7700112233');
+    expect(oem.parts.map((p) => p.partNumber).sort()).toEqual(['DL0007', 'DL0099']);
+    const second = await list('search=3419905512');
+    expect(second.parts[0]?.partNumber).toBe('0009901234');
+    expect(second.parts[0]?.alternateCodes).toContain('3419905512');
   });
 
   it('requires every word to match and folds plurals', async () => {
@@ -128,11 +132,11 @@ describe.each(testEngines())('catalogue API on %s', (engine) => {
   });
 
   it('ranks an exact part-number match first', async () => {
-    const page = await list('search=1041');
+    const page = await list('search=2051');
     expect(page.total).toBeGreaterThan(1);
-    expect(page.parts[0]?.partNumber).toBe('1041');
-    const byKey = await list('search=104101-1');
-    expect(byKey.parts[0]?.partNumber).toBe('104101-1');
+    expect(page.parts[0]?.partNumber).toBe('2051');
+    const byKey = await list('search=205101-1');
+    expect(byKey.parts[0]?.partNumber).toBe('205101-1');
   });
 
   it('filters by a category including its descendants, and by brand', async () => {
@@ -147,7 +151,7 @@ describe.each(testEngines())('catalogue API on %s', (engine) => {
     expect(child.total).toBe(om352?.partCount);
     expect(child.parts.every((p) => p.categoryPath.join('>') === 'Varios>OM352')).toBe(true);
     const scania = await list('brand=scania&limit=5');
-    expect(scania.total).toBeGreaterThan(100);
+    expect(scania.total).toBe(63); // 60 generated parts and 3 of the fixture
     expect(scania.parts.every((p) => p.brand === 'Scania')).toBe(true);
     expect((await list('categoryId=0&limit=1')).total).toBe((await list('limit=1')).total);
   });
@@ -185,9 +189,9 @@ describe.each(testEngines())('catalogue API on %s', (engine) => {
     // PRICE-FALLBACK has lists 1 and 2 but no list 4 and no base price: "Consultar Precio".
     const fallback = (await list('search=PRICE-FALLBACK')).parts[0] as Part;
     expect(fallback.price).toBeNull();
-    // DLC parts have a single price column: base price = list 1, so the guest sees it.
-    const [dlc] = (await list('search=CE0007')).parts;
-    expect(dlc?.price).toBe('1000.00');
+    // A single price column gives the base price = list 1, so the guest sees it.
+    const [single] = (await list('search=DL0007')).parts;
+    expect(single?.price).toBe('1000.00');
     // `userType` in the query cannot raise the guest's prices.
     const asked = (await list('search=06h103144&userType=distributor')).parts[0];
     expect(asked?.price).toBe('1200.00');
@@ -227,7 +231,7 @@ describe.each(testEngines())('catalogue API on %s', (engine) => {
 
   it('serves published carousels with discounts, never drafts', async () => {
     const crank = await idOf('06H-103-144');
-    const other = await idOf('1041');
+    const other = await idOf('2051');
     await t.database.db.insert(carouselEntries).values([
       { stage: 'published', collection: 'on-sale', partId: crank, discountPercentage: '20', position: 0 },
       { stage: 'draft', collection: 'featured', partId: other, position: 0 },
@@ -252,12 +256,12 @@ describe.each(testEngines())('catalogue API on %s', (engine) => {
 
   it('lists related parts and answers 404 for an unknown part', async () => {
     const a = await idOf('06H-103-144');
-    const b = await idOf('1041');
+    const b = await idOf('2051');
     await t.database.db.insert(relatedParts).values({ partId: a, relatedPartId: b });
     await t.catalogueChanged();
     const { status, body } = await get(`/api/products/${a}/related?userType=guest&priceList=4`);
     expect(status).toBe(200);
-    expect(body.map((p: Part) => p.partNumber)).toEqual(['1041']);
+    expect(body.map((p: Part) => p.partNumber)).toEqual(['2051']);
     expect((await get('/api/products/999999/related')).status).toBe(404);
   });
 

@@ -10,7 +10,7 @@ import { partsResponseSchema } from '../../../shared/api.ts';
 import { comparePartNumbers } from '../../../shared/print.ts';
 import { categories, parts } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { REAL_DATA, readRealFile } from '../../test/data.ts';
+import { FIXTURE_IMAGE_DIR, bulkRecords, readFixture } from '../../test/catalogues.ts';
 import { testEngines } from '../../test/db.ts';
 import { buildPartRecord, createUser, insertParts, loginCookie } from '../../test/factories.ts';
 import { importCatalogueFile } from '../import/service.ts';
@@ -109,10 +109,11 @@ describe.each(testEngines())('catalogue exports on %s', (engine) => {
 
   beforeAll(async () => {
     tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'export-test-'));
-    t = await buildTestApp(engine, { imageDir: REAL_DATA.zabalaImages });
+    t = await buildTestApp(engine, { imageDir: FIXTURE_IMAGE_DIR });
     const db = t.database.db;
-    await importCatalogueFile(db, readRealFile('dlc'), { lowStock: 5 });
-    await importCatalogueFile(db, readRealFile('zabala'), { lowStock: 5 });
+    await importCatalogueFile(db, readFixture('productsObject'), { lowStock: 5 });
+    await importCatalogueFile(db, readFixture('productsArray'), { lowStock: 5 });
+    await importCatalogueFile(db, Buffer.from(JSON.stringify(bulkRecords(240))), { lowStock: 5 });
     await insertParts(db, [
       buildPartRecord({
         codigo: 'EXP-PRICE',
@@ -231,7 +232,7 @@ describe.each(testEngines())('catalogue exports on %s', (engine) => {
       const { sheet } = await workbookOf('/api/export/catalog.xlsx');
       const codes = dataRows(sheet).map((row) => String(row.getCell(1).value));
       expect(codes).toEqual(await apiParts('sortBy=partNumber'));
-      expect(codes.length).toBeGreaterThan(9000);
+      expect(codes).toHaveLength(18 + 17 + 240 + 11); // the fixtures, the generated parts and the 11 public EXP- parts
       expect(codes).not.toContain('EXP-HIDDEN');
       expect(codes).not.toContain('EXP-INACTIVE');
     });
@@ -241,7 +242,7 @@ describe.each(testEngines())('catalogue exports on %s', (engine) => {
       for (const query of [
         `categoryId=${varios}&sortBy=description`,
         'search=filtro%20aceite&sortBy=price&sortDir=desc',
-        'search=1041',
+        'search=2051',
         'brand=scania&sortBy=description&sortDir=desc',
       ]) {
         const { sheet } = await workbookOf(`/api/export/catalog.xlsx?${query}`);
@@ -358,7 +359,7 @@ describe.each(testEngines())('catalogue exports on %s', (engine) => {
       expect(pages.at(-1)).toBeLessThanOrEqual(all.pages.length);
     });
 
-    it('prints a Zabala category with its parts in part-number order, without hidden or inactive parts', async () => {
+    it('prints an image-folder category with its parts in part-number order, without hidden or inactive parts', async () => {
       const om352 = await childId('Varios', 'OM352');
       const rows = await t.database.db.select({ partNumber: parts.partNumber }).from(parts).where(eq(parts.categoryId, om352));
       const expected = rows.map((r) => r.partNumber).sort(comparePartNumbers);
@@ -401,7 +402,7 @@ describe.each(testEngines())('catalogue exports on %s', (engine) => {
         expect(at, code).toBeGreaterThan(0);
         expect(response.text.slice(at, at + 400), code).toContain('Sin imagen');
       }
-      // Zabala photos exist on disk: they are embedded as image objects.
+      // The fixture's OM352 photos exist on disk: they are embedded as image objects.
       expect(response.response.rawPayload.toString('latin1')).toContain('/Subtype /Image');
       const without = await download(`/api/export/catalog.pdf?categoryIds=${insumos}`);
       expect(without.rawPayload.toString('latin1')).not.toContain('/Subtype /Image');

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client.ts';
+import { type Database, queryRows } from '../../db/client.ts';
 import { auditLog, carouselEntries, partRequests, parts, relatedParts } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { readRealFile } from '../../test/data.ts';
+import { type FixtureName, fixtureSource, readFixture } from '../../test/catalogues.ts';
 import { testEngines } from '../../test/db.ts';
 import { createUser, loginCookie } from '../../test/factories.ts';
 import { xlsxBomb } from '../../test/zip.ts';
@@ -161,7 +161,7 @@ describe.each(testEngines())('ERP sync and panel import on %s', (engine) => {
       method: 'POST',
       url: '/api/admin/import',
       headers: { 'content-type': 'application/octet-stream' },
-      payload: readRealFile('dlc'),
+      payload: readFixture('productsObject'),
     });
     expect(upload.statusCode).toBe(409);
     expect((await finished()).status).toBe('done');
@@ -198,12 +198,14 @@ describe.each(testEngines())('ERP sync and panel import on %s', (engine) => {
 describe.each(testEngines())('catalogue upload from the panel on %s', (engine) => {
   let t: TestApp;
   let admin: string;
+  let reference: Database | undefined;
   beforeAll(async () => {
     t = await buildTestApp(engine);
     admin = await loginCookie(t.app, await createUser(t.database.db, { profileType: 'admin' }), 'admin');
   });
   afterAll(async () => {
     await t?.close();
+    await reference?.close();
   });
   const upload = async (payload: Buffer, contentType = 'application/octet-stream') => {
     const response = await t.app.inject({
@@ -218,21 +220,27 @@ describe.each(testEngines())('catalogue upload from the panel on %s', (engine) =
     return { response, job };
   };
 
-  it.each(['dlc', 'resortes', 'zabala'] as const)('gives the same report as the CLI for the real %s file', async (name) => {
-    const reference = await createTestDatabase('pglite');
-    try {
-      const expected = await importCatalogueFile(reference.db, readRealFile(name), { lowStock: 5 });
-      await t.database.db.execute(sql`truncate parts, categories restart identity cascade`);
+  it.each<FixtureName | 'inventoryXlsx'>(['productsObject', 'productsArray', 'erpRecords', 'latin1Csv', 'inventoryXlsx'])(
+    'gives the same report as the CLI for the %s fixture',
+    async (name) => {
+      const source = await fixtureSource(name);
+      // The CLI's path (importCatalogueFile) into an empty reference database, then the upload into an emptied one.
+      reference ??= await createTestDatabase('pglite');
+      for (const db of [reference.db, t.database.db]) await db.execute(sql`truncate parts, categories restart identity cascade`);
+      const expected = await importCatalogueFile(reference.db, source, { lowStock: 5 });
       const contentType =
-        name === 'resortes' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/octet-stream';
-      const { response, job } = await upload(readRealFile(name), contentType);
+        name === 'inventoryXlsx'
+          ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+          : name === 'latin1Csv'
+            ? 'text/csv'
+            : 'application/octet-stream';
+      const { response, job } = await upload(source, contentType);
       expect(response.statusCode).toBe(202);
       expect(job.status).toBe('done');
       expect(job.report).toEqual(JSON.parse(JSON.stringify(expected)));
-    } finally {
-      await reference.close();
-    }
-  });
+      expect(job.report.inserted).toBeGreaterThan(0);
+    },
+  );
 
   it('refuses an archive-bomb XLSX and an oversized file with a clear message', async () => {
     // 256 MiB of zeros in about 270 KB, under the upload limit: the parser's inflate count refuses it.
