@@ -32,6 +32,7 @@ import { registerSafeText } from './plugins/safe-text.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import { systemRoutes } from './plugins/system-routes.ts';
+import './zod-locale.ts';
 
 export interface BuildOptions {
   database: Database;

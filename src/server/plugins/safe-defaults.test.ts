@@ -152,3 +152,18 @@ describe('session cookie behind https', () => {
     }
   });
 });
+
+describe('validation texts', () => {
+  it('are Spanish even for checks without a message of their own', async () => {
+    const t = await buildTestApp('pglite');
+    try {
+      const response = await t.app.inject({ method: 'GET', url: `/api/parts?brand=${'x'.repeat(121)}` });
+      expect(response.statusCode).toBe(400);
+      const message: string = response.json().error.message;
+      expect(message).not.toMatch(/Too big|expected|Invalid/i);
+      expect(message).toMatch(/brand: .*(demasiado|grande|caracteres|debe)/i);
+    } finally {
+      await t.close();
+    }
+  });
+});
