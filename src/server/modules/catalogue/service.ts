@@ -23,8 +23,6 @@ export type { CatalogueSettings } from './presenter.ts';
 // The admin's part lists search and sort as the catalogue does.
 export { orderBy, searchConditions } from './queries.ts';
 export { type CatalogueReader, databaseReader } from './reader.ts';
-/** @deprecated import `Viewer` from `../auth/viewer.ts` (kept until app.ts follows the move). */
-export type { Viewer } from '../auth/viewer.ts';
 
 /** Offset (rows) from which a page waits for the total to decide whether to read from the end. */
 const DEEP_OFFSET = 5000;
