@@ -18,9 +18,9 @@ import { type PartRow, presentPart } from './presenter.ts';
 import { filterConditions, indexPage, orderBy, orderKeys, partColumns, publicConditions, searchPage } from './queries.ts';
 import type { CatalogueReader } from './reader.ts';
 
+// Other modules use the catalogue through this file only: besides the reads below, the admin's
+// category tree, its part lists' search and order (the catalogue's own), and the reader exports build.
 export { categoryTree } from './categories.ts';
-export type { CatalogueSettings } from './presenter.ts';
-// The admin's part lists search and sort as the catalogue does.
 export { orderBy, searchConditions } from './queries.ts';
 export { type CatalogueReader, databaseReader } from './reader.ts';
 
