@@ -1,36 +1,55 @@
-import { Eye, EyeOff } from 'lucide-react';
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from 'react';
+/**
+ * The one field kit of the web app's forms (public and admin): labelled inputs, selects, text areas
+ * and search fields with their validation message and hint, linked by `aria-describedby`. Every
+ * field takes react-hook-form's `register(...)` spread (name, ref, onChange, onBlur) or plain
+ * `value`/`onChange`.
+ */
+import { Eye, EyeOff, Search } from 'lucide-react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+  useState,
+} from 'react';
 import { cn } from '../../lib/cn.ts';
 
-export const inputClasses =
-  'h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-500 aria-[invalid=true]:border-accent-600';
+/** `comfortable`: the public forms' 44 px touch targets; `compact`: the admin panel's denser rows. */
+export type FieldDensity = 'comfortable' | 'compact';
 
-export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+const controlBase =
+  'w-full rounded-md border border-slate-300 bg-white text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-500 disabled:bg-slate-100 aria-[invalid=true]:border-accent-600';
+
+export const inputClasses = cn(controlBase, 'h-11 px-3 text-base');
+/** Inputs of the admin panel, also for bare inputs in table cells. */
+export const compactInputClasses = cn(controlBase, 'h-10 px-3 text-sm');
+/** Selects of the admin panel. */
+export const compactSelectClasses = cn(controlBase, 'h-10 w-auto px-2 text-sm');
+
+const controlClasses = (density: FieldDensity) => (density === 'compact' ? compactInputClasses : inputClasses);
+
+interface FieldShellProps {
+  id: string;
   label: ReactNode;
-  /** Validation message shown under the input and linked with `aria-describedby`. */
   error?: string;
-  /** Extra help text under the input. */
   hint?: ReactNode;
-  /** Marks the label with an asterisk (the input gets `aria-required`). */
   requiredMark?: boolean;
-  /** For password inputs: adds a show/hide toggle. */
-  revealable?: boolean;
-  ref?: Ref<HTMLInputElement>;
+  density: FieldDensity;
+  className?: string;
+  children: ReactNode;
 }
 
-/**
- * A labelled input with its validation message. Works with react-hook-form's `register(...)`
- * spread (name, ref, onChange, onBlur).
- */
-export function FormField({ label, error, hint, requiredMark, revealable, type = 'text', className, ref, ...input }: FormFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const [revealed, setRevealed] = useState(false);
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
-  const inputType = revealable && revealed ? 'text' : type;
+/** Ids a control points its `aria-describedby` at: the error, then the hint. */
+function describedBy(id: string, error: unknown, hint: unknown): string | undefined {
+  return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+}
+
+/** Label (with the optional required mark) above the control, hint and error below. */
+function FieldShell({ id, label, error, hint, requiredMark, density, className, children }: FieldShellProps) {
   return (
-    <div className={cn('space-y-1.5', className)}>
+    <div className={cn(density === 'compact' ? 'grid gap-1' : 'space-y-1.5', className)}>
       <div className="flex gap-1 text-sm font-medium">
         <label htmlFor={id} className="text-slate-700">
           {label}
@@ -42,15 +61,62 @@ export function FormField({ label, error, hint, requiredMark, revealable, type =
           </span>
         ) : null}
       </div>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-accent-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: ReactNode;
+  /** Validation message shown under the input and linked with `aria-describedby`. */
+  error?: string;
+  /** Extra help text under the input. */
+  hint?: ReactNode;
+  /** Marks the label with an asterisk (the input gets `aria-required`). */
+  requiredMark?: boolean;
+  /** For password inputs: adds a show/hide toggle. */
+  revealable?: boolean;
+  density?: FieldDensity;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** A labelled input with its validation message. */
+export function FormField({
+  label,
+  error,
+  hint,
+  requiredMark,
+  revealable,
+  density = 'comfortable',
+  type = 'text',
+  className,
+  ref,
+  ...input
+}: FormFieldProps) {
+  const id = useId();
+  const [revealed, setRevealed] = useState(false);
+  const inputType = revealable && revealed ? 'text' : type;
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} requiredMark={requiredMark} density={density} className={className}>
       <div className="relative">
         <input
           id={id}
           ref={ref}
           type={inputType}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(id, error, hint)}
           aria-required={requiredMark ? true : undefined}
-          className={cn(inputClasses, revealable && 'pr-11')}
+          className={cn(controlClasses(density), revealable && 'pr-11')}
           {...input}
         />
         {revealable ? (
@@ -65,16 +131,93 @@ export function FormField({ label, error, hint, requiredMark, revealable, type =
           </button>
         ) : null}
       </div>
-      {hint ? (
-        <p id={hintId} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-accent-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldShell>
+  );
+}
+
+export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  density?: FieldDensity;
+  /** The choices, in order. */
+  options: readonly { value: string; label: string }[];
+  ref?: Ref<HTMLSelectElement>;
+}
+
+/** A labelled native select. */
+export function SelectField({ label, error, hint, density = 'comfortable', options, className, ref, ...select }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} density={density} className={className}>
+      <select
+        id={id}
+        ref={ref}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={density === 'compact' ? compactSelectClasses : cn(inputClasses, 'px-2')}
+        {...select}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  label: ReactNode;
+  error?: string;
+  /** Help under the text area, e.g. a live character counter. */
+  hint?: ReactNode;
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/** A labelled text area. */
+export function TextAreaField({ label, error, hint, className, ref, ...textarea }: TextAreaFieldProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} density="comfortable" className={className}>
+      <textarea
+        id={id}
+        ref={ref}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={cn(controlBase, 'p-3 text-base')}
+        {...textarea}
+      />
+    </FieldShell>
+  );
+}
+
+export interface SearchFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  hint?: ReactNode;
+}
+
+/** A labelled search input with a magnifier (the admin lists' filters). */
+export function SearchField({ label, value, onChange, placeholder, hint }: SearchFieldProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} hint={hint} density="compact">
+      <div className="relative">
+        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
+        <input
+          id={id}
+          type="search"
+          value={value}
+          placeholder={placeholder}
+          onChange={(event) => onChange(event.target.value)}
+          className={cn(compactInputClasses, 'pl-9')}
+          aria-describedby={describedBy(id, null, hint)}
+        />
+      </div>
+    </FieldShell>
   );
 }

@@ -13,6 +13,7 @@ import {
   carouselDraftSchema,
   discountedProductSchema,
   profileSchema,
+  type UserUpdateBody,
 } from '../../../shared/admin.ts';
 import { type Collection, categoryTreeSchema } from '../../../shared/api.ts';
 import { adminUserSchema, messageSchema, partRequestSchema } from '../../../shared/auth.ts';
@@ -227,15 +228,8 @@ export function useSetClientCode() {
   );
 }
 
-export interface UserUpdate {
-  username: string;
-  fullName: string;
-  email: string;
-  phone: string;
-  company: string;
-  clientCode: string;
-  profileType?: 'client' | 'distributor';
-}
+/** The fields an admin edits (`PATCH /api/users/:id`). */
+export type UserUpdate = UserUpdateBody;
 
 export function useUpdateUser() {
   return useUserMutation(

@@ -5,7 +5,7 @@
  */
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { type JobStateBody, jobResponseSchema, MAX_UPLOAD_BYTES, rawApiResponseSchema } from '../../../shared/admin.ts';
 import { ApiError, apiGet, apiRequest } from '../../lib/api-client.ts';
 import { formatMegabytes } from '../../lib/format.ts';
@@ -131,11 +131,16 @@ export function useUploadCatalogue(onStarted: (job: CatalogueJob) => void) {
   });
 }
 
-/** Why a chosen file cannot be sent, or null when it can. */
-export function fileProblem(file: File): string | null {
-  if (file.size === 0) return 'El archivo está vacío.';
-  if (file.size > MAX_UPLOAD_BYTES) {
-    return `El archivo pesa ${formatMegabytes(file.size)}; el máximo permitido es ${formatMegabytes(MAX_UPLOAD_BYTES)}.`;
-  }
-  return null;
-}
+/**
+ * The import form's file: not empty and at most {@link MAX_UPLOAD_BYTES} (the server's limit), with
+ * the panel's messages (its size in MB when too large).
+ */
+export const catalogueFileFormSchema = z.object({
+  file: z.file({ error: 'Elija un archivo.' }).check(
+    z.minSize(1, { error: 'El archivo está vacío.' }),
+    z.maxSize(MAX_UPLOAD_BYTES, {
+      error: (issue) =>
+        `El archivo pesa ${formatMegabytes(issue.input instanceof Blob ? issue.input.size : 0)}; el máximo permitido es ${formatMegabytes(MAX_UPLOAD_BYTES)}.`,
+    }),
+  ),
+});

@@ -8,7 +8,6 @@ export const ADMIN_TEXTS = {
   unsavedCategories: 'Tienes cambios sin guardar',
   saveChanges: 'Guardar Cambios',
   // docs/product.md §10.2, §13.3.
-  salesUnitEmpty: 'La unidad de venta no puede estar vacía',
   salesUnitFailed: 'Error al actualizar la unidad de venta',
   multimediaFailed: 'No se pudo actualizar la URL multimedia',
   carouselProductFailed: 'No se pudo actualizar el producto',
@@ -22,7 +21,6 @@ export const ADMIN_TEXTS = {
   relatedAddFailed: 'Error al agregar producto relacionado',
   relatedRemoveFailed: 'Error al eliminar producto relacionado',
   // Our own (user-management failures show the server's message, docs/product.md §13.3).
-  httpUrlOnly: 'Solo se aceptan URLs http(s)',
   discountRange: 'El descuento debe ser un número de 0 a 100',
   relatedMinChars: 'Ingrese al menos 2 caracteres',
 } as const;

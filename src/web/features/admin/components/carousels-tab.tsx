@@ -1,11 +1,13 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { AlertTriangle, CheckCircle2, Plus, Save, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
-import type * as z from 'zod/mini';
+import { useId, useState } from 'react';
+import * as z from 'zod/mini';
 import type { discountedProductSchema } from '../../../../shared/admin.ts';
 import { COLLECTIONS, type Collection } from '../../../../shared/api.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { compactInputClasses, SearchField } from '../../../components/ui/form-field.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useZodForm } from '../../../lib/form.ts';
 import { formatArs } from '../../../lib/format.ts';
 import {
   type AdminPart,
@@ -18,32 +20,43 @@ import {
 } from '../api.ts';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_DEBOUNCE_MS, ADMIN_TEXTS, COLLECTION_LABELS, parseDiscount } from '../texts.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
-import { EmptyState, ErrorState, inputClass, LoadingState, SearchField, Section, TableHead, TableScroll, td } from './ui.tsx';
+import { EmptyState, ErrorState, LoadingState, Section, TableHead, TableScroll, td } from './ui.tsx';
 
 type Discounted = z.infer<typeof discountedProductSchema>;
 
 const formatMoney = (value: string | null) => (value === null ? '—' : formatArs(value));
 
+/**
+ * The discount an admin types: a number from 0 to 100 with a comma or a dot ({@link parseDiscount},
+ * the range of the contract's `carouselBodySchema`), as a number.
+ */
+const discountFormSchema = z.object({
+  discount: z.pipe(
+    z.string().check(z.refine((text) => parseDiscount(text) !== null, { error: ADMIN_TEXTS.discountRange })),
+    z.transform((text: string) => parseDiscount(text) ?? 0),
+  ),
+});
+
 /** Discount (0–100) of an on-sale entry; validated before it is sent (docs/product.md §3.4). */
 export function DiscountEditor({ entry }: { entry: CarouselEntry }) {
   const id = useId();
-  const [text, setText] = useState(String(entry.discountPercentage));
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    clearErrors,
+    formState: { errors },
+  } = useZodForm(discountFormSchema, { defaultValues: { discount: String(entry.discountPercentage) } });
+  const error = errors.discount?.message;
   const mutation = useUpdateCarousel();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = parseDiscount(text);
-    if (value === null) {
-      setError(ADMIN_TEXTS.discountRange);
-      return;
-    }
-    setError(null);
-    if (value === entry.discountPercentage) return;
+  const { onChange, ...field } = register('discount');
+  const submit = handleSubmit(({ discount }) => {
+    if (discount === entry.discountPercentage) return;
     mutation.mutate(
-      { partId: entry.partId, category: 'on-sale', action: 'update-discount', discountPercentage: value },
-      { onError: () => setText(String(entry.discountPercentage)) },
+      { partId: entry.partId, category: 'on-sale', action: 'update-discount', discountPercentage: discount },
+      { onError: () => reset({ discount: String(entry.discountPercentage) }) },
     );
-  };
+  });
   return (
     <form onSubmit={submit} className="grid gap-1" noValidate>
       <div className="flex items-center gap-1">
@@ -57,15 +70,15 @@ export function DiscountEditor({ entry }: { entry: CarouselEntry }) {
           min={0}
           max={100}
           step="any"
-          value={text}
           disabled={mutation.isPending}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
+          {...field}
           onChange={(event) => {
-            setText(event.target.value);
-            if (error) setError(null);
+            if (error) clearErrors('discount');
+            return onChange(event);
           }}
-          className={cn(inputClass, 'h-9 w-24', error && 'border-red-500')}
+          className={cn(compactInputClasses, 'h-9 w-24', error && 'border-red-500')}
         />
         <span aria-hidden="true" className="text-slate-500">
           %

@@ -4,12 +4,14 @@
  * part number; parts not in the file are left as they are (only the ERP sync deactivates).
  */
 import { FileUp, Upload } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { type ChangeEvent, useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/admin.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { useZodForm } from '../../../lib/form.ts';
 import { formatMegabytes } from '../../../lib/format.ts';
-import { fileProblem, useCatalogueJob, useUploadCatalogue } from '../jobs-api.ts';
+import { catalogueFileFormSchema, useCatalogueJob, useUploadCatalogue } from '../jobs-api.ts';
 import { CatalogueJobStatus } from './catalogue-job-status.tsx';
 
 /** File types offered by the picker; the server detects the format by content. */
@@ -50,20 +52,27 @@ function ImportCatalogueForm({ tracker, onClose }: { tracker: ReturnType<typeof 
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
-  const [file, setFile] = useState<File | null>(null);
+  const {
+    handleSubmit,
+    setValue,
+    resetField,
+    control,
+    formState: { errors },
+  } = useZodForm(catalogueFileFormSchema, { mode: 'onChange' });
+  const file = useWatch({ control, name: 'file' });
   const upload = useUploadCatalogue(tracker.follow);
-  const problem = file ? fileProblem(file) : null;
+  const problem = file ? (errors.file?.message ?? null) : null;
   const busy = upload.isPending || tracker.running;
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    setFile(event.target.files?.[0] ?? null);
+    const chosen = event.target.files?.[0];
+    if (chosen) setValue('file', chosen, { shouldValidate: true });
+    else resetField('file');
     upload.reset();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!file || problem || busy) return;
-    upload.mutate(file);
-  };
+  const submit = handleSubmit(({ file: chosen }) => {
+    if (!busy) upload.mutate(chosen);
+  });
 
   return (
     <div className="grid grid-cols-1 gap-4">

@@ -1,6 +1,8 @@
 import { Check, Pencil, X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import * as z from 'zod/mini';
 import { cn } from '../../../lib/cn.ts';
+import { useZodForm } from '../../../lib/form.ts';
 
 /** "Unidad de venta" → "unidad de venta"; acronyms ("URL del video") stay as they are. */
 function lowerFirst(text: string): string {
@@ -15,9 +17,12 @@ export interface InlineEditProps {
   label: string;
   /** Shown instead of an empty value. */
   placeholder?: string;
-  /** Returns an error message for the trimmed text, or null when it may be saved. */
-  validate?: (text: string) => string | null;
-  /** Saves the trimmed text. A rejected promise keeps the editor open (the caller toasts). */
+  /**
+   * The field's rule, normally the shared body schema's (`salesUnitBodySchema.shape.salesUnit`): it
+   * trims the text and gives the message shown when it refuses it. `null`/`undefined` output saves ''.
+   */
+  schema: z.core.$ZodType<string | null | undefined, string | null | undefined>;
+  /** Saves the parsed (trimmed) text. A rejected promise keeps the editor open (the caller toasts). */
   onSave: (text: string) => Promise<unknown>;
   /** How the saved value is shown; defaults to the text itself. */
   display?: (value: string) => ReactNode;
@@ -29,15 +34,22 @@ export interface InlineEditProps {
  * Click a value to edit it in place: Enter saves, Escape cancels (docs/product.md §10.2 "Unidades de Venta").
  * The text is trimmed; an unchanged value closes without a call. Focus returns to the value.
  */
-export function InlineEdit({ value, label, placeholder = '—', validate, onSave, display, inputType = 'text', className }: InlineEditProps) {
+export function InlineEdit({ value, label, placeholder = '—', schema, onSave, display, inputType = 'text', className }: InlineEditProps) {
   const id = useId();
   const [editing, setEditing] = useState(false);
-  const [text, setText] = useState(value);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const formSchema = useMemo(() => z.object({ text: schema }), [schema]);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    clearErrors,
+    formState: { errors, isSubmitting: saving },
+  } = useZodForm(formSchema, { defaultValues: { text: value } });
+  const error = errors.text?.message;
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const inputRef = useRef<HTMLInputElement | null>(null);
   const restoreFocus = useRef(false);
+  const { ref: registerRef, onChange, ...field } = register('text');
 
   useEffect(() => {
     if (editing) {
@@ -50,39 +62,31 @@ export function InlineEdit({ value, label, placeholder = '—', validate, onSave
   }, [editing]);
 
   const open = () => {
-    setText(value);
-    setError(null);
+    reset({ text: value });
     setEditing(true);
   };
   const close = () => {
     restoreFocus.current = true;
-    setError(null);
+    clearErrors();
     setEditing(false);
   };
-  const save = async () => {
-    if (saving) return;
-    const trimmed = text.trim();
-    const problem = validate?.(trimmed) ?? null;
-    if (problem) {
-      setError(problem);
-      inputRef.current?.focus();
-      return;
-    }
-    if (trimmed === value) {
-      close();
-      return;
-    }
-    setSaving(true);
-    try {
-      await onSave(trimmed);
-      close();
-    } catch {
-      // The mutation has shown its toast; keep the text so the admin can retry or cancel.
-      inputRef.current?.focus();
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = handleSubmit(
+    async ({ text }) => {
+      const trimmed = text ?? '';
+      if (trimmed === value) {
+        close();
+        return;
+      }
+      try {
+        await onSave(trimmed);
+        close();
+      } catch {
+        // The mutation has shown its toast; keep the text so the admin can retry or cancel.
+        inputRef.current?.focus();
+      }
+    },
+    () => inputRef.current?.focus(),
+  );
 
   if (!editing) {
     return (
@@ -111,22 +115,25 @@ export function InlineEdit({ value, label, placeholder = '—', validate, onSave
           {label}
         </label>
         <input
-          ref={inputRef}
+          ref={(element) => {
+            registerRef(element);
+            inputRef.current = element;
+          }}
           id={id}
           type={inputType}
-          value={text}
-          disabled={saving}
+          readOnly={saving}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
+          {...field}
           onChange={(event) => {
-            setText(event.target.value);
-            if (error) setError(null);
+            if (error) clearErrors('text');
+            return onChange(event);
           }}
           onKeyDown={(event) => {
             if (event.nativeEvent.isComposing) return;
             if (event.key === 'Enter') {
               event.preventDefault();
-              void save();
+              if (!saving) void save();
             } else if (event.key === 'Escape') {
               event.preventDefault();
               event.stopPropagation();
@@ -134,7 +141,7 @@ export function InlineEdit({ value, label, placeholder = '—', validate, onSave
             }
           }}
           className={cn(
-            'h-9 w-full min-w-40 rounded-md border bg-white px-2 text-sm disabled:bg-slate-100',
+            'h-9 w-full min-w-40 rounded-md border bg-white px-2 text-sm read-only:bg-slate-100',
             error ? 'border-red-500' : 'border-brand-500',
           )}
         />

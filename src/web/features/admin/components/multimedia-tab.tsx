@@ -1,15 +1,12 @@
 import { ExternalLink } from 'lucide-react';
+import { multimediaBodySchema } from '../../../../shared/admin.ts';
 import { type AdminPart, type MultimediaField, useSetMultimedia } from '../api.ts';
-import { ADMIN_TEXTS, isHttpUrlOrEmpty } from '../texts.ts';
+import { isHttpUrlOrEmpty } from '../texts.ts';
 import { InlineEdit } from './inline-edit.tsx';
 import { PartsBrowser } from './parts-browser.tsx';
 import { Section } from './ui.tsx';
 
-/** Only http(s) URLs; empty clears the link. */
-export function validateMediaUrl(text: string): string | null {
-  return isHttpUrlOrEmpty(text.trim()) ? null : ADMIN_TEXTS.httpUrlOnly;
-}
-
+/** Only http(s) URLs (the shared body rule); empty clears the link. */
 const FIELD_LABELS: Record<MultimediaField, string> = { documentUrl: 'URL del documento', videoUrl: 'URL del video' };
 
 function UrlCell({ part, field }: { part: AdminPart; field: MultimediaField }) {
@@ -22,7 +19,7 @@ function UrlCell({ part, field }: { part: AdminPart; field: MultimediaField }) {
         label={`${FIELD_LABELS[field]} de ${part.partNumber}`}
         placeholder="Sin URL"
         inputType="url"
-        validate={validateMediaUrl}
+        schema={multimediaBodySchema.shape[field]}
         onSave={(url) => mutation.mutateAsync({ id: part.id, field, url })}
         className="min-w-0"
       />

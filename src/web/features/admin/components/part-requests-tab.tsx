@@ -1,10 +1,12 @@
 import { Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { compactSelectClasses } from '../../../components/ui/form-field.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { type PartRequest, type PartRequestStatus, useDeleteRequest, usePartRequests, useSetRequestStatus } from '../api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { REQUEST_STATUS_LABELS } from '../texts.ts';
-import { EmptyState, ErrorState, LoadingState, Section, selectClass, TableHead, TableScroll, td } from './ui.tsx';
+import { EmptyState, ErrorState, LoadingState, Section, TableHead, TableScroll, td } from './ui.tsx';
 
 const STATUSES = Object.keys(REQUEST_STATUS_LABELS) as PartRequestStatus[];
 
@@ -29,7 +31,7 @@ function RequestRow({ request }: { request: PartRequest }) {
           value={setStatus.isPending ? setStatus.variables.status : request.status}
           disabled={busy}
           onChange={(event) => setStatus.mutate({ id: request.id, status: event.target.value as PartRequestStatus })}
-          className={`${selectClass} h-9`}
+          className={cn(compactSelectClasses, 'h-9')}
         >
           {STATUSES.map((s) => (
             <option key={s} value={s}>

@@ -1,10 +1,11 @@
 import { type ReactNode, useState } from 'react';
 import { Pagination } from '../../../components/ui/pagination.tsx';
+import { SearchField } from '../../../components/ui/form-field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { type AdminPart, useAdminParts } from '../api.ts';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_DEBOUNCE_MS } from '../texts.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
-import { EmptyState, ErrorState, LoadingState, SearchField, TableScroll, td, th } from './ui.tsx';
+import { EmptyState, ErrorState, LoadingState, TableScroll, td, th } from './ui.tsx';
 
 export interface PartColumn {
   header: string;

@@ -1,11 +1,12 @@
 import { Link2, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { SearchField } from '../../../components/ui/form-field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { type AdminPart, errorToast, useAddRelation, useAdminParts, useRelationSearch, useRelations, useRemoveRelation } from '../api.ts';
 import { ADMIN_SEARCH_DEBOUNCE_MS, ADMIN_TEXTS, RELATED_MIN_CHARS } from '../texts.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
-import { EmptyState, ErrorState, LoadingState, SearchField, Section, TableHead, TableScroll, td } from './ui.tsx';
+import { EmptyState, ErrorState, LoadingState, Section, TableHead, TableScroll, td } from './ui.tsx';
 
 /** Delay of the related-candidate search (ms). */
 export const RELATED_SEARCH_DEBOUNCE_MS = 300;

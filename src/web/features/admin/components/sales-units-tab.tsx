@@ -1,21 +1,17 @@
+import { salesUnitBodySchema } from '../../../../shared/admin.ts';
 import { type AdminPart, useSetSalesUnit } from '../api.ts';
-import { ADMIN_TEXTS } from '../texts.ts';
 import { InlineEdit } from './inline-edit.tsx';
 import { PartsBrowser } from './parts-browser.tsx';
 import { Section } from './ui.tsx';
 
-/** Empty (after trimming) is refused with the text of docs/product.md §10.2. */
-export function validateSalesUnit(text: string): string | null {
-  return text.trim() === '' ? ADMIN_TEXTS.salesUnitEmpty : null;
-}
-
+/** Empty (after trimming) is refused with the text of docs/product.md §10.2 (the shared body rule). */
 function SalesUnitCell({ part }: { part: AdminPart }) {
   const mutation = useSetSalesUnit();
   return (
     <InlineEdit
       value={part.salesUnit}
       label={`Unidad de venta de ${part.partNumber}`}
-      validate={validateSalesUnit}
+      schema={salesUnitBodySchema.shape.salesUnit}
       onSave={(salesUnit) => mutation.mutateAsync({ id: part.id, salesUnit })}
     />
   );

@@ -1,6 +1,9 @@
-/** Small layout pieces shared by the admin tabs: cards, tables that scroll sideways, states. */
-import { AlertTriangle, Loader2, Search } from 'lucide-react';
-import { type ReactNode, type Ref, useId } from 'react';
+/**
+ * Small layout pieces shared by the admin tabs: cards, tables that scroll sideways, states. Form
+ * fields are the app's one kit, components/ui/form-field.tsx.
+ */
+import { AlertTriangle, Loader2 } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 
@@ -112,120 +115,8 @@ export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="py-6 text-center text-sm text-slate-500">{children}</p>;
 }
 
-/** A field's label above its control (admin forms). */
-function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
-
-/** A labelled search field. */
-export function SearchField({
-  label,
-  value,
-  onChange,
-  placeholder,
-  hint,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  placeholder?: string;
-  hint?: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <Labelled id={id} label={label}>
-      <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
-        <input
-          id={id}
-          type="search"
-          value={value}
-          placeholder={placeholder}
-          onChange={(event) => onChange(event.target.value)}
-          className="h-10 w-full rounded-md border border-slate-300 bg-white pl-9 pr-3 text-sm focus:border-brand-500"
-          aria-describedby={hint ? `${id}-hint` : undefined}
-        />
-      </div>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-    </Labelled>
-  );
-}
-
-export const inputClass =
-  'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus:border-brand-500 disabled:bg-slate-100';
-export const selectClass = 'h-10 rounded-md border border-slate-300 bg-white px-2 text-sm focus:border-brand-500 disabled:bg-slate-100';
-
-/** A labelled text input of the admin forms. */
-export function TextField({
-  label,
-  value,
-  onChange,
-  type = 'text',
-  autoComplete = 'off',
-  placeholder,
-  required = false,
-  inputRef,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  type?: 'text' | 'email' | 'tel' | 'password';
-  autoComplete?: string;
-  placeholder?: string;
-  required?: boolean;
-  inputRef?: Ref<HTMLInputElement>;
-}) {
-  const id = useId();
-  return (
-    <Labelled id={id} label={label}>
-      <input
-        ref={inputRef}
-        id={id}
-        type={type}
-        value={value}
-        required={required}
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-        onChange={(event) => onChange(event.target.value)}
-        className={inputClass}
-      />
-    </Labelled>
-  );
-}
-
-/** The account type an admin may give: client or distributor (docs/product.md §10.2). */
-export function ProfileTypeField({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: 'client' | 'distributor';
-  onChange: (value: 'client' | 'distributor') => void;
-}) {
-  const id = useId();
-  return (
-    <Labelled id={id} label={label}>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value === 'distributor' ? 'distributor' : 'client')}
-        className={selectClass}
-      >
-        <option value="client">Cliente</option>
-        <option value="distributor">Distribuidor</option>
-      </select>
-    </Labelled>
-  );
-}
+/** The account types an admin may give (DESIGN.md "Roles"), for a `SelectField`. */
+export const PROFILE_TYPE_OPTIONS = [
+  { value: 'client', label: 'Cliente' },
+  { value: 'distributor', label: 'Distribuidor' },
+] as const;

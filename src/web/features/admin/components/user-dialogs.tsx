@@ -1,10 +1,14 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
+import * as z from 'zod/mini';
+import { userUpdateBodySchema } from '../../../../shared/admin.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { type AdminUser, type UserUpdate, useDeleteUser, useUpdateUser, useUserAudit } from '../api.ts';
+import { FormField, SelectField } from '../../../components/ui/form-field.tsx';
+import { useZodForm } from '../../../lib/form.ts';
+import { type AdminUser, useDeleteUser, useUpdateUser, useUserAudit } from '../api.ts';
 import { actionLabel, diffAudit } from '../lib/audit-diff.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { EmptyState, ErrorState, LoadingState, ProfileTypeField, TableScroll, TextField, td, th } from './ui.tsx';
+import { EmptyState, ErrorState, LoadingState, PROFILE_TYPE_OPTIONS, TableScroll, td, th } from './ui.tsx';
 
 /** The exact confirmation of docs/product.md §10.2 "Gestión de Usuarios". */
 export function deleteConfirmation(username: string): string {
@@ -42,7 +46,18 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; on
   );
 }
 
-function toForm(user: AdminUser): UserUpdate {
+/** The edit form: the body rules of `PATCH /api/users/:id` (shared), with the username required. */
+const editUserFormSchema = z.extend(userUpdateBodySchema, {
+  username: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(3, { error: 'El usuario debe tener al menos 3 caracteres' }),
+      z.maxLength(60, { error: 'El usuario admite hasta 60 caracteres' }),
+    ),
+});
+
+function toForm(user: AdminUser): z.input<typeof editUserFormSchema> {
   return {
     username: user.username,
     fullName: user.fullName ?? '',
@@ -55,51 +70,32 @@ function toForm(user: AdminUser): UserUpdate {
 }
 
 function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const [form, setForm] = useState<UserUpdate>(() => toForm(user));
-  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors },
+  } = useZodForm(editUserFormSchema, { defaultValues: toForm(user) });
   const mutation = useUpdateUser();
-  const firstField = useRef<HTMLInputElement>(null);
   // Focus the first field when the dialog opens (runs before the dialog's own focus scope).
-  useEffect(() => firstField.current?.focus(), []);
-  const set = (key: keyof UserUpdate) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  useEffect(() => setFocus('username'), [setFocus]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed: UserUpdate = {
-      ...form,
-      username: form.username.trim(),
-      fullName: form.fullName.trim(),
-      email: form.email.trim(),
-      phone: form.phone.trim(),
-      company: form.company.trim(),
-      clientCode: form.clientCode.trim(),
-    };
-    if (trimmed.username.length < 3) {
-      setProblem('El usuario debe tener al menos 3 caracteres');
-      return;
-    }
-    setProblem(null);
-    mutation.mutate({ id: user.id, ...trimmed }, { onSuccess: onClose });
-  };
+  const submit = handleSubmit((values) => mutation.mutate({ id: user.id, ...values }, { onSuccess: onClose }));
+  const field = { density: 'compact', autoComplete: 'off' } as const;
 
   return (
     <form onSubmit={submit} className="grid gap-3" noValidate>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Usuario" value={form.username} onChange={set('username')} required inputRef={firstField} />
-        <TextField label="Nombre completo" value={form.fullName} onChange={set('fullName')} />
-        <TextField label="Email" type="email" value={form.email} onChange={set('email')} />
-        <TextField label="Teléfono" type="tel" value={form.phone} onChange={set('phone')} />
-        <TextField label="Empresa" value={form.company} onChange={set('company')} />
-        <TextField label="Código de cliente" value={form.clientCode} onChange={set('clientCode')} />
-        {form.profileType ? (
-          <ProfileTypeField label="Tipo" value={form.profileType} onChange={(profileType) => setForm((f) => ({ ...f, profileType }))} />
+        <FormField label="Usuario" requiredMark {...field} error={errors.username?.message} {...register('username')} />
+        <FormField label="Nombre completo" {...field} error={errors.fullName?.message} {...register('fullName')} />
+        <FormField label="Email" type="email" {...field} error={errors.email?.message} {...register('email')} />
+        <FormField label="Teléfono" type="tel" {...field} error={errors.phone?.message} {...register('phone')} />
+        <FormField label="Empresa" {...field} error={errors.company?.message} {...register('company')} />
+        <FormField label="Código de cliente" {...field} error={errors.clientCode?.message} {...register('clientCode')} />
+        {user.profileType !== 'admin' ? (
+          <SelectField label="Tipo" density="compact" options={PROFILE_TYPE_OPTIONS} {...register('profileType')} />
         ) : null}
       </div>
-      {problem ? (
-        <p role="alert" className="text-sm text-red-700">
-          {problem}
-        </p>
-      ) : null}
       <div className="flex justify-end gap-2 pt-2">
         <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
           Cancelar

@@ -1,62 +1,52 @@
 import { History, Pencil, Trash2, UserPlus } from 'lucide-react';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { clientCodeBodySchema } from '../../../../shared/admin.ts';
+import { approveBodySchema, createUserBodySchema } from '../../../../shared/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { compactInputClasses, compactSelectClasses, FormField, SearchField, SelectField } from '../../../components/ui/form-field.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { type AdminUser, useApproveUser, useCreateUser, usePendingUsers, useSetClientCode, useSetUserType, useUsers } from '../api.ts';
+import { useZodForm } from '../../../lib/form.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { USER_TYPE_LABELS } from '../texts.ts';
 import { InlineEdit } from './inline-edit.tsx';
-import {
-  EmptyState,
-  ErrorState,
-  inputClass,
-  LoadingState,
-  ProfileTypeField,
-  SearchField,
-  Section,
-  selectClass,
-  TableHead,
-  TableScroll,
-  TextField,
-  td,
-} from './ui.tsx';
+import { EmptyState, ErrorState, LoadingState, PROFILE_TYPE_OPTIONS, Section, TableHead, TableScroll, td } from './ui.tsx';
 import { DeleteUserDialog, EditUserDialog, UserHistoryDialog } from './user-dialogs.tsx';
 
+/** "Crear usuario": the body rules of `POST /api/admin/users` (shared), enabled once both texts are typed. */
 export function CreateUserForm() {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [profileType, setProfileType] = useState<'client' | 'distributor'>('client');
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    formState: { errors },
+  } = useZodForm(createUserBodySchema, { defaultValues: { username: '', password: '', profileType: 'client' } });
+  const [username, password] = useWatch({ control, name: ['username', 'password'] });
   const mutation = useCreateUser();
   const ready = username.trim() !== '' && password !== '';
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!ready || mutation.isPending) return;
-    mutation.mutate(
-      { username: username.trim(), password, profileType },
-      {
-        onSuccess: () => {
-          setUsername('');
-          setPassword('');
-          setProfileType('client');
-        },
-      },
-    );
-  };
+  const submit = handleSubmit((body) => {
+    if (mutation.isPending) return;
+    mutation.mutate(body, { onSuccess: () => reset() });
+  });
 
   return (
     <Section title="Crear usuario" description="El usuario creado queda aprobado y puede ingresar de inmediato.">
-      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-end">
-        <TextField label="Usuario" value={username} onChange={setUsername} />
-        <TextField
+      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-start">
+        <FormField label="Usuario" density="compact" autoComplete="off" error={errors.username?.message} {...register('username')} />
+        <FormField
           label="Contraseña"
           type="password"
-          value={password}
+          density="compact"
           autoComplete="new-password"
           placeholder="Mínimo 6 caracteres"
-          onChange={setPassword}
+          error={errors.password?.message}
+          {...register('password')}
         />
-        <ProfileTypeField label="Tipo de usuario" value={profileType} onChange={setProfileType} />
-        <Button type="submit" disabled={!ready || mutation.isPending}>
+        <SelectField label="Tipo de usuario" density="compact" options={PROFILE_TYPE_OPTIONS} {...register('profileType')} />
+        <Button type="submit" className="sm:mt-6" disabled={!ready || mutation.isPending}>
           <UserPlus aria-hidden="true" className="size-4" />
           {mutation.isPending ? 'Creando...' : 'Crear Usuario'}
         </Button>
@@ -65,10 +55,17 @@ export function CreateUserForm() {
   );
 }
 
+/** A pending user's row: an optional client code (the approve body's rules), then "Aprobar". */
 function PendingRow({ user }: { user: AdminUser }) {
   const codeId = useId();
-  const [clientCode, setClientCode] = useState('');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useZodForm(approveBodySchema, { defaultValues: { clientCode: '' } });
   const mutation = useApproveUser();
+  const approve = handleSubmit(({ clientCode }) => mutation.mutate({ id: user.id, clientCode: clientCode ?? '' }));
+  const problem = errors.clientCode?.message;
   return (
     <tr>
       <th scope="row" className={`${td} font-medium`}>
@@ -84,14 +81,20 @@ function PendingRow({ user }: { user: AdminUser }) {
         </label>
         <input
           id={codeId}
-          value={clientCode}
           placeholder="Opcional"
-          onChange={(event) => setClientCode(event.target.value)}
-          className={`${inputClass} h-9 min-w-28`}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${codeId}-error` : undefined}
+          className={cn(compactInputClasses, 'h-9 min-w-28')}
+          {...register('clientCode')}
         />
+        {problem ? (
+          <p id={`${codeId}-error`} className="mt-1 text-xs text-accent-700">
+            {problem}
+          </p>
+        ) : null}
       </td>
       <td className={td}>
-        <Button size="sm" disabled={mutation.isPending} onClick={() => mutation.mutate({ id: user.id, clientCode: clientCode.trim() })}>
+        <Button size="sm" disabled={mutation.isPending} onClick={() => void approve()}>
           {mutation.isPending ? 'Aprobando...' : 'Aprobar'}
         </Button>
       </td>
@@ -140,7 +143,7 @@ function TypeSelect({ user }: { user: AdminUser }) {
         value={mutation.isPending ? mutation.variables.profileType : user.profileType}
         disabled={mutation.isPending}
         onChange={(event) => mutation.mutate({ id: user.id, profileType: event.target.value === 'distributor' ? 'distributor' : 'client' })}
-        className={`${selectClass} h-9`}
+        className={cn(compactSelectClasses, 'h-9')}
       >
         <option value="client">Cliente</option>
         <option value="distributor">Distribuidor</option>
@@ -195,6 +198,7 @@ function AllUsers() {
                     value={user.clientCode ?? ''}
                     label={`Código de cliente de ${user.username}`}
                     placeholder="Sin código"
+                    schema={clientCodeBodySchema.shape.clientCode}
                     onSave={(clientCode) => setClientCode.mutateAsync({ id: user.id, clientCode })}
                   />
                 </td>
