@@ -1,16 +1,13 @@
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
 import { routes } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useZodForm } from '../../../lib/form.ts';
 import { loginErrorMessage, useLogin } from '../api.ts';
-
-interface Fields {
-  username: string;
-  password: string;
-}
+import { loginFormSchema } from '../login-form-schema.ts';
 
 export interface ClientLoginDialogProps {
   open: boolean;
@@ -23,7 +20,13 @@ export interface ClientLoginDialogProps {
  * attempt; a failure shows a toast (docs/product.md §7.3: failures are shown).
  */
 export function ClientLoginDialog({ open, onOpenChange }: ClientLoginDialogProps) {
-  const { register, handleSubmit, control, reset } = useForm<Fields>({ defaultValues: { username: '', password: '' } });
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    formState: { errors },
+  } = useZodForm(loginFormSchema, { defaultValues: { username: '', password: '' } });
   const [username, password] = useWatch({ control, name: ['username', 'password'] });
   const loginMutation = useLogin();
   const busy = loginMutation.isPending;
@@ -36,7 +39,7 @@ export function ClientLoginDialog({ open, onOpenChange }: ClientLoginDialogProps
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await loginMutation.mutateAsync({ username: values.username.trim(), password: values.password, userType: 'client' });
+      await loginMutation.mutateAsync({ ...values, userType: 'client' });
     } catch (error) {
       toast({ title: 'Error', description: loginErrorMessage(error), variant: 'destructive' });
     } finally {
@@ -53,8 +56,14 @@ export function ClientLoginDialog({ open, onOpenChange }: ClientLoginDialogProps
       size="sm"
     >
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <FormField label="Usuario o Email" autoComplete="username" {...register('username')} />
-        <FormField label="Contraseña" type="password" autoComplete="current-password" {...register('password')} />
+        <FormField label="Usuario o Email" autoComplete="username" error={errors.username?.message} {...register('username')} />
+        <FormField
+          label="Contraseña"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
         <Link href={routes.forgotPassword} className="inline-block text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
           ¿Olvidó su contraseña?
         </Link>

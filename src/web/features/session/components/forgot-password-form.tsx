@@ -1,10 +1,11 @@
 import { CheckCircle2, KeyRound } from 'lucide-react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
-import { TEXTS } from '../../../../shared/auth.ts';
+import { forgotBodySchema, TEXTS } from '../../../../shared/auth.ts';
 import { paths, routes } from '../../../app/paths.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { useZodForm } from '../../../lib/form.ts';
 import { errorMessage, useForgotPassword } from '../api.ts';
 import { AuthCard } from './auth-card.tsx';
 
@@ -15,14 +16,16 @@ import { AuthCard } from './auth-card.tsx';
  */
 export function ForgotPasswordForm() {
   const request = useForgotPassword();
-  const { register, handleSubmit, control } = useForm<{ usernameOrEmail: string }>({ defaultValues: { usernameOrEmail: '' } });
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useZodForm(forgotBodySchema, { defaultValues: { usernameOrEmail: '' } });
   const value = useWatch({ control, name: 'usernameOrEmail' });
   const busy = request.isPending;
 
-  const onSubmit = handleSubmit(({ usernameOrEmail }) => {
-    const trimmed = usernameOrEmail.trim();
-    if (trimmed) request.mutate(trimmed);
-  });
+  const onSubmit = handleSubmit(({ usernameOrEmail }) => request.mutate(usernameOrEmail));
 
   if (request.isSuccess) {
     const { message, resetToken } = request.data;
@@ -60,7 +63,12 @@ export function ForgotPasswordForm() {
       subtitle="Ingrese su usuario o email y le enviaremos instrucciones para restablecer su contraseña."
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormField label="Usuario o Email" autoComplete="username" {...register('usernameOrEmail')} />
+        <FormField
+          label="Usuario o Email"
+          autoComplete="username"
+          error={errors.usernameOrEmail?.message}
+          {...register('usernameOrEmail')}
+        />
         {request.isError ? (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
             {errorMessage(request.error, 'Error al procesar la solicitud')}

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useZodForm } from '../../../lib/form.ts';
 import { type LoginInput, loginErrorMessage, useLogin } from '../api.ts';
+import { loginFormSchema } from '../login-form-schema.ts';
 
 /**
  * The login form of the portal screens (distributor, admin): usuario and contraseña, Enter submits,
@@ -19,20 +21,28 @@ export function PortalLoginForm({
   busyLabel: string;
   children?: ReactNode;
 }) {
-  const { register, handleSubmit, control } = useForm({ defaultValues: { username: '', password: '' } });
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useZodForm(loginFormSchema, { defaultValues: { username: '', password: '' } });
   const [username, password] = useWatch({ control, name: ['username', 'password'] });
   const loginMutation = useLogin();
   const busy = loginMutation.isPending;
 
-  const onSubmit = handleSubmit((values) => {
-    if (!values.username.trim() || !values.password) return;
-    loginMutation.mutate({ username: values.username.trim(), password: values.password, userType });
-  });
+  const onSubmit = handleSubmit((values) => loginMutation.mutate({ ...values, userType }));
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
-      <FormField label="Usuario" autoComplete="username" {...register('username')} />
-      <FormField label="Contraseña" type="password" autoComplete="current-password" {...register('password')} />
+      <FormField label="Usuario" autoComplete="username" error={errors.username?.message} {...register('username')} />
+      <FormField
+        label="Contraseña"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
       {loginMutation.isError ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           {loginErrorMessage(loginMutation.error)}

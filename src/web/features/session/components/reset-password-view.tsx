@@ -1,11 +1,13 @@
 import { CheckCircle2, KeyRound, ShieldAlert, TimerOff } from 'lucide-react';
 import { useEffect } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
-import { MIN_PASSWORD, TEXTS } from '../../../../shared/auth.ts';
+import * as z from 'zod/mini';
+import { resetBodySchema, TEXTS } from '../../../../shared/auth.ts';
 import { routes } from '../../../app/paths.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { useZodForm } from '../../../lib/form.ts';
 import { errorMessage, useResetPassword, useResetTokenValidation } from '../api.ts';
 import { AuthCard } from './auth-card.tsx';
 
@@ -42,18 +44,24 @@ function ResetDone() {
   );
 }
 
+/** The reset form: the new password by the body rules of `POST /api/auth/reset-password`, and its confirmation. */
+const resetFormSchema = z
+  .object({ newPassword: resetBodySchema.shape.newPassword, confirmPassword: z.string() })
+  .check(z.refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], error: TEXTS.passwordMismatch }));
+
 function ResetForm({ token }: { token: string }) {
   const reset = useResetPassword();
-  const { register, handleSubmit, control } = useForm({ defaultValues: { newPassword: '', confirmPassword: '' } });
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, isValid },
+  } = useZodForm(resetFormSchema, { mode: 'onChange', defaultValues: { newPassword: '', confirmPassword: '' } });
   const [newPassword, confirmPassword] = useWatch({ control, name: ['newPassword', 'confirmPassword'] });
-  const tooShort = newPassword !== '' && newPassword.length < MIN_PASSWORD;
-  const mismatch = confirmPassword !== '' && newPassword !== confirmPassword;
-  const valid = newPassword.length >= MIN_PASSWORD && newPassword === confirmPassword;
   const busy = reset.isPending;
 
   const onSubmit = handleSubmit((values) => {
-    if (!token || values.newPassword.length < MIN_PASSWORD || values.newPassword !== values.confirmPassword) return;
-    reset.mutate({ token, newPassword: values.newPassword });
+    if (token) reset.mutate({ token, newPassword: values.newPassword });
   });
 
   if (reset.isSuccess) return <ResetDone />;
@@ -70,8 +78,9 @@ function ResetForm({ token }: { token: string }) {
           revealable
           autoComplete="new-password"
           placeholder="Mínimo 6 caracteres"
-          error={tooShort ? TEXTS.passwordTooShort : undefined}
-          {...register('newPassword')}
+          // Messages only under a field holding text: an empty one says nothing yet.
+          error={newPassword !== '' ? errors.newPassword?.message : undefined}
+          {...register('newPassword', { deps: ['confirmPassword'] })}
         />
         <FormField
           label="Confirmar contraseña"
@@ -79,7 +88,7 @@ function ResetForm({ token }: { token: string }) {
           revealable
           autoComplete="new-password"
           placeholder="Mínimo 6 caracteres"
-          error={mismatch ? TEXTS.passwordMismatch : undefined}
+          error={confirmPassword !== '' ? errors.confirmPassword?.message : undefined}
           {...register('confirmPassword')}
         />
         {reset.isError ? (
@@ -87,7 +96,7 @@ function ResetForm({ token }: { token: string }) {
             {errorMessage(reset.error, 'Error al restablecer la contraseña')}
           </p>
         ) : null}
-        <Button type="submit" size="lg" className="w-full" disabled={!valid || busy}>
+        <Button type="submit" size="lg" className="w-full" disabled={!isValid || busy}>
           {busy ? 'Restableciendo...' : 'Restablecer Contraseña'}
         </Button>
       </form>
