@@ -89,6 +89,7 @@ function Thanks({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** The dialog, controlled by its opener; after the thanks it closes itself (`onOpenChange(false)`). */
 export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [sent, setSent] = useState(false);
   const [closeThanks] = useState(() => () => {
