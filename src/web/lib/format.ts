@@ -8,26 +8,38 @@ const LOCALE = 'es-AR';
 /** Dates and times are shown in Argentine time whatever the browser's zone. */
 const TIME_ZONE = 'America/Argentina/Buenos_Aires';
 
-const countFormat = new Intl.NumberFormat(LOCALE);
-const arsFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'ARS' });
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: TIME_ZONE,
-});
-const megabytesFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
-const megabytesFixedFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+/** `make()` on the first call, the same value afterwards. */
+function lazily<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
+}
+
+const countFormat = lazily(() => new Intl.NumberFormat(LOCALE));
+const arsFormat = lazily(() => new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'ARS' }));
+const dateTimeFormat = lazily(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: TIME_ZONE,
+    }),
+);
+const megabytesFormat = lazily(() => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 }));
+const megabytesFixedFormat = lazily(() => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1, minimumFractionDigits: 1 }));
 
 /** Bytes in one megabyte. Binary, as file managers count and as the upload limit is set (20 × 1024²). */
 export const BYTES_PER_MB = 1024 * 1024;
 
 /** A count with thousands separators: `1234` → `'1.234'`. */
 export function formatCount(value: number): string {
-  return countFormat.format(value);
+  return countFormat().format(value);
 }
 
 /**
@@ -35,13 +47,13 @@ export function formatCount(value: number): string {
  * a part's price, where a missing or zero price reads "Consultar Precio", use {@link formatPrice}.
  */
 export function formatArs(value: number | string): string {
-  return arsFormat.format(Number(value));
+  return arsFormat().format(Number(value));
 }
 
 /** An ISO timestamp as an es-AR date and time in Argentine time (`'10/03/2025, 12:30'`); the raw text if unparsable. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat().format(date);
 }
 
 /**
@@ -50,5 +62,5 @@ export function formatDateTime(iso: string): string {
  * so a growing progress figure does not change width.
  */
 export function formatMegabytes(bytes: number, { fixedDecimal = false }: { fixedDecimal?: boolean } = {}): string {
-  return `${(fixedDecimal ? megabytesFixedFormat : megabytesFormat).format(bytes / BYTES_PER_MB)} MB`;
+  return `${(fixedDecimal ? megabytesFixedFormat() : megabytesFormat()).format(bytes / BYTES_PER_MB)} MB`;
 }
