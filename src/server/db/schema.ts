@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
@@ -18,6 +19,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  varchar,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -250,4 +252,59 @@ export const auditLog = pgTable(
     after: jsonb('after'),
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId, t.createdAt), index('audit_log_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Catalogue import and ERP sync jobs, shared by every process (issue 20): ids are unique across
+ * processes, any process reads a job's progress, and at most one job is `running` (the partial
+ * unique index refuses a second one at once). The process running a job renews `heartbeat_at`;
+ * a `running` job whose heartbeat stopped (its process crashed) is marked `interrupted`.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['sync', 'upload'] }).notNull(),
+    status: text('status', { enum: ['running', 'done', 'failed', 'interrupted'] }).notNull(),
+    progress: jsonb('progress').notNull(),
+    report: jsonb('report'),
+    error: text('error'),
+    actor: text('actor').notNull(),
+    /** The process running it (host and pid, for the operator). */
+    owner: text('owner').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('jobs_one_running').on(t.status).where(sql`status = 'running'`), index('jobs_started_idx').on(t.startedAt)],
+);
+
+/**
+ * Rate-limit counters shared by every process: rate-limiter-flexible's RateLimiterPostgres table
+ * (its own column names and types; `expire` is epoch milliseconds).
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
+});
+
+/**
+ * Answers of idempotent writes (`Idempotency-Key`, issue 20): the first request with a key stores
+ * its answer in the same transaction as its write; a retry with the same key gets that answer back
+ * and writes nothing. Keys are per scope (the route) and per owner (the account).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    owner: text('owner').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of the request body: the same key with another body is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.owner, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
