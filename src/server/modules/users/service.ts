@@ -8,6 +8,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { UserUpdateBody } from '../../../shared/admin.ts';
 import type { AdminUser } from '../../../shared/auth.ts';
 import type { Db } from '../../db/client.ts';
+import { uniqueViolation, uniqueViolationMessage } from '../../db/errors.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { type Actor, recordAudit } from '../audit/service.ts';
@@ -56,7 +57,8 @@ async function findUser(db: Db, id: number): Promise<UserRow> {
 /**
  * Applies `set` to a user and writes its audit row (`action`, the changed fields before and after)
  * in the same transaction.
- * @throws AppError NOT_FOUND "Usuario no encontrado"; CONFLICT "Ya existe un usuario con ese nombre".
+ * @throws AppError NOT_FOUND "Usuario no encontrado"; CONFLICT with the clashing rule's text when the
+ *   new username or e-mail belongs to another account (db/errors.ts).
  */
 async function saveUser(db: Db, actor: Actor, action: string, id: number, set: UserChanges): Promise<AdminUser> {
   try {
@@ -81,9 +83,10 @@ async function saveUser(db: Db, actor: Actor, action: string, id: number, set: U
       return after;
     });
   } catch (error) {
-    if (String((error as { code?: string }).code) === '23505' || /unique/i.test(String(error))) {
-      throw new AppError('CONFLICT', 'Ya existe un usuario con ese nombre');
-    }
+    // A name or address already in use by another account: the error handler answers 409 with
+    // the constraint's own text (db/errors.ts).
+    const constraint = uniqueViolation(error);
+    if (constraint !== null) throw new AppError('CONFLICT', uniqueViolationMessage(constraint));
     throw error;
   }
 }
