@@ -308,3 +308,29 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.owner, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Synonym groups of the catalogue search (issue 18, docs/architecture.md "Search"): the forms of one
+ * row (folded: lower case, no accents; one or more words, e.g. `{jgo,juego}`, `{a/a,aire acondicionado}`)
+ * match one another both ways. Read at search time, so an edit applies without a re-import.
+ */
+export const searchSynonyms = pgTable('search_synonyms', {
+  id: serial('id').primaryKey(),
+  terms: text('terms').array().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The catalogue's vocabulary: every alphabetic word (2+ letters, folded) of the active parts'
+ * descriptions, brands and category names with the number of parts holding it. Rebuilt by each
+ * import; the search corrects typos against it (trigram distance, GiST) and finds abbreviations in it.
+ */
+export const searchVocabulary = pgTable(
+  'search_vocabulary',
+  {
+    word: text('word').primaryKey(),
+    parts: integer('parts').notNull(),
+  },
+  (t) => [index('search_vocabulary_trgm_idx').using('gist', sql`${t.word} gist_trgm_ops`)],
+);
