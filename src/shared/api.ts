@@ -145,7 +145,8 @@ export const publicConfigSchema = z.object({
   tagline: z.string(),
   whatsappAdmin: z.string(),
   whatsappSales: z.string(),
-  orderPlatformUrl: z.string(),
+  /** The header's "Realizar Pedido" link; null: it opens Mi pedido (issue 19). */
+  orderPlatformUrl: z.nullable(z.string()),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

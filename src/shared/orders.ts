@@ -1,0 +1,470 @@
+/**
+ * Pedidos contract (issue 19): the cart ("Mi pedido"), the quick order ("Pedido rápido"), sending a
+ * pedido, the customer's "Mis pedidos" and the admin's "Pedidos" tab. Written with `zod/mini`
+ * (docs/decisions/005).
+ *
+ * Routes (every amount is a two-decimal ARS string, e.g. "1234.50"; prices NEVER come from a request,
+ * the server recomputes them at the viewer's own price list: guests the guest list):
+ *
+ * | route | who | body / query | answer |
+ * | --- | --- | --- | --- |
+ * | `GET /api/cart` | signed in | – | {@link cartSchema} (the stored cart, priced now) |
+ * | `PUT /api/cart` | signed in | {@link cartBodySchema} (replaces the cart; `lines: []` empties it) | {@link cartSchema} |
+ * | `POST /api/cart/lines` | signed in | {@link cartBodySchema} (adds: quantities of a part already there are summed, capped at 9,999) | {@link cartSchema} |
+ * | `POST /api/cart/price` | anyone (a guest's browser cart) | {@link cartBodySchema} (nothing stored) | {@link cartSchema} |
+ * | `POST /api/cart/quick` | anyone | {@link quickOrderBodySchema} `{text}` | {@link quickOrderResponseSchema} `{added, unmatched, cart}` |
+ * | `POST /api/orders` | anyone | {@link orderBodySchema}; header `Idempotency-Key` (1–200 chars, one per send attempt) | 201 {@link orderSchema} |
+ * | `GET /api/orders` | signed in | {@link ordersQuerySchema} | {@link orderListSchema} (own pedidos only) |
+ * | `GET /api/orders/:id` | owner, admin; a guest with `?token=` | {@link orderAccessQuerySchema} | {@link orderSchema}; another's: 404 |
+ * | `GET /api/orders/:id/pdf`, `GET /api/orders/:id/xlsx` | as `GET /api/orders/:id` | {@link orderAccessQuerySchema} | the pedido as a PDF / Excel download |
+ * | `POST /api/orders/:id/repeat` | owner | – | {@link cartSchema} (its lines added to the cart at today's prices) |
+ * | `GET /api/admin/orders` | admin | {@link adminOrdersQuerySchema} | {@link adminOrderListSchema} (with `newCount`) |
+ * | `GET /api/admin/orders/new-count` | admin | – | {@link newOrdersCountSchema} (the tab's badge) |
+ * | `GET /api/admin/orders/xlsx` | admin | {@link adminOrdersQuerySchema} (page/limit ignored) | Excel of the filtered list |
+ * | `GET /api/admin/orders/:id` | admin | – | {@link orderSchema} |
+ * | `PATCH /api/admin/orders/:id/status` | admin | {@link orderStatusBodySchema} `{status, note}` | {@link orderSchema} (audited) |
+ *
+ * A guest's cart lives in the browser (`lines` of {@link cartLineInputSchema}, plus the
+ * `unitPrice` seen when added, sent back as `seenUnitPrice` so the answer flags changed prices); a
+ * signed-in user's cart lives on the server (same pedido on every device) and the server remembers
+ * the price at which each line was added. Parts that are unknown, inactive or in a hidden category
+ * are never priced: the cart answers list them in `unavailable` (and the stored cart drops them);
+ * `POST /api/orders` refuses them with 400 and a message naming them. Errors are
+ * `{error: {code, message}}` with Spanish messages: 400 VALIDATION, 404 NOT_FOUND, 409 CONFLICT
+ * (`expectedTotal` differs: prices changed, see {@link ORDER_TEXTS.pricesChanged}; or an
+ * `Idempotency-Key` reused with another body), 429 RATE_LIMITED.
+ */
+import * as z from 'zod/mini';
+
+/** An integer (a safe one), as classic zod's `z.number().int()`. */
+const int = () => z.number().check(z.int());
+
+/** Decimal amount in ARS with two decimals, e.g. "1234.50". */
+const money = z.string().check(z.regex(/^\d+\.\d{2}$/));
+
+/** Most lines a cart, a quick order or a pedido may hold. */
+export const MAX_ORDER_LINES = 500;
+/** Quantity range of a line (units of the part's sales unit). */
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 9999;
+/** Longest note of a pedido or of a status change, characters. */
+export const MAX_ORDER_NOTE = 1000;
+/** Longest quick-order text, characters (about 500 pasted lines). */
+export const MAX_QUICK_TEXT = 50_000;
+
+/** Spanish texts of the pedido screens and of the API's messages (es-AR). */
+export const ORDER_TEXTS = {
+  cart: 'Mi pedido',
+  addToCart: 'Agregar al pedido',
+  added: 'Agregado al pedido',
+  quantity: 'Cantidad',
+  unitPrice: 'Precio unitario',
+  subtotal: 'Subtotal',
+  total: 'Total',
+  remove: 'Quitar',
+  empty: 'Vaciar pedido',
+  emptyCart: 'Su pedido está vacío.',
+  unpricedNote: 'Los repuestos sin precio ("Consultar Precio") no se suman al total; Ventas le confirmará su precio.',
+  unavailable: 'Este repuesto ya no está disponible',
+  priceChangedLine: 'El precio cambió desde que lo agregó',
+  quick: 'Pedido rápido',
+  quickHelp:
+    'Pegue líneas desde Excel, WhatsApp o un email: código y cantidad en cada línea (por ejemplo "06H-103-144 2" o "2 06H-103-144"), separados por espacio, tabulación o ";".',
+  quickSubmit: 'Agregar al pedido',
+  quickUpload: 'Subir archivo CSV o Excel',
+  quickAdded: (n: number) => (n === 1 ? 'Se agregó 1 repuesto' : `Se agregaron ${n} repuestos`),
+  quickUnmatchedTitle: 'Líneas no reconocidas',
+  reasonUnknown: 'Código desconocido',
+  reasonAmbiguous: 'Varios repuestos coinciden: elija uno',
+  reasonQuantity: 'Cantidad inválida (de 1 a 9999)',
+  reasonTooMany: 'Se superó el máximo de 500 líneas',
+  send: 'Enviar pedido',
+  note: 'Nota para Ventas',
+  customerData: 'Sus datos',
+  name: 'Nombre',
+  company: 'Empresa',
+  clientCode: 'Código de cliente',
+  phone: 'Teléfono',
+  email: 'Email',
+  nameRequired: 'Ingrese su nombre',
+  contactRequired: 'Ingrese un teléfono o un email',
+  emailInvalid: 'El email no es válido',
+  linesRequired: 'El pedido no tiene repuestos',
+  tooManyLines: 'El pedido admite hasta 500 líneas',
+  quantityRange: 'La cantidad debe ser un número entero de 1 a 9999',
+  duplicateLine: 'Cada repuesto debe figurar una sola vez',
+  noteTooLong: 'La nota admite hasta 1000 caracteres',
+  pricesChanged: 'Los precios cambiaron desde que armó el pedido. Revise el pedido antes de enviarlo.',
+  partsUnavailable: (codes: string) => `Estos repuestos ya no están disponibles: ${codes}. Quítelos del pedido para enviarlo.`,
+  idempotencyConflict: 'Esta clave de envío ya se usó con otro pedido',
+  sent: (number: string) => `Pedido ${number} enviado. Ventas lo recibió y le enviamos una copia por email.`,
+  sentNoEmail: (number: string) => `Pedido ${number} enviado. Ventas lo recibió.`,
+  whatsapp: 'Enviar por WhatsApp',
+  downloadPdf: 'Descargar PDF',
+  downloadXlsx: 'Descargar Excel',
+  myOrders: 'Mis pedidos',
+  noOrders: 'Todavía no envió pedidos.',
+  repeat: 'Repetir pedido',
+  repeated: 'Los repuestos del pedido volvieron a Mi pedido con los precios de hoy.',
+  orderNotFound: 'Pedido no encontrado',
+  adminTab: 'Pedidos',
+  statusChange: 'Cambiar estado',
+  statusNote: 'Nota (opcional)',
+  sameStatus: 'El pedido ya está en ese estado',
+  placeOrder: 'Realizar Pedido',
+  orderNumber: 'Pedido N°',
+  date: 'Fecha',
+  status: 'Estado',
+  guest: 'Invitado',
+} as const;
+
+/**
+ * Statuses of a pedido, in their usual order. Stable codes travel in the API; the Spanish label is
+ * {@link ORDER_STATUS_LABELS}. A new pedido is `received`.
+ */
+export const ORDER_STATUSES = ['received', 'preparing', 'shipped', 'delivered', 'cancelled'] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  received: 'Recibido',
+  preparing: 'En preparación',
+  shipped: 'Enviado',
+  delivered: 'Entregado',
+  cancelled: 'Cancelado',
+};
+
+const quantity = z
+  .number({ error: ORDER_TEXTS.quantityRange })
+  .check(
+    z.int({ error: ORDER_TEXTS.quantityRange }),
+    z.gte(MIN_QUANTITY, { error: ORDER_TEXTS.quantityRange }),
+    z.lte(MAX_QUANTITY, { error: ORDER_TEXTS.quantityRange }),
+  );
+const partId = z
+  .number({ error: 'Repuesto inválido' })
+  .check(z.int({ error: 'Repuesto inválido' }), z.gte(1, { error: 'Repuesto inválido' }));
+
+/** One line a client sends: which part and how many. `seenUnitPrice` only flags a changed price; it never prices. */
+export const cartLineInputSchema = z.object({
+  partId,
+  quantity,
+  /** The unit price the browser showed when the line was added (guests), to flag a change. Never used as a price. */
+  seenUnitPrice: z.optional(z.nullable(money)),
+});
+export type CartLineInput = z.infer<typeof cartLineInputSchema>;
+
+const noDuplicateParts = z.refine<{ partId: number }[]>((lines) => new Set(lines.map((l) => l.partId)).size === lines.length, {
+  error: ORDER_TEXTS.duplicateLine,
+});
+const lines = z.array(cartLineInputSchema).check(z.maxLength(MAX_ORDER_LINES, { error: ORDER_TEXTS.tooManyLines }), noDuplicateParts);
+
+/** Body of `PUT /api/cart`, `POST /api/cart/lines` and `POST /api/cart/price`. */
+export const cartBodySchema = z.object({ lines });
+export type CartBody = z.infer<typeof cartBodySchema>;
+
+/** A priced cart line, at the viewer's own price list and at this moment. */
+export const cartLineSchema = z.object({
+  partId: int(),
+  partNumber: z.string(),
+  description: z.string(),
+  brand: z.nullable(z.string()),
+  salesUnit: z.string(),
+  /** First image, resolved (IMAGE_BASE_URL applied), or null. */
+  imageUrl: z.nullable(z.string()),
+  stockLevel: z.string(),
+  quantity: int(),
+  /** Unit price after any discount; null = "Consultar Precio" (counted apart from the total). */
+  unitPrice: z.nullable(money),
+  /** `unitPrice × quantity`, or null without a price. */
+  subtotal: z.nullable(money),
+  /** The price when the line was added, when it differs from `unitPrice` (else absent). */
+  previousUnitPrice: z.optional(z.nullable(money)),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+/** A line that cannot be priced or ordered: its part is unknown, inactive or in a hidden category. */
+export const unavailableLineSchema = z.object({
+  partId: int(),
+  /** The code, when the viewer had it in a stored cart or pedido; null otherwise. */
+  partNumber: z.nullable(z.string()),
+  message: z.string(),
+});
+
+/** Totals of a set of lines. */
+export const orderTotalsSchema = z.object({
+  /** Sum of the priced subtotals, ARS ("0.00" when none). */
+  total: money,
+  /** Number of lines. */
+  lineCount: int(),
+  /** Sum of the quantities (the header badge shows `lineCount`). */
+  unitCount: int(),
+  /** Lines without a price ("Consultar Precio"), not in `total`. */
+  unpricedCount: int(),
+});
+export type OrderTotals = z.infer<typeof orderTotalsSchema>;
+
+/** Answer of the cart routes. */
+export const cartSchema = z.object({
+  lines: z.array(cartLineSchema),
+  unavailable: z.array(unavailableLineSchema),
+  totals: orderTotalsSchema,
+  /** True when some line's price changed since it was added (`previousUnitPrice` set). */
+  pricesChanged: z.boolean(),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+/** Body of `POST /api/cart/quick`. */
+export const quickOrderBodySchema = z.object({
+  text: z.string({ error: 'Pegue al menos una línea' }).check(
+    z.maxLength(MAX_QUICK_TEXT, { error: 'El texto admite hasta 50.000 caracteres' }),
+    z.refine((t) => t.trim().length > 0, { error: 'Pegue al menos una línea' }),
+  ),
+});
+
+export const QUICK_REASONS = ['unknown', 'ambiguous', 'quantity', 'too-many'] as const;
+export type QuickReason = (typeof QUICK_REASONS)[number];
+
+/** A part a quick-order line may mean (reason `ambiguous`). */
+export const quickCandidateSchema = z.object({
+  partId: int(),
+  partNumber: z.string(),
+  description: z.string(),
+  unitPrice: z.nullable(money),
+});
+
+/** A pasted line the quick order did not add, and why. */
+export const quickUnmatchedSchema = z.object({
+  /** Line number in the pasted text (1-based). */
+  line: int(),
+  text: z.string(),
+  reason: z.enum(QUICK_REASONS),
+  /** Spanish reason ({@link ORDER_TEXTS} `reason…`). */
+  message: z.string(),
+  /** The code read from the line, when one was read. */
+  code: z.nullable(z.string()),
+  /** The quantity read from the line, when one was read (for a pick among candidates). */
+  quantity: z.nullable(int()),
+  /** Parts matching the code (reason `ambiguous`; up to 10); empty otherwise. */
+  candidates: z.array(quickCandidateSchema),
+});
+export type QuickUnmatched = z.infer<typeof quickUnmatchedSchema>;
+
+/**
+ * Answer of `POST /api/cart/quick`. `added` are the recognised lines, priced (quantities of the same
+ * part on several lines summed). A signed-in user's lines are added to the stored cart, returned in
+ * `cart`; a guest's `cart` is null and the browser adds `added` to its own cart.
+ */
+export const quickOrderResponseSchema = z.object({
+  added: z.array(cartLineSchema),
+  unmatched: z.array(quickUnmatchedSchema),
+  cart: z.nullable(cartSchema),
+});
+export type QuickOrderResponse = z.infer<typeof quickOrderResponseSchema>;
+
+const requiredText = (max: number, required: string) =>
+  z
+    .string({ error: required })
+    .check(z.trim(), z.minLength(1, { error: required }), z.maxLength(max, { error: `Admite hasta ${max} caracteres` }));
+const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max, { error: `Admite hasta ${max} caracteres` })));
+const optionalEmail = z.optional(
+  z.pipe(
+    z.string().check(z.trim(), z.maxLength(200, { error: 'El email admite hasta 200 caracteres' })),
+    z.union([z.literal(''), z.email({ error: ORDER_TEXTS.emailInvalid })]),
+  ),
+);
+
+/** A guest's data: a name, and a phone or an e-mail. */
+export const guestCustomerSchema = z
+  .object({
+    name: requiredText(120, ORDER_TEXTS.nameRequired),
+    company: optionalText(120),
+    phone: optionalText(40),
+    email: optionalEmail,
+  })
+  .check(z.refine((c) => !!c.phone || !!c.email, { error: ORDER_TEXTS.contactRequired, path: ['phone'] }));
+export type GuestCustomer = z.infer<typeof guestCustomerSchema>;
+
+const orderLines = z
+  .array(cartLineInputSchema)
+  .check(
+    z.minLength(1, { error: ORDER_TEXTS.linesRequired }),
+    z.maxLength(MAX_ORDER_LINES, { error: ORDER_TEXTS.tooManyLines }),
+    noDuplicateParts,
+  );
+const note = z.optional(z.string().check(z.trim(), z.maxLength(MAX_ORDER_NOTE, { error: ORDER_TEXTS.noteTooLong })));
+/**
+ * The total the customer saw before sending. When present and different from the total the server
+ * computes now, the send answers 409 CONFLICT ({@link ORDER_TEXTS.pricesChanged}) and creates nothing.
+ */
+const expectedTotal = z.optional(money);
+
+/**
+ * Body of `POST /api/orders` from a signed-in customer: the lines (the cart as shown) and a note.
+ * Name, company, client code, phone and e-mail come from the account; a signed-in sender's stored
+ * cart is emptied in the same transaction.
+ */
+export const customerOrderBodySchema = z.object({ lines: orderLines, note, expectedTotal });
+
+/** Body of `POST /api/orders` from a guest: as a customer's, plus `customer` (name and a phone or an e-mail). */
+export const guestOrderBodySchema = z.object({ lines: orderLines, note, expectedTotal, customer: guestCustomerSchema });
+
+/**
+ * What the route validates (both): `customer` is required of guests (400 {@link ORDER_TEXTS.nameRequired}
+ * / {@link ORDER_TEXTS.contactRequired}) and ignored for a signed-in customer.
+ */
+export const orderBodySchema = z.object({ lines: orderLines, note, expectedTotal, customer: z.optional(guestCustomerSchema) });
+export type OrderBody = z.infer<typeof orderBodySchema>;
+
+/** A line of a sent pedido: the part as it was and the price the server computed at that moment. */
+export const orderLineSchema = z.object({
+  partId: int(),
+  partNumber: z.string(),
+  description: z.string(),
+  salesUnit: z.string(),
+  quantity: int(),
+  unitPrice: z.nullable(money),
+  subtotal: z.nullable(money),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/** The customer of a pedido, as sent. */
+export const orderCustomerSchema = z.object({
+  name: z.string(),
+  company: z.nullable(z.string()),
+  clientCode: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  /** The account's username; null for a guest. */
+  username: z.nullable(z.string()),
+});
+
+/** One status change of a pedido (the first is `received`, at creation). */
+export const orderStatusChangeSchema = z.object({
+  status: orderStatusSchema,
+  note: z.nullable(z.string()),
+  /** ISO timestamp. */
+  at: z.string(),
+});
+
+/** A pedido. `number` is what people quote ("P-000042"); `id` is for the API. */
+export const orderSchema = z.object({
+  id: int(),
+  number: z.string(),
+  /** ISO timestamp of the send. */
+  createdAt: z.string(),
+  status: orderStatusSchema,
+  isGuest: z.boolean(),
+  customer: orderCustomerSchema,
+  lines: z.array(orderLineSchema),
+  totals: orderTotalsSchema,
+  note: z.nullable(z.string()),
+  history: z.array(orderStatusChangeSchema),
+  /**
+   * Only in the answer of `POST /api/orders` for a guest: the token that opens this pedido
+   * (`GET /api/orders/:id?token=…`, its PDF and XLSX) from the confirmation screen.
+   */
+  accessToken: z.optional(z.string()),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** A pedido in a list. */
+export const orderSummarySchema = z.object({
+  id: int(),
+  number: z.string(),
+  createdAt: z.string(),
+  status: orderStatusSchema,
+  isGuest: z.boolean(),
+  customerName: z.string(),
+  company: z.nullable(z.string()),
+  clientCode: z.nullable(z.string()),
+  totals: orderTotalsSchema,
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+const pageParam = (max: number, fallback: number) =>
+  z._default(
+    z.coerce
+      .number({ error: 'debe ser un número entero' })
+      .check(
+        z.int({ error: 'debe ser un número entero' }),
+        z.gte(1, { error: 'debe ser al menos 1' }),
+        z.lte(max, { error: `debe ser como máximo ${max}` }),
+      ),
+    fallback,
+  );
+
+/** Query of `GET /api/orders`. */
+export const ordersQuerySchema = z.object({ page: pageParam(100_000, 1), limit: pageParam(100, 20) });
+
+/** Answer of `GET /api/orders` (newest first). */
+export const orderListSchema = z.object({
+  orders: z.array(orderSummarySchema),
+  total: int(),
+  page: int(),
+  limit: int(),
+});
+
+/** Query of `GET /api/orders/:id` (and its pdf/xlsx): a guest's access token. */
+export const orderAccessQuerySchema = z.object({ token: z.optional(z.string().check(z.maxLength(100))) });
+
+const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use una fecha AAAA-MM-DD' }));
+
+/** Query of `GET /api/admin/orders` and its XLSX: filters (dates inclusive, in Argentina's time zone). */
+export const adminOrdersQuerySchema = z.object({
+  status: z.optional(orderStatusSchema),
+  /** Text in the customer's name, company, client code, e-mail, phone or username, or the pedido number. */
+  customer: z.optional(z.string().check(z.trim(), z.maxLength(120, { error: 'La búsqueda admite hasta 120 caracteres' }))),
+  from: z.optional(isoDate),
+  to: z.optional(isoDate),
+  page: pageParam(100_000, 1),
+  limit: pageParam(200, 50),
+});
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
+
+/** Answer of `GET /api/admin/orders` (newest first). `newCount`: pedidos still "Recibido", whatever the filters. */
+export const adminOrderListSchema = z.object({
+  orders: z.array(orderSummarySchema),
+  total: int(),
+  page: int(),
+  limit: int(),
+  newCount: int(),
+});
+
+/** Answer of `GET /api/admin/orders/new-count`. */
+export const newOrdersCountSchema = z.object({ newCount: int() });
+
+/** Body of `PATCH /api/admin/orders/:id/status`. */
+export const orderStatusBodySchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: 'Estado inválido' }),
+  note: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(MAX_ORDER_NOTE, { error: ORDER_TEXTS.noteTooLong })))),
+});
+
+/** The number people quote for a pedido id: `P-000042`. */
+export function formatOrderNumber(id: number): string {
+  return `P-${String(id).padStart(6, '0')}`;
+}
+
+/**
+ * A pedido written out for a WhatsApp message or a plain-text e-mail (Spanish): number, customer,
+ * one line per part (`2 x 06H-103-144 Bomba de agua — $ 1.234,50`), total and note. `formatMoney`
+ * formats an amount (the web's and the server's es-AR ARS formatter; null = "Consultar Precio").
+ */
+export function orderAsText(order: Order, formatMoney: (amount: string | null) => string): string {
+  const out = [`${ORDER_TEXTS.orderNumber} ${order.number}`];
+  const c = order.customer;
+  out.push([c.name, c.company, c.clientCode ? `Cliente ${c.clientCode}` : null].filter(Boolean).join(' — '));
+  out.push('');
+  for (const l of order.lines) {
+    out.push(`${l.quantity} x ${l.partNumber} ${l.description} — ${formatMoney(l.subtotal)}`);
+  }
+  out.push('');
+  out.push(`${ORDER_TEXTS.total}: ${formatMoney(order.totals.total)}`);
+  if (order.totals.unpricedCount > 0) out.push(`(${order.totals.unpricedCount} sin precio: Consultar Precio)`);
+  if (order.note) out.push(`Nota: ${order.note}`);
+  return out.join('\n');
+}
+
+/** A `https://wa.me/<digits>?text=…` link (non-digits of `phone` dropped). */
+export function whatsAppLink(phone: string, text: string): string {
+  return `https://wa.me/${phone.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
+}
