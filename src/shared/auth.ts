@@ -82,6 +82,11 @@ export const forgotBodySchema = z.object({
     .check(z.trim(), z.minLength(1, { error: 'Ingrese su usuario o email' }), z.maxLength(200, { error: 'Admite hasta 200 caracteres' })),
 });
 
+/** `GET /api/auth/validate-reset-token/:token`. */
+export const resetTokenParamsSchema = z.object({
+  token: z.string().check(z.maxLength(200, { error: TEXTS.tokenInvalid })),
+});
+
 export const resetBodySchema = z.object({
   token: z.string({ error: TEXTS.tokenMissing }).check(z.minLength(1, { error: TEXTS.tokenMissing }), z.maxLength(200)),
   newPassword: password,

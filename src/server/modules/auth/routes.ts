@@ -1,6 +1,5 @@
 /** HTTP routes of accounts and sessions (docs/product.md, accounts). Rules live in service.ts. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   TEXTS,
   forgotBodySchema,
@@ -11,6 +10,7 @@ import {
   profileUpdateSchema,
   registerBodySchema,
   resetBodySchema,
+  resetTokenParamsSchema,
   sessionSchema,
   validateTokenResponseSchema,
   type Session,
@@ -146,7 +146,7 @@ export function authRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZ
       {
         schema: {
           tags: ['auth'],
-          params: z.object({ token: z.string().max(200) }),
+          params: resetTokenParamsSchema,
           response: { 200: validateTokenResponseSchema },
         },
       },
