@@ -334,3 +334,108 @@ export const searchVocabulary = pgTable(
   },
   (t) => [index('search_vocabulary_trgm_idx').using('gist', sql`${t.word} gist_trgm_ops`)],
 );
+
+export const ORDER_STATUSES = ['received', 'preparing', 'shipped', 'delivered', 'cancelled'] as const;
+
+/**
+ * A signed-in user's cart ("Mi pedido", issue 19): one row per part. `unitPriceAtAdd` is the price
+ * the user saw when the line was added (to flag a change before sending); it never prices anything.
+ */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    partId: integer('part_id')
+      .notNull()
+      .references(() => parts.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    unitPriceAtAdd: money('unit_price_at_add'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.partId] }), check('cart_lines_quantity_check', sql`${t.quantity} between 1 and 9999`)],
+);
+
+/**
+ * Pedidos (issue 19): the customer's data as sent (a guest's or the account's at that moment), the
+ * totals the server computed and the status. `accessToken` opens a guest's pedido from its
+ * confirmation screen; `idempotencyKey` (per account, or per guest) makes a retried send answer
+ * the first pedido instead of creating a second.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('received'),
+    customerName: text('customer_name').notNull(),
+    customerCompany: text('customer_company'),
+    customerClientCode: text('customer_client_code'),
+    customerPhone: text('customer_phone'),
+    customerEmail: text('customer_email'),
+    customerUsername: text('customer_username'),
+    note: text('note'),
+    /** The price list (1–10) the lines were priced at. */
+    priceList: integer('price_list').notNull(),
+    total: numeric('total', { precision: 20, scale: 2 }).notNull(),
+    lineCount: integer('line_count').notNull(),
+    unitCount: integer('unit_count').notNull(),
+    unpricedCount: integer('unpriced_count').notNull(),
+    accessToken: text('access_token'),
+    idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of the send's body: the same key with another body is refused. */
+    requestFingerprint: text('request_fingerprint'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+    uniqueIndex('orders_idempotency_key').on(sql`coalesce(${t.userId}, 0)`, t.idempotencyKey).where(sql`idempotency_key is not null`),
+  ],
+);
+
+/** The lines of a pedido: the part as it was and the price computed when it was sent. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    partId: integer('part_id')
+      .notNull()
+      .references(() => parts.id, { onDelete: 'restrict' }),
+    partNumber: text('part_number').notNull(),
+    description: text('description').notNull(),
+    salesUnit: text('sales_unit').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: money('unit_price'),
+    subtotal: numeric('subtotal', { precision: 20, scale: 2 }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.position] }),
+    index('order_lines_part_idx').on(t.partId),
+    check('order_lines_quantity_check', sql`${t.quantity} between 1 and 9999`),
+  ],
+);
+
+/** Every status a pedido went through, with the staff note; the first row is `received` at creation. */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    note: text('note'),
+    actorId: integer('actor_id'),
+    actorUsername: text('actor_username'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.id)],
+);
