@@ -5,13 +5,18 @@ import { whatsappUrl } from '../lib/public-config.ts';
 
 export interface ContactLinksProps extends Pick<PublicConfig, 'whatsappAdmin' | 'whatsappSales'> {
   className?: string;
+  /** Message prefilled in the chat (e.g. the part code, description and quantity). */
+  message?: string;
 }
 
-/** The two chat links of docs/product.md §1 (Administración, Ventas); a link is left out when its number is unset. */
-export function ContactLinks({ whatsappAdmin, whatsappSales, className }: ContactLinksProps) {
+/**
+ * The two chat links of docs/product.md §1 (Administración, Ventas), with `message` prefilled when
+ * given; a link is left out when its number is unset.
+ */
+export function ContactLinks({ whatsappAdmin, whatsappSales, className, message }: ContactLinksProps) {
   const links = [
-    { label: 'Administración', href: whatsappUrl(whatsappAdmin) },
-    { label: 'Ventas', href: whatsappUrl(whatsappSales) },
+    { label: 'Administración', href: whatsappUrl(whatsappAdmin, message) },
+    { label: 'Ventas', href: whatsappUrl(whatsappSales, message) },
   ];
   return (
     <div className={cn('flex flex-wrap gap-2', className)}>

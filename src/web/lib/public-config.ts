@@ -28,8 +28,12 @@ export function usePublicConfigState(): { config: PublicConfig; loaded: boolean 
   return { config: data ?? FALLBACK_CONFIG, loaded: !isPending };
 }
 
-/** `https://wa.me/<digits>` for a chat number, or null when the number is empty. */
-export function whatsappUrl(digits: string): string | null {
+/**
+ * `https://wa.me/<digits>` for a chat number, with `?text=` carrying a prefilled message when one is
+ * given (URL-encoded); null when the number is empty.
+ */
+export function whatsappUrl(digits: string, text?: string): string | null {
   const clean = digits.replace(/\D/g, '');
-  return clean ? `https://wa.me/${clean}` : null;
+  if (!clean) return null;
+  return text ? `https://wa.me/${clean}?text=${encodeURIComponent(text)}` : `https://wa.me/${clean}`;
 }

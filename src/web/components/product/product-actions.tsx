@@ -1,10 +1,15 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import type { Part } from '../../../shared/api.ts';
 
-/** What a product card can ask the page for: open the detail dialog, play the video. */
+/**
+ * What a product card can ask the page for: open the detail dialog, play the video, and the order
+ * control the app composes in (issue 19: "Agregar al pedido"; components never import features).
+ */
 export interface ProductActions {
   openProduct: (part: Part) => void;
   playVideo: (part: Part) => void;
+  /** Renders the card's "Agregar al pedido" control; absent, cards have none. */
+  orderControl?: (part: Part) => ReactNode;
 }
 
 const ProductActionsContext = createContext<ProductActions | null>(null);

@@ -45,8 +45,8 @@ function MediaButtons({ part, onVideo }: { part: Part; onVideo: ((part: Part) =>
 /**
  * A part in a list (docs/product.md §5.4): image or "Sin imagen", part number, description,
  * price, stock badge (green in stock, red otherwise), sales unit (default "1 unidad"), document
- * and video buttons. The description is the button that opens the detail; the whole card is its
- * click target.
+ * and video buttons, and the page's order control when it provides one. The description is the
+ * button that opens the detail; the whole card is its click target.
  */
 export function ProductCard({ part, showOriginal = false, onOpen, layout = 'grid', imageLoading, dense = false }: ProductCardProps) {
   const actions = useProductActions();
@@ -82,6 +82,7 @@ export function ProductCard({ part, showOriginal = false, onOpen, layout = 'grid
         <div className="flex shrink-0 flex-col items-end gap-2">
           <PriceTag part={part} showOriginal={showOriginal} size="sm" className="justify-end text-right" />
           <MediaButtons part={part} onVideo={actions?.playVideo} />
+          {actions?.orderControl?.(part)}
         </div>
       </article>
     );
@@ -105,6 +106,7 @@ export function ProductCard({ part, showOriginal = false, onOpen, layout = 'grid
             <span>{unit}</span>
           </div>
           <MediaButtons part={part} onVideo={actions?.playVideo} />
+          {actions?.orderControl?.(part)}
         </div>
       </div>
     </article>

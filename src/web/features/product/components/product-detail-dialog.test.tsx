@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { buildPart } from '../../../test/fixtures.ts';
+import { buildPart, config } from '../../../test/fixtures.ts';
 import { errorResponse, mockApi, renderWithApp } from '../../../test/render.tsx';
 import { ProductDetailDialog } from './product-detail-dialog.tsx';
 
@@ -47,7 +47,8 @@ describe('ProductDetailDialog', () => {
     expect(within(dialog).queryByText('Precio')).not.toBeInTheDocument();
     expect(within(dialog).queryByText('Códigos alternativos')).not.toBeInTheDocument();
     expect(await within(dialog).findByRole('heading', { name: 'Productos Relacionados' })).toBeInTheDocument();
-    const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost');
+    const relatedCall = fetchMock.mock.calls.find(([input]) => String(input).includes('/related'));
+    const url = new URL(String(relatedCall?.[0]), 'http://localhost');
     expect(url.searchParams.get('priceList')).toBe('1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Junta tapa de cilindros' }));
     expect(within(dialog).getByText('PN-21')).toBeInTheDocument();
@@ -60,5 +61,29 @@ describe('ProductDetailDialog', () => {
     renderWithApp(<ProductDetailDialog part={part} userType="guest" onClose={() => {}} onPlayVideo={onPlayVideo} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Ver video' }));
     expect(onPlayVideo).toHaveBeenCalledWith(part);
+  });
+
+  it('adds the chosen quantity to the pedido and writes the part into the WhatsApp links', async () => {
+    mockApi({ 'GET /api/products/40/related': [], 'GET /api/config': config });
+    const orderButton = vi.fn((part: { partNumber: string }, quantity: number) => (
+      <button type="button">
+        Agregar {quantity} de {part.partNumber}
+      </button>
+    ));
+    const part = buildPart({ id: 40, partNumber: '0011843925', description: 'ELEMENTO F/ACEITE OM352', salesUnit: 'Caja x 10' });
+    renderWithApp(<ProductDetailDialog part={part} userType="guest" onClose={() => {}} onPlayVideo={() => {}} orderButton={orderButton} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Detalles del Repuesto' });
+    expect(within(dialog).getByRole('button', { name: 'Agregar 1 de 0011843925' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Aumentar cantidad' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Aumentar cantidad' }));
+    expect(within(dialog).getByRole('button', { name: 'Agregar 3 de 0011843925' })).toBeInTheDocument();
+    const sales = await within(dialog).findByRole('link', { name: /WhatsApp Ventas/ });
+    const href = new URL(sales.getAttribute('href') ?? '');
+    expect(href.origin + href.pathname).toBe('https://wa.me/5491100000002');
+    const text = href.searchParams.get('text') ?? '';
+    expect(text).toContain('Código: 0011843925');
+    expect(text).toContain('Descripción: ELEMENTO F/ACEITE OM352');
+    expect(text).toContain('Unidad de venta: Caja x 10');
+    expect(text).toContain('Cantidad: 3');
   });
 });

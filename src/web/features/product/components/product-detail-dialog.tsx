@@ -1,14 +1,18 @@
 import { FileText, PlayCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { Part, UserType } from '../../../../shared/api.ts';
 import { hasPrice } from '../../../../shared/pricing.ts';
 import { paths } from '../../../app/paths.ts';
 import { PriceTag } from '../../../components/product/price-tag.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
+import { ContactLinks } from '../../../components/contact-links.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { usePublicConfig } from '../../../lib/public-config.ts';
+import { partWhatsappMessage } from '../whatsapp-message.ts';
 import { ProductFacts } from './product-facts.tsx';
 import { ProductGallery } from './product-gallery.tsx';
+import { QuantityStepper } from './quantity-stepper.tsx';
 import { RelatedProducts } from './related-products.tsx';
 
 export interface ProductDetailDialogProps {
@@ -17,14 +21,36 @@ export interface ProductDetailDialogProps {
   userType: UserType;
   onClose: () => void;
   onPlayVideo: (part: Part) => void;
+  /** The "Agregar al pedido" control for the chosen quantity (composed in by the app, issue 19). */
+  orderButton?: (part: Part, quantity: number) => ReactNode;
+}
+
+/** Quantity stepper, the order control and the WhatsApp links carrying code, description and quantity. */
+function OrderAndContact({ part, orderButton }: { part: Part; orderButton: ProductDetailDialogProps['orderButton'] }) {
+  const config = usePublicConfig();
+  const [quantity, setQuantity] = useState(1);
+  return (
+    <div className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <QuantityStepper value={quantity} onChange={setQuantity} />
+        {orderButton?.(part, quantity)}
+      </div>
+      <ContactLinks
+        whatsappAdmin={config.whatsappAdmin}
+        whatsappSales={config.whatsappSales}
+        message={partWhatsappMessage(part, quantity)}
+      />
+    </div>
+  );
 }
 
 /**
  * "Detalles del Repuesto" (docs/product.md §5.5): gallery with thumbnails, facts, Precio (hidden when there is no
- * price; original struck through whenever a discount exists), document and video buttons, and
- * "Productos Relacionados", whose items replace the shown product.
+ * price; original struck through whenever a discount exists), document and video buttons, a quantity
+ * with "Agregar al pedido" and WhatsApp links carrying the part (issue 19), and "Productos
+ * Relacionados", whose items replace the shown product.
  */
-export function ProductDetailDialog({ part, userType, onClose, onPlayVideo }: ProductDetailDialogProps) {
+export function ProductDetailDialog({ part, userType, onClose, onPlayVideo, orderButton }: ProductDetailDialogProps) {
   const [shown, setShown] = useState<Part | null>(part);
   useEffect(() => setShown(part), [part]);
   const current = shown ?? part;
@@ -66,6 +92,7 @@ export function ProductDetailDialog({ part, userType, onClose, onPlayVideo }: Pr
                   Abrir página del producto
                 </Link>
               </div>
+              <OrderAndContact part={current} orderButton={orderButton} />
             </div>
           </div>
           <RelatedProducts partId={current.id} userType={userType} onOpen={setShown} />

@@ -35,7 +35,11 @@ describe('ProductPageView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Aumentar cantidad' }));
     expect(screen.getByLabelText('Cantidad')).toHaveValue(3);
     expect(screen.getByText(/Total/)).toHaveTextContent(/2\.400,00/);
-    expect(screen.getByRole('link', { name: /WhatsApp Ventas/ })).toBeInTheDocument();
+    const sales = screen.getByRole('link', { name: /WhatsApp Ventas/ });
+    // The chat opens with the part and the chosen quantity written out (issue 19 §6).
+    const text = new URL(sales.getAttribute('href') ?? '').searchParams.get('text') ?? '';
+    expect(text).toContain('Código: PN-5');
+    expect(text).toContain('Cantidad: 3');
   });
 
   it('shows "Consultar Precio" as total without a price', async () => {

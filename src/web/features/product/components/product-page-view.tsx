@@ -1,6 +1,6 @@
 import { ArrowLeft, PackageX } from 'lucide-react';
-import { useState } from 'react';
-import type { PublicConfig, UserType } from '../../../../shared/api.ts';
+import { type ReactNode, useState } from 'react';
+import type { Part, PublicConfig, UserType } from '../../../../shared/api.ts';
 import { hasPrice, lineTotal } from '../../../../shared/pricing.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { ContactLinks } from '../../../components/contact-links.tsx';
@@ -8,6 +8,7 @@ import { PriceTag } from '../../../components/product/price-tag.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useProduct } from '../api.ts';
+import { partWhatsappMessage } from '../whatsapp-message.ts';
 import { categoryBreadcrumb } from './product-facts.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
@@ -44,9 +45,21 @@ function ProductPageSkeleton() {
 /**
  * The product page (docs/product.md §5.8): gallery, part number, description, price with the
  * struck-through original when discounted, brand, category, quantity stepper (minimum 1) with a
- * total, and the two contact links. Skeleton while loading; "Producto no encontrado" on failure.
+ * total, "Agregar al pedido" for that quantity (`orderButton`, composed in by the app, issue 19) and
+ * the two contact links carrying code, description and quantity. Skeleton while loading; "Producto
+ * no encontrado" on failure.
  */
-export function ProductPageView({ id, userType, config }: { id: number; userType: UserType; config: PublicConfig }) {
+export function ProductPageView({
+  id,
+  userType,
+  config,
+  orderButton,
+}: {
+  id: number;
+  userType: UserType;
+  config: PublicConfig;
+  orderButton?: (part: Part, quantity: number) => ReactNode;
+}) {
   const { data: part, isPending, isError } = useProduct(id, userType);
   const [quantity, setQuantity] = useState(1);
   const validId = Number.isInteger(id) && id > 0;
@@ -98,8 +111,13 @@ export function ProductPageView({ id, userType, config }: { id: number; userType
                 {hasPrice(part.price) && part.price ? formatPrice(lineTotal(part.price, quantity)) : formatPrice(null)}
               </strong>
             </p>
+            {orderButton?.(part, quantity)}
           </div>
-          <ContactLinks whatsappAdmin={config.whatsappAdmin} whatsappSales={config.whatsappSales} />
+          <ContactLinks
+            whatsappAdmin={config.whatsappAdmin}
+            whatsappSales={config.whatsappSales}
+            message={partWhatsappMessage(part, quantity)}
+          />
         </div>
       </div>
     </article>
