@@ -53,6 +53,8 @@ export interface FetchOptions {
   rawBody?: Blob;
   /** The `Accept` header; `application/json` unless a download asks for anything. */
   accept?: string;
+  /** Extra request headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -96,7 +98,7 @@ function isAbort(error: unknown): boolean {
  */
 export async function apiFetch(path: string, options: FetchOptions = {}): Promise<Response> {
   const { method = 'GET', query, body, rawBody, accept = 'application/json', signal } = options;
-  const headers: Record<string, string> = { Accept: accept };
+  const headers: Record<string, string> = { ...options.headers, Accept: accept };
   const init: RequestInit = { method, credentials: 'include', signal, headers };
   if (rawBody !== undefined) {
     headers['Content-Type'] = 'application/octet-stream';
