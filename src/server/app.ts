@@ -19,7 +19,9 @@ import { registerSecurity } from './modules/auth/security.ts';
 import type { Viewer } from './modules/auth/viewer.ts';
 import { CatalogueCache } from './modules/catalogue/cache.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { listenCatalogueChanges } from './modules/catalogue/version.ts';
 import { exportRoutes } from './modules/export/routes.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
 import { partRequestRoutes } from './modules/part-requests/routes.ts';
 import { JobSlot } from './modules/sync/jobs.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
@@ -92,14 +94,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const cache = new CatalogueCache(database.db, {
     versionTtlMs: config.catalogueVersionTtlMs,
     bodyBytes: config.catalogueCacheMb * 1024 * 1024,
+    staleMaxMs: config.catalogueStaleMaxMs,
   });
   app.decorate('catalogueCache', cache);
+  const unlisten = await listenCatalogueChanges(database, () => cache.markDirty());
+  app.addHook('onClose', () => unlisten());
   // A successful write may have changed the catalogue: the next read asks for the version again.
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.markDirty();
   });
   const ctx: AppContext = { db: database.db, database, config, cache };
-  const jobs = options.jobs ?? new JobSlot(() => cache.markDirty());
+  const jobs = options.jobs ?? new JobSlot(database, () => cache.markDirty());
   app.decorate('jobs', jobs);
 
   await app.register(systemRoutes(ctx));
@@ -109,6 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(partRequestRoutes(ctx));
   await app.register(adminRoutes(ctx));
   await app.register(exportRoutes(ctx));
+  await app.register(orderRoutes(ctx, options.mailer ?? createMailer(config, app.log)));
   await app.register(syncRoutes(ctx, jobs));
   await registerStaticFiles(app, config);
   return app;

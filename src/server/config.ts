@@ -33,7 +33,8 @@ const envSchema = z.object({
   BRAND_TAGLINE: z.string().min(1).default('Más que repuestos, Soluciones.'),
   WHATSAPP_ADMIN: z.string().default('5491100000001'),
   WHATSAPP_SALES: z.string().default('5491100000002'),
-  ORDER_PLATFORM_URL: z.url({ error: 'debe ser una URL' }).default('https://pedidos.example.com'),
+  ORDER_PLATFORM_URL: z.url({ error: 'debe ser una URL' }).optional(),
+  SALES_EMAIL: z.email({ error: 'debe ser un email' }).optional(),
   ERP_SOURCE: z.string().optional(),
   ADMIN_USERNAME: z.string().min(3).optional(),
   ADMIN_PASSWORD: z.string().min(8, { error: 'debe tener al menos 8 caracteres' }).optional(),
@@ -50,6 +51,13 @@ const envSchema = z.object({
   RATE_LIMIT_EXPORTS_PER_IP: z.coerce.number().int().min(1).default(20),
   CATALOGUE_VERSION_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   CATALOGUE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(16),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(8000),
+  DB_KEEPALIVE_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  CATALOGUE_STALE_MAX_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
 });
@@ -79,7 +87,10 @@ export interface Config {
   tagline: string;
   whatsappAdmin: string;
   whatsappSales: string;
-  orderPlatformUrl: string;
+  /** The header's external order platform; null: "Realizar Pedido" opens Mi pedido (issue 19). */
+  orderPlatformUrl: string | null;
+  /** Where new pedidos are mailed (the sales team); unset: only the customer's copy is sent. */
+  salesEmail: string | undefined;
   erpSource: string | undefined;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
@@ -112,6 +123,14 @@ export interface Config {
     exportsPerIp: number;
   };
   webDistDir: string;
+  /** PostgreSQL pool bounds (issue 20): size, connect and statement timeouts and TCP keepalive delay, ms. */
+  db: { poolSize: number; connectTimeoutMs: number; statementTimeoutMs: number; keepAliveMs: number };
+  /** How long the catalogue keeps answering from its cache while the database is unreachable, ms. */
+  catalogueStaleMaxMs: number;
+  /** SIGTERM: how long the process stays up answering (not ready) before it closes its port, ms. */
+  shutdownGraceMs: number;
+  /** SIGTERM: the longest the whole stop may take before the process exits anyway, ms. */
+  shutdownTimeoutMs: number;
 }
 
 /** Thrown when the environment holds bad values; `message` lists each one. */
@@ -153,7 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tagline: e.BRAND_TAGLINE,
     whatsappAdmin: e.WHATSAPP_ADMIN.replace(/\D/g, ''),
     whatsappSales: e.WHATSAPP_SALES.replace(/\D/g, ''),
-    orderPlatformUrl: e.ORDER_PLATFORM_URL,
+    orderPlatformUrl: e.ORDER_PLATFORM_URL ?? null,
+    salesEmail: e.SALES_EMAIL,
     erpSource: e.ERP_SOURCE,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
@@ -176,6 +196,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       exportsPerIp: e.RATE_LIMIT_EXPORTS_PER_IP,
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    db: {
+      poolSize: e.DB_POOL_SIZE,
+      connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      keepAliveMs: e.DB_KEEPALIVE_MS,
+    },
+    catalogueStaleMaxMs: e.CATALOGUE_STALE_MAX_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     ...overrides,
   };
 }

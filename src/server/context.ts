@@ -27,9 +27,11 @@ declare module 'fastify' {
     catalogueCache: CatalogueCache;
     /** Work that runs after an answer is sent (mail); `drain` and tests wait for it. */
     background: BackgroundTasks;
+    /** True once `drain` was called: `/api/health/ready` answers 503 (plugins/drain.ts). */
+    readonly draining: boolean;
     /**
-     * Graceful stop, part one: new requests get 503 while the ones in flight finish (at most
-     * `timeoutMs`); then the caller closes the app and the database.
+     * Graceful stop, part one: reports not ready and waits for the requests in flight and the
+     * background tasks (at most `timeoutMs`); the caller then closes the app and the database.
      */
     drain(timeoutMs: number): Promise<void>;
   }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from './db/client.ts';
+import { DATABASE_UNAVAILABLE } from './plugins/error-handler.ts';
 import { buildTestApp } from './test/app.ts';
 import { buildPartRecord, insertParts } from './test/factories.ts';
 import { freePort } from './test/net.ts';
@@ -113,15 +114,20 @@ describe('PGlite crash', () => {
 });
 
 describe('health while the database is gone', () => {
-  it('answers 503 with the engine', async () => {
+  it('answers 503 with the engine, every route 503 with Retry-After, not ready but live', async () => {
     const t = await buildTestApp('pglite');
     await t.database.close();
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ status: 'unavailable', database: 'pglite', message: 'La base de datos no responde' });
     const parts = await t.app.inject({ method: 'GET', url: '/api/parts' });
-    expect(parts.statusCode).toBe(500);
-    expect(parts.json()).toEqual({ error: { code: 'INTERNAL', message: 'Error interno del servidor' } });
+    expect(parts.statusCode).toBe(503);
+    expect(parts.headers['retry-after']).toBe('5');
+    expect(parts.json()).toEqual({ error: { code: 'UNAVAILABLE', message: DATABASE_UNAVAILABLE } });
+    const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: 'unavailable', database: 'pglite' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
     await t.app.close();
   });
 });
@@ -150,8 +156,8 @@ if (process.env.DATABASE_URL)
         }
         const results = await Promise.all(load);
         for (const r of results) {
-          expect([200, 500]).toContain(r.statusCode);
-          if (r.statusCode === 500) expect(r.json()).toEqual({ error: { code: 'INTERNAL', message: 'Error interno del servidor' } });
+          expect([200, 503]).toContain(r.statusCode);
+          if (r.statusCode === 503) expect(r.json()).toEqual({ error: { code: 'UNAVAILABLE', message: DATABASE_UNAVAILABLE } });
         }
         await waitFor(async () => (await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode === 200, 10_000);
         const after = await t.app.inject({ method: 'GET', url: '/api/parts?search=filtro' });

@@ -1,12 +1,14 @@
 /**
  * The process: env → database → migrate → seed → buildApp → listen → graceful close.
+ * Start-up steps that write (migrations, demo seed, first admin) run under advisory locks, so any
+ * number of processes started together on one empty PostgreSQL all come up (docs/deploy.md).
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import path from 'node:path';
-import { seedDemoCatalogue } from './modules/demo/seed.ts';
+import { SEED_LOCK_KEY, seedDemoCatalogue } from './modules/demo/seed.ts';
 import { formatSummary } from './modules/import/service.ts';
 import { ensureAdmin } from './modules/auth/service.ts';
 import { AppError } from './errors.ts';
@@ -25,40 +27,59 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
+    poolSize: config.db.poolSize,
+    connectTimeoutMs: config.db.connectTimeoutMs,
+    statementTimeoutMs: config.db.statementTimeoutMs,
+    keepAliveMs: config.db.keepAliveMs,
   });
   await database.migrate();
-  if (config.demoCatalogue) {
-    const report = await seedDemoCatalogue(database.db, config.demoCatalogueSize, config.lowStock);
-    if (report) console.log(`demo catalogue: ${formatSummary(report)}`);
-  }
-  if (config.adminUsername && config.adminPassword) {
-    try {
-      const result = await ensureAdmin(database.db, config.adminUsername, config.adminPassword);
-      if (result === 'created') console.log(`admin "${config.adminUsername}" created`);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      console.error(`ADMIN_PASSWORD: ${error.message}`);
-      process.exit(1);
+  await database.withLock(SEED_LOCK_KEY, async () => {
+    if (config.demoCatalogue) {
+      const report = await seedDemoCatalogue(database.bulk, config.demoCatalogueSize, config.lowStock);
+      if (report) console.log(`demo catalogue: ${formatSummary(report)}`);
     }
-  }
+    if (config.adminUsername && config.adminPassword) {
+      try {
+        const result = await ensureAdmin(database.db, config.adminUsername, config.adminPassword);
+        if (result === 'created') console.log(`admin "${config.adminUsername}" created`);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        console.error(`ADMIN_PASSWORD: ${error.message}`);
+        process.exit(1);
+      }
+    }
+  });
   const app: FastifyInstance = await buildApp({ database, config, logger: true });
+  const interrupted = await app.jobs.recoverInterrupted();
+  if (interrupted) app.log.warn({ jobs: interrupted }, 'import/sync jobs of a stopped process marked interrupted');
   if (config.devResetToken) {
     app.log.warn(
       'DEV_RESET_TOKEN=true: /api/auth/forgot-password answers reset tokens (except for admins). Only for development: turn it off anywhere reachable by others.',
     );
   }
 
+  // SIGTERM (docs/deploy.md): not ready first (the balancer stops sending work), keep answering
+  // for SHUTDOWN_GRACE_MS, close the port (no new connections; idle keep-alive ones closed;
+  // in-flight requests finish), mark a running import interrupted, close the database, exit.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    const deadline = Date.now() + config.shutdownTimeoutMs;
+    const timer = setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 1000);
     timer.unref();
+    const left = () => Math.max(0, deadline - Date.now() - 500);
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     try {
-      await app.drain(8_000);
-      await app.close();
+      const drained = app.drain(config.shutdownTimeoutMs);
+      if (config.shutdownGraceMs > 0) await sleep(Math.min(config.shutdownGraceMs, left()));
+      await Promise.race([app.close(), sleep(left())]);
+      await Promise.race([drained, sleep(left())]);
+      if (await app.jobs.stop(Math.max(0, left() - 1500))) app.log.warn('the running import/sync was marked interrupted');
       await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
     } finally {
       process.exit(0);
     }

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -39,11 +39,85 @@ export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {
   db: Db;
+  /**
+   * The handle for long work that is not a request (import and sync jobs, the demo seed): on
+   * PostgreSQL a separate small pool whose statement timeout is `bulkStatementTimeoutMs`, so the
+   * request pool's short timeout never cuts a large import; the same as `db` on PGlite.
+   */
+  bulk: Db;
   kind: DatabaseKind;
-  /** Applies the committed migrations of `drizzle/`. */
+  /** The node-postgres request pool (PostgreSQL only): rate-limit counters share it. */
+  pool?: pg.Pool;
+  /** Applies the committed migrations of `drizzle/`, under an advisory lock on PostgreSQL. */
   migrate(): Promise<void>;
+  /**
+   * Runs `task` while holding the session advisory lock `key` on a connection of its own
+   * (PostgreSQL; waits for the lock without a statement timeout), so N processes starting at once
+   * run start-up steps one after another. On PGlite (one process) it just runs `task`.
+   */
+  withLock<T>(key: number, task: () => Promise<T>): Promise<T>;
+  /**
+   * Calls `onMessage` for every `NOTIFY channel` of any process, and once more whenever the
+   * listening connection is (re)established (notifications may have been missed meanwhile). On
+   * PostgreSQL a dedicated connection that reconnects every second after a loss.
+   * @returns a function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string | null) => void): Promise<() => Promise<void>>;
+  /**
+   * `select 1` within `timeoutMs`.
+   * @returns true when the database answered in time.
+   */
+  ping(timeoutMs: number): Promise<boolean>;
   /** Closes the pool or the embedded engine. */
   close(): Promise<void>;
+}
+
+/** Advisory lock key held while migrations run (any process of any version). */
+export const MIGRATION_LOCK_KEY = 727_100;
+
+/** Error codes and messages of a database that cannot be reached or stopped answering. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const UNAVAILABLE_MESSAGES = [
+  /connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /query read timeout/i,
+  /not queryable/i,
+  /connection (is )?(closed|ended)/i,
+  /pglite is closed/i,
+  /cannot use a pool after calling end/i,
+  /client was closed and is not queryable/i,
+];
+
+/**
+ * Whether `error` (or one of its causes) says the database cannot be reached or stopped answering:
+ * a refused, reset or timed-out connection, a query that got no answer in time, a server shutting
+ * down or not accepting connections (SQLSTATE classes 08 and 57P, 53300), a statement cancelled by
+ * `statement_timeout` (57014). The error handler answers these 503, never 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || code.startsWith('57P') || code === '57014' || code === '53300') {
+      return true;
+    }
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+    // A refused connection to a name with several addresses is an AggregateError of them.
+    if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    current = e.cause;
+  }
+  return false;
 }
 
 /**
@@ -70,20 +144,175 @@ export interface OpenOptions {
   pgliteDir?: string | undefined;
   /** node-postgres pool size. */
   poolSize?: number;
+  /** Longest wait for a new connection or a free pooled one, ms (`DB_CONNECT_TIMEOUT_MS`); none when absent. */
+  connectTimeoutMs?: number;
+  /**
+   * Server-side `statement_timeout` of request queries, ms (`DB_STATEMENT_TIMEOUT_MS`); the client
+   * also gives up on a query that gets no answer 1 s after it (a silent network cut) and drops that
+   * connection. None when absent.
+   */
+  statementTimeoutMs?: number;
+  /** TCP keepalive delay on database connections, ms (`DB_KEEPALIVE_MS`); 10 s when absent. */
+  keepAliveMs?: number;
+  /** Statement timeout of the {@link Database.bulk} pool, ms; 30 minutes when absent. */
+  bulkStatementTimeoutMs?: number;
+}
+
+/** Bounds of one node-postgres pool. */
+interface PoolBounds {
+  max: number;
+  connectTimeoutMs: number | undefined;
+  statementTimeoutMs: number | undefined;
+  keepAliveMs: number;
+}
+
+/**
+ * A node-postgres pool with bounded waits: connect timeout, statement timeout (server side) and
+ * query timeout (client side), TCP keepalive, and `client_connection_check_interval` so that the
+ * server ends the work of a client that died (a SIGKILLed process no longer holds its locks).
+ */
+function boundedPool(connectionString: string, bounds: PoolBounds): pg.Pool {
+  const statement = bounds.statementTimeoutMs;
+  const pool = new pg.Pool({
+    connectionString,
+    max: bounds.max,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: bounds.keepAliveMs,
+    options: '-c client_connection_check_interval=1000',
+    ...(bounds.connectTimeoutMs ? { connectionTimeoutMillis: bounds.connectTimeoutMs } : {}),
+    ...(statement
+      ? {
+          statement_timeout: statement,
+          query_timeout: statement + 1000,
+          idle_in_transaction_session_timeout: Math.max(statement * 2, 10_000),
+        }
+      : {}),
+  });
+  // A dropped connection must not crash the process; the next query gets a fresh one.
+  pool.on('error', () => {});
+  // A query that timed out on the client still occupies its connection: drop that connection so
+  // the pool opens a fresh one instead of queueing the next query behind it.
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      if (result && typeof (result as Promise<unknown>).then === 'function') {
+        (result as Promise<unknown>).catch((error: unknown) => {
+          if (error instanceof Error && /query read timeout/i.test(error.message)) {
+            (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+          }
+        });
+      }
+      return result;
+    };
+  });
+  return pool;
+}
+
+/** A dedicated LISTEN connection that reconnects every second after a loss. */
+async function listenPostgres(
+  connectionString: string,
+  keepAliveMs: number,
+  channel: string,
+  onMessage: (payload: string | null) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    if (stopped) return;
+    const next = new pg.Client({
+      connectionString,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: keepAliveMs,
+      connectionTimeoutMillis: 5000,
+    });
+    const lost = () => {
+      next.removeAllListeners('notification');
+      next.end().catch(() => {});
+      if (client === next) client = null;
+      if (!stopped && !retry) {
+        retry = setTimeout(() => {
+          retry = null;
+          void connect();
+        }, 1000);
+        retry.unref();
+      }
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    try {
+      await next.connect();
+      await next.query(`listen "${channel.replace(/"/g, '""')}"`);
+      next.on('notification', (message) => {
+        if (message.channel === channel) onMessage(message.payload ?? null);
+      });
+      client = next;
+      onMessage(null);
+    } catch {
+      lost();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }
 
 /** Opens the database chosen by the options. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // A dropped connection must not crash the process; the next query gets a fresh one.
-    pool.on('error', () => {});
+    const url = options.databaseUrl;
+    const keepAliveMs = options.keepAliveMs ?? 10_000;
+    const pool = boundedPool(url, {
+      max: options.poolSize ?? 10,
+      connectTimeoutMs: options.connectTimeoutMs,
+      statementTimeoutMs: options.statementTimeoutMs,
+      keepAliveMs,
+    });
+    const bulkPool = boundedPool(url, {
+      max: 2,
+      connectTimeoutMs: options.connectTimeoutMs,
+      statementTimeoutMs: options.bulkStatementTimeoutMs ?? 30 * 60 * 1000,
+      keepAliveMs,
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const withLock = async <T>(key: number, task: () => Promise<T>): Promise<T> => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('set statement_timeout = 0');
+        await client.query({ text: 'select pg_advisory_lock($1)', values: [key], query_timeout: 24 * 3600 * 1000 } as pg.QueryConfig);
+        try {
+          return await task();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [key]).catch((error: Error) => {
+            broken = error;
+          });
+        }
+      } catch (error) {
+        broken = error as Error;
+        throw error;
+      } finally {
+        // A session that held a lock is never reused with changed settings.
+        client.release(broken ?? true);
+      }
+    };
     return {
       db,
+      bulk: drizzleNodePg(bulkPool, { schema }) as unknown as Db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
-      close: () => pool.end(),
+      pool,
+      migrate: () =>
+        withLock(MIGRATION_LOCK_KEY, () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER })),
+      withLock,
+      listen: (channel, onMessage) => listenPostgres(url, keepAliveMs, channel, onMessage),
+      ping: (timeoutMs) => ping(db, timeoutMs),
+      close: async () => {
+        await Promise.all([pool.end(), bulkPool.end()]);
+      },
     };
   }
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
@@ -100,10 +329,36 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     extensions: { pg_trgm, unaccent },
   });
   const pgliteDb = drizzlePglite(client, { schema });
+  const db = pgliteDb as unknown as Db;
   return {
-    db: pgliteDb as unknown as Db,
+    db,
+    bulk: db,
     kind: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER }),
+    withLock: (_key, task) => task(),
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, (payload) => onMessage(payload));
+      onMessage(null);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
+    ping: (timeoutMs) => ping(db, timeoutMs),
     close: () => client.close(),
   };
+}
+
+/** `select 1` within `timeoutMs`: true when the database answered in time. */
+async function ping(db: Db, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([db.execute(sql`select 1`).then(() => true), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
 }

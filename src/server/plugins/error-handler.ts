@@ -1,12 +1,14 @@
 /**
  * The one error handler (docs/architecture.md "Error model"): an {@link AppError} answers its
  * code's status, a zod validation failure 400, a broken unique rule 409, Fastify's own client
- * errors keep their status with a Spanish text, and anything else is logged (without SQL
- * parameters, see `db/errors.ts`) and masked as 500. Every body is `{ error: { code, message } }`.
+ * errors keep their status with a Spanish text, a database that cannot be reached 503 with
+ * `Retry-After` (issue 20), and anything else is logged (without SQL parameters, see
+ * `db/errors.ts`) and masked as 500. Every body is `{ error: { code, message } }`.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../shared/errors.ts';
+import { isDatabaseUnavailable } from '../db/client.ts';
 import { uniqueViolation, uniqueViolationMessage } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
 
@@ -29,6 +31,11 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'El cuerpo JSON está vacío.',
   FST_ERR_CTP_INVALID_JSON_BODY: 'El cuerpo no es un JSON válido.',
 };
+
+/** The answer while the database cannot be reached (issue 20). */
+export const DATABASE_UNAVAILABLE = 'El servicio no está disponible en este momento. Intente nuevamente en unos segundos.';
+/** `Retry-After` of that answer, seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Spanish text of a zod validation failure: `page: debe ser al menos 1; search: …`. */
 function validationMessage(error: FastifyError): string {
@@ -68,6 +75,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(status)
         .send({ error: { code: STATUS_CODES[status] ?? 'VALIDATION', message: FASTIFY_MESSAGES[error.code] ?? error.message } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ error: { code: 'UNAVAILABLE', message: DATABASE_UNAVAILABLE } });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Error interno del servidor' } });

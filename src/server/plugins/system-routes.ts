@@ -1,17 +1,47 @@
 /**
  * The routes that are about the running system, not the product: health for balancers and the
- * public configuration the web app reads at start (docs/product.md §12).
+ * public configuration the web app reads at start (docs/product.md §12). Balancers use
+ * `/api/health/live` (the process answers) and `/api/health/ready` (it should get traffic: not
+ * draining and the database answers; docs/deploy.md).
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { healthDownSchema, healthSchema, publicConfigSchema } from '../../shared/api.ts';
 import type { AppContext } from '../context.ts';
 import { queryRows } from '../db/client.ts';
 
-/** `GET /api/health` (503 while the database does not answer) and `GET /api/config`. */
+/** Longest wait of the readiness probe on the database, ms. */
+export const READY_PROBE_TIMEOUT_MS = 2000;
+
+const liveSchema = z.object({ status: z.literal('ok') });
+const readySchema = z.object({
+  status: z.enum(['ready', 'draining', 'unavailable']),
+  database: z.enum(['pglite', 'postgres']),
+});
+
+/**
+ * `GET /api/health` (503 while the database does not answer), `GET /api/health/live`,
+ * `GET /api/health/ready` (503 while draining or while the database does not answer within
+ * {@link READY_PROBE_TIMEOUT_MS}) and `GET /api/config`.
+ */
 export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { database, config } = ctx;
   return async (app) => {
+    app.get('/api/health/live', { schema: { tags: ['system'], response: { 200: liveSchema } } }, async () => ({
+      status: 'ok' as const,
+    }));
+    app.get(
+      '/api/health/ready',
+      { schema: { tags: ['system'], response: { 200: readySchema, 503: readySchema } } },
+      async (_request, reply) => {
+        if (app.draining) return reply.status(503).header('retry-after', '5').send({ status: 'draining', database: database.kind });
+        if (!(await database.ping(READY_PROBE_TIMEOUT_MS))) {
+          return reply.status(503).header('retry-after', '5').send({ status: 'unavailable', database: database.kind });
+        }
+        return { status: 'ready' as const, database: database.kind };
+      },
+    );
     app.get(
       '/api/health',
       { schema: { tags: ['system'], response: { 200: healthSchema, 503: healthDownSchema } } },

@@ -19,6 +19,8 @@ type Access = 'public' | 'user' | 'admin';
 /** Every API route and who may use it. Documentation and static routes are public. */
 const MATRIX: Record<string, Access> = {
   'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
   'GET /api/config': 'public',
   'GET /api/parts': 'public',
   'GET /api/parts/:id': 'public',
@@ -69,6 +71,22 @@ const MATRIX: Record<string, Access> = {
   'POST /api/debug/sync': 'admin',
   'POST /api/admin/import': 'admin',
   'GET /api/admin/jobs/current': 'admin',
+  'GET /api/cart': 'user',
+  'PUT /api/cart': 'user',
+  'POST /api/cart/lines': 'user',
+  'POST /api/cart/price': 'public',
+  'POST /api/cart/quick': 'public',
+  'POST /api/orders': 'public',
+  'GET /api/orders': 'user',
+  'GET /api/orders/:id': 'public',
+  'GET /api/orders/:id/pdf': 'public',
+  'GET /api/orders/:id/xlsx': 'public',
+  'POST /api/orders/:id/repeat': 'user',
+  'GET /api/admin/orders': 'admin',
+  'GET /api/admin/orders/new-count': 'admin',
+  'GET /api/admin/orders/xlsx': 'admin',
+  'GET /api/admin/orders/:id': 'admin',
+  'PATCH /api/admin/orders/:id/status': 'admin',
 };
 
 const ROLES = ['guest', 'pending', 'client', 'distributor', 'admin'] as const;

@@ -3,7 +3,12 @@
  * catalogue version that every import and admin change bumps, so a change is never served stale
  * after this process learns the new version: at once for changes made through this process (a
  * successful write marks the version dirty), within {@link VERSION_TTL_MS} for changes made by
- * another process (a CLI import, a second API process behind a load balancer).
+ * another process (a CLI import, a second API process behind a load balancer), or at once when
+ * PostgreSQL's `NOTIFY` of the change reaches this process ({@link CatalogueCache.markDirty},
+ * wired in app.ts through `listenCatalogueChanges`).
+ *
+ * While the database cannot be reached the cache keeps answering what it holds at the last
+ * version it read, for at most `staleMaxMs` after that read (issue 20); misses then fail (503).
  *
  * Two stores, so that one cannot evict the other:
  * - **derived values** ({@link CatalogueCache.get}): profiles, categories and the total of each
@@ -16,7 +21,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, isDatabaseUnavailable } from '../../db/client.ts';
 import { readCatalogueVersion } from './version.ts';
 
 /** Default time a read catalogue version is trusted before asking the database again, ms (`CATALOGUE_VERSION_TTL_MS`). */
@@ -25,6 +30,10 @@ export const VERSION_TTL_MS = 1000;
 export const BODY_CACHE_BYTES = 16 * 1024 * 1024;
 /** Bound of the derived values (profiles, categories, one count per distinct filter), entries. */
 export const DERIVED_CACHE_ENTRIES = 20_000;
+/** Default time the cache answers from the last version read while the database is unreachable, ms (`CATALOGUE_STALE_MAX_MS`). */
+export const STALE_MAX_MS = 5 * 60 * 1000;
+/** After a failed version read, how long reads answer the stale version without asking again, ms. */
+const OUTAGE_RECHECK_MS = 1000;
 
 interface Entry<T> {
   version: number;
@@ -84,6 +93,8 @@ export interface CatalogueCacheOptions {
   versionTtlMs?: number;
   /** {@link BODY_CACHE_BYTES}; 0 turns the body cache off. */
   bodyBytes?: number;
+  /** {@link STALE_MAX_MS}; 0 never answers a stale version. */
+  staleMaxMs?: number;
 }
 
 export class CatalogueCache {
@@ -91,7 +102,10 @@ export class CatalogueCache {
   private versionReadAt = 0;
   private dirty = true;
   private pending: Promise<number> | null = null;
+  /** Until when (epoch ms) reads answer the stale version without asking the database. */
+  private outageUntil = 0;
   private readonly versionTtlMs: number;
+  private readonly staleMaxMs: number;
   private readonly derived = new LRUCache<string, Entry<unknown>>({ max: DERIVED_CACHE_ENTRIES });
   private readonly bodies: LRUCache<string, Entry<CachedBody>> | null;
   /** Computations under way, by version and key (see {@link CatalogueCache.once}). */
@@ -102,6 +116,7 @@ export class CatalogueCache {
     options: CatalogueCacheOptions = {},
   ) {
     this.versionTtlMs = options.versionTtlMs ?? VERSION_TTL_MS;
+    this.staleMaxMs = options.staleMaxMs ?? STALE_MAX_MS;
     const bodyBytes = options.bodyBytes ?? BODY_CACHE_BYTES;
     this.bodies =
       bodyBytes > 0
@@ -118,8 +133,18 @@ export class CatalogueCache {
     this.pending = null;
   }
 
-  /** The current catalogue version (cached for {@link VERSION_TTL_MS}). */
+  /** Whether the last version read may still be answered while the database is unreachable. */
+  private canServeStale(): boolean {
+    return this.version >= 0 && this.staleMaxMs > 0 && Date.now() - this.versionReadAt < this.staleMaxMs;
+  }
+
+  /**
+   * The current catalogue version (cached for {@link VERSION_TTL_MS}). While the database cannot
+   * be reached, the last version read (for at most `staleMaxMs` after that read).
+   * @throws the database's error when it fails otherwise, or when no version may be served stale.
+   */
   async currentVersion(): Promise<number> {
+    if (Date.now() < this.outageUntil && this.canServeStale()) return this.version;
     // One read under way answers everyone who asks meanwhile.
     if (this.pending) return this.pending;
     if (!this.dirty && Date.now() - this.versionReadAt < this.versionTtlMs) return this.version;
@@ -130,6 +155,7 @@ export class CatalogueCache {
         if (this.pending === read) {
           this.version = version;
           this.versionReadAt = Date.now();
+          this.outageUntil = 0;
           this.pending = null;
         }
         return version;
@@ -138,6 +164,10 @@ export class CatalogueCache {
         if (this.pending === read) {
           this.pending = null;
           this.dirty = true;
+        }
+        if (isDatabaseUnavailable(error) && this.canServeStale()) {
+          this.outageUntil = Date.now() + OUTAGE_RECHECK_MS;
+          return this.version;
         }
         throw error;
       },

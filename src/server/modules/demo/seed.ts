@@ -1,20 +1,27 @@
 /**
  * Seeds an empty database with the deterministic demo catalogue (docs/product.md §15.3)
  * and publishes a few parts in each home carousel, so a fresh clone shows a living catalogue.
+ * Idempotent: processes that start together run it one after another under
+ * {@link SEED_LOCK_KEY} (main.ts), and only the first finds the catalogue empty.
  */
 import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { carouselEntries, parts } from '../../db/schema.ts';
 import type { SourceRecord } from '../import/parse.ts';
+import { AppError } from '../../errors.ts';
 import { type ImportReport, importRecords } from '../import/service.ts';
 import { generateCatalogueRecords } from './generate.ts';
+
+/** Advisory lock key under which start-up seeding runs (one process at a time). */
+export const SEED_LOCK_KEY = 727_101;
 
 /** Parts per home carousel in the demo. */
 const CAROUSEL_SIZE = 12;
 
 /**
  * Imports `count` generated parts when the catalogue has no parts at all; does nothing otherwise.
- * @returns the import report, or null when the database already had parts.
+ * @returns the import report, or null when the database already had parts or another import is
+ *   filling it at this moment (the demo is not needed then).
  */
 export async function seedDemoCatalogue(db: Db, count: number, lowStock: number): Promise<ImportReport | null> {
   const [existing] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from parts`);
@@ -26,7 +33,13 @@ export async function seedDemoCatalogue(db: Db, count: number, lowStock: number)
     const { imagen: _image, ...values } = record;
     records.push({ row: row++, values });
   }
-  const report = await importRecords(db, records, 'records', { lowStock });
+  let report: ImportReport;
+  try {
+    report = await importRecords(db, records, 'records', { lowStock });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'CONFLICT') return null;
+    throw error;
+  }
   await seedCarousels(db);
   return report;
 }

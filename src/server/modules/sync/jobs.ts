@@ -1,13 +1,28 @@
 /**
- * The catalogue job slot: at most one import or ERP sync runs in this process at a time (a second
- * gets 409), and its live progress and final report are kept for the page that polls them. Across
- * processes the import's PostgreSQL advisory lock refuses a concurrent writer the same way.
+ * Catalogue import and ERP sync jobs, kept in the `jobs` table so that every process behind a
+ * balancer sees the same ones (issue 20): ids are unique, any process answers a job's progress,
+ * and at most one job runs at a time — a second one is refused with 409 at once, by whichever
+ * process gets it (the table's partial unique index on `status = 'running'`).
+ *
+ * The process running a job renews its heartbeat every {@link HEARTBEAT_MS}. A `running` job whose
+ * heartbeat is older than {@link STALE_MS} lost its process (a crash, a SIGKILL): it is marked
+ * `interrupted` and audited by the next process that starts or that starts a job, so a restarted
+ * process imports again within seconds. A process stopped with SIGTERM marks its own job
+ * interrupted ({@link JobSlot.stop}). The API shows an interrupted job as `failed` with a message
+ * saying so.
  */
+import os from 'node:os';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { jobs } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { type Actor, recordAudit } from '../audit/service.ts';
 import type { ImportProgress, ImportReport } from '../import/service.ts';
 
 export type JobKind = 'sync' | 'upload';
 
+/** A job as the API answers it (`jobStateSchema`). */
 export interface JobState {
   id: number;
   kind: JobKind;
@@ -20,58 +35,189 @@ export interface JobState {
   actor: string;
 }
 
+/** How often the running process renews its job's heartbeat, ms. */
+export const HEARTBEAT_MS = 1000;
+/** A running job whose heartbeat is older than this lost its process, ms. */
+export const STALE_MS = 4000;
+/** Progress is written at most this often, ms (the last one always). */
+const PROGRESS_EVERY_MS = 250;
+
+export const JOB_CONFLICT = 'Ya hay una importación o sincronización en curso.';
+/** The error of a job whose process stopped or crashed while it ran. */
+export const JOB_INTERRUPTED =
+  'La importación se interrumpió porque el servidor se detuvo; no se aplicó ningún cambio. Vuelva a intentarlo.';
+
+type Row = typeof jobs.$inferSelect;
+
+function present(row: Row): JobState {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status === 'interrupted' ? 'failed' : row.status,
+    progress: row.progress as ImportProgress,
+    report: (row.report as ImportReport | null) ?? null,
+    error: row.error,
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
+    actor: row.actor,
+  };
+}
+
+/** Audits jobs marked interrupted (who had started them, what they were). */
+async function auditInterrupted(database: Database, rows: Row[], reason: string): Promise<void> {
+  for (const row of rows) {
+    await recordAudit(
+      database.db,
+      { userId: null, username: row.actor },
+      {
+        action: 'catalogue.job_interrupted',
+        entity: 'catalogue',
+        entityId: row.id,
+        before: { status: 'running', kind: row.kind, owner: row.owner, progress: row.progress },
+        after: { status: 'interrupted', reason },
+      },
+    );
+  }
+}
+
 export class JobSlot {
-  private current: JobState | null = null;
   private running: Promise<void> | null = null;
-  private sequence = 0;
+  private runningId: number | null = null;
+  private readonly owner = `${os.hostname()}:${process.pid}`;
 
-  /** @param onFinish called after every job, successful or not (the app marks its cache dirty). */
-  constructor(private readonly onFinish: () => void = () => {}) {}
+  /** @param onFinish called after every job of this process, successful or not (the app marks its cache dirty). */
+  constructor(
+    private readonly database: Database,
+    private readonly onFinish: () => void = () => {},
+  ) {}
 
-  /** The running job, or the last one that finished. */
-  get state(): JobState | null {
-    return this.current;
+  /**
+   * Marks `running` jobs whose process is gone as interrupted, and audits them. On PGlite (one
+   * process per database) every running job not of this process is gone; on PostgreSQL those
+   * whose heartbeat stopped more than {@link STALE_MS} ago.
+   * @returns how many jobs were marked.
+   */
+  async recoverInterrupted(): Promise<number> {
+    const stale =
+      this.database.kind === 'pglite'
+        ? sql`status = 'running' and owner <> ${this.owner}`
+        : sql`status = 'running' and heartbeat_at < now() - make_interval(secs => ${STALE_MS / 1000})`;
+    const rows = await this.database.db
+      .update(jobs)
+      .set({ status: 'interrupted', error: JOB_INTERRUPTED, finishedAt: sql`now()` })
+      .where(this.runningId === null ? stale : sql`${stale} and id <> ${this.runningId}`)
+      .returning();
+    await auditInterrupted(this.database, rows, 'process lost');
+    return rows.length;
+  }
+
+  /** The running job, or the last one that finished (from any process). */
+  async current(): Promise<JobState | null> {
+    const [row] = await this.database.db.select().from(jobs).orderBy(desc(jobs.id)).limit(1);
+    if (row?.status === 'running' && row.id !== this.runningId && (await this.recoverInterrupted()) > 0) return this.current();
+    return row ? present(row) : null;
   }
 
   /**
-   * Starts `run` unless a job is running.
-   * @throws AppError CONFLICT "Ya hay una importación o sincronización en curso."
+   * Starts `run` in this process unless a job is running in any process.
+   * @param actor who started it (audited with it).
+   * @throws AppError CONFLICT {@link JOB_CONFLICT} when a job is running.
    */
-  start(kind: JobKind, actor: string, run: (onProgress: (p: ImportProgress) => void) => Promise<ImportReport>): JobState {
-    if (this.current?.status === 'running') throw new AppError('CONFLICT', 'Ya hay una importación o sincronización en curso.');
-    const job: JobState = {
-      id: ++this.sequence,
-      kind,
-      status: 'running',
-      progress: { phase: 'reading', read: 0, written: 0, total: 0 },
-      report: null,
-      error: null,
-      startedAt: new Date().toISOString(),
-      finishedAt: null,
-      actor,
+  async start(kind: JobKind, actor: Actor, run: (onProgress: (p: ImportProgress) => void) => Promise<ImportReport>): Promise<JobState> {
+    await this.recoverInterrupted();
+    let row: Row | undefined;
+    try {
+      [row] = await this.database.db
+        .insert(jobs)
+        .values({
+          kind,
+          status: 'running',
+          progress: { phase: 'reading', read: 0, written: 0, total: 0 },
+          actor: actor.username,
+          owner: this.owner,
+        })
+        .returning();
+    } catch (error) {
+      if (uniqueViolation(error) !== null) throw new AppError('CONFLICT', JOB_CONFLICT);
+      throw error;
+    }
+    if (!row) throw new Error('job insert returned no row');
+    const id = row.id;
+    this.runningId = id;
+    const db = this.database.db;
+    let latest: ImportProgress | null = null;
+    let writtenAt = 0;
+    let writing: Promise<unknown> = Promise.resolve();
+    // Progress and heartbeat writes are best effort: a failed one never fails the job.
+    const write = (values: Partial<typeof jobs.$inferInsert>) => {
+      writing = writing
+        .then(() =>
+          db
+            .update(jobs)
+            .set({ ...values, heartbeatAt: sql`now()` })
+            .where(eq(jobs.id, id)),
+        )
+        .catch(() => {});
+      return writing;
     };
-    this.current = job;
+    const heartbeat = setInterval(() => {
+      void write(latest ? { progress: latest } : {});
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    const finish = async (values: Partial<typeof jobs.$inferInsert>) => {
+      clearInterval(heartbeat);
+      await writing;
+      // Only a job still running is finished: one marked interrupted by a stop stays so.
+      await db
+        .update(jobs)
+        .set({ ...values, finishedAt: sql`now()` })
+        .where(sql`${jobs.id} = ${id} and ${jobs.status} = 'running'`)
+        .catch(() => {});
+      this.runningId = null;
+      this.onFinish();
+    };
     this.running = run((progress) => {
-      job.progress = progress;
+      latest = progress;
+      const now = Date.now();
+      if (now - writtenAt >= PROGRESS_EVERY_MS || progress.phase === 'done') {
+        writtenAt = now;
+        void write({ progress });
+      }
     }).then(
-      (report) => {
-        job.report = report;
-        job.status = 'done';
-        job.finishedAt = new Date().toISOString();
-        this.onFinish();
+      async (report) => {
+        await finish({ status: 'done', report, progress: latest ?? row.progress });
       },
-      (error: unknown) => {
-        job.error = error instanceof AppError ? error.message : 'Error interno durante la importación';
-        job.status = 'failed';
-        job.finishedAt = new Date().toISOString();
-        this.onFinish();
+      async (error: unknown) => {
+        await finish({ status: 'failed', error: error instanceof AppError ? error.message : 'Error interno durante la importación' });
       },
     );
-    return { ...job };
+    return present(row);
   }
 
-  /** Resolves when the running job (if any) has finished; for tests and shutdown. */
+  /** Resolves when the job running in this process (if any) has finished; for tests and shutdown. */
   async idle(): Promise<void> {
     await this.running;
+  }
+
+  /**
+   * Graceful stop: waits at most `timeoutMs` for the job running in this process; if it is still
+   * running then, marks it interrupted and audits it (its transaction rolls back when the
+   * database is closed, so nothing of it is applied).
+   * @returns whether a job had to be interrupted.
+   */
+  async stop(timeoutMs: number): Promise<boolean> {
+    if (this.runningId === null) return false;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.running, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+    clearTimeout(timer);
+    const id = this.runningId;
+    if (id === null) return false;
+    const rows = await this.database.db
+      .update(jobs)
+      .set({ status: 'interrupted', error: JOB_INTERRUPTED, finishedAt: sql`now()` })
+      .where(sql`${jobs.id} = ${id} and ${jobs.status} = 'running'`)
+      .returning();
+    await auditInterrupted(this.database, rows, 'server stopped (SIGTERM)');
+    return rows.length > 0;
   }
 }

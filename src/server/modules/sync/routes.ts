@@ -27,6 +27,8 @@ const UPLOAD_TYPES = [
 
 export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZod {
   const { db, config } = ctx;
+  // Jobs are not requests: they write through the pool without the request statement timeout.
+  const bulk = ctx.database.bulk;
   const erpSource = () => {
     if (!config.erpSource) throw new AppError('VALIDATION', 'ERP_SOURCE no está configurado en el servidor.');
     return config.erpSource;
@@ -78,10 +80,10 @@ export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZo
       async (request, reply) => {
         const source = erpSource();
         const actor = actorOf(request);
-        const job = jobs.start('sync', actor.username, async (onProgress) => {
+        const job = await jobs.start('sync', actor, async (onProgress) => {
           onProgress({ phase: 'reading', read: 0, written: 0, total: 0 });
           const buffer = await readSource(source);
-          const report = await importCatalogueFile(db, buffer, {
+          const report = await importCatalogueFile(bulk, buffer, {
             lowStock: config.lowStock,
             fullSync: true,
             maxRejectedRatio: SYNC_MAX_REJECTED_RATIO,
@@ -110,8 +112,8 @@ export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZo
         }
         const actor = actorOf(request);
         const name = request.query.filename ?? 'archivo';
-        const job = jobs.start('upload', actor.username, async (onProgress) => {
-          const report = await importCatalogueFile(db, body, { lowStock: config.lowStock, onProgress });
+        const job = await jobs.start('upload', actor, async (onProgress) => {
+          const report = await importCatalogueFile(bulk, body, { lowStock: config.lowStock, onProgress });
           return audited('catalogue.upload', actor, report, name);
         });
         return reply.status(202).send({ job });
@@ -119,7 +121,7 @@ export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZo
     );
 
     app.get('/api/admin/jobs/current', { schema: { tags: ['sync'], response: { 200: jobResponseSchema } } }, async () => ({
-      job: jobs.state,
+      job: await jobs.current(),
     }));
   };
 }
