@@ -16,6 +16,7 @@ const CatalogAllPage = lazy(() => import('./pages/catalog-all-page.tsx'));
 const CategoryPage = lazy(() => import('./pages/category-page.tsx'));
 const ProductPage = lazy(() => import('./pages/product-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
+const MyOrdersPage = lazy(() => import('./pages/my-orders-page.tsx'));
 const RegisterPage = accountPage('RegisterPage');
 const ForgotPasswordPage = accountPage('ForgotPasswordPage');
 const ResetPasswordPage = accountPage('ResetPasswordPage');
@@ -39,6 +40,7 @@ export function AppRoutes() {
           <Route path={routes.catalogAll}>{(params) => <CatalogAllPage params={params} />}</Route>
           <Route path={routes.category}>{(params) => <CategoryPage params={params} />}</Route>
           <Route path={routes.product}>{(params) => <ProductPage params={params} />}</Route>
+          <Route path={routes.myOrders} component={MyOrdersPage} />
           <Route path={routes.adminCategories} component={AdminCategoriesPage} />
           {/* Not nested: the panel's links are absolute; any deeper path still reaches the panel. */}
           <Route path={`${routes.admin}/*?`} component={AdminPage} />

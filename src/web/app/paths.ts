@@ -18,6 +18,7 @@ export const routes = {
   catalogAll: '/catalog-all/:type',
   category: '/category/:type',
   product: '/product/:id',
+  myOrders: '/mis-pedidos',
 } as const;
 
 /** Query-string keys of the catalogue screen (category, search, sort, page, brand). */
@@ -43,4 +44,6 @@ export const paths = {
   catalogAll: (type: Collection | 'all') => `/catalog-all/${type}`,
   category: (type: Collection) => `/category/${type}`,
   product: (id: number) => `/product/${id}`,
+  /** "Mis pedidos" (issue 19 §4). */
+  myOrders: () => routes.myOrders,
 };

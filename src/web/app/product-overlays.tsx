@@ -2,12 +2,13 @@ import { type ReactNode, useMemo, useState } from 'react';
 import type { Part } from '../../shared/api.ts';
 import { ProductActionsProvider } from '../components/product/product-actions.tsx';
 import { VideoDialog } from '../components/product/video-dialog.tsx';
+import { AddToOrderButton, CardOrderControl } from '../features/orders/index.ts';
 import { ProductDetailDialog } from '../features/product/index.ts';
 import { useUserType } from '../features/session/index.ts';
 
 /**
  * Owns the detail and video dialogs of a page: every product card below opens them through the
- * product actions context.
+ * product actions context, which also gives each card its "Agregar al pedido" control (issue 19).
  */
 export function ProductOverlays({ children }: { children: ReactNode }) {
   const userType = useUserType();
@@ -17,13 +18,20 @@ export function ProductOverlays({ children }: { children: ReactNode }) {
     () => ({
       openProduct: (part: Part) => setDetail(part),
       playVideo: (part: Part) => setVideo(part.videoUrl),
+      orderControl: (part: Part) => <CardOrderControl part={part} />,
     }),
     [],
   );
   return (
     <ProductActionsProvider value={actions}>
       {children}
-      <ProductDetailDialog part={detail} userType={userType} onClose={() => setDetail(null)} onPlayVideo={actions.playVideo} />
+      <ProductDetailDialog
+        part={detail}
+        userType={userType}
+        onClose={() => setDetail(null)}
+        onPlayVideo={actions.playVideo}
+        orderButton={(part, quantity) => <AddToOrderButton part={part} quantity={quantity} />}
+      />
       <VideoDialog url={video} onClose={() => setVideo(null)} />
     </ProductActionsProvider>
   );

@@ -1,14 +1,15 @@
 import { ExternalLink, ShoppingCart, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { OrderHeaderActions } from '../../features/orders/index.ts';
 import { UserMenu, useSession } from '../../features/session/index.ts';
 import { usePublicConfigState } from '../../lib/public-config.ts';
 import { routes } from '../paths.ts';
 
 /**
  * Catalogue header (docs/product.md §5.1): brand, search box (passed in), Excel download of what is on screen
- * (passed in, at the viewer's prices), order-platform link (new tab), user badge with profile and
- * logout.
+ * (passed in, at the viewer's prices), order-platform link (new tab), "Mi pedido" with its count
+ * (issue 19), user badge with profile and logout.
  */
 export function AppHeader({ search, downloads }: { search?: ReactNode; downloads?: ReactNode }) {
   const { config, loaded } = usePublicConfigState();
@@ -47,6 +48,8 @@ export function AppHeader({ search, downloads }: { search?: ReactNode; downloads
               <span className="sr-only"> (se abre en una pestaña nueva)</span>
             </a>
           ) : null}
+          {/* Without an external platform, "Realizar Pedido" opens Mi pedido (issue 19 §6). */}
+          <OrderHeaderActions placeOrder={loaded && !config.orderPlatformUrl} />
           {session ? <UserMenu session={session} /> : null}
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { AddToOrderButton } from '../../features/orders/index.ts';
 import { ProductPageView } from '../../features/product/index.ts';
 import { useUserType } from '../../features/session/index.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
@@ -10,7 +11,13 @@ export default function ProductPage({ params }: { params: { id?: string } }) {
   const id = /^\d+$/.test(params.id ?? '') ? Number(params.id) : Number.NaN;
   return (
     <PageShell>
-      <ProductPageView key={id} id={id} userType={userType} config={config} />
+      <ProductPageView
+        key={id}
+        id={id}
+        userType={userType}
+        config={config}
+        orderButton={(part, quantity) => <AddToOrderButton part={part} quantity={quantity} />}
+      />
     </PageShell>
   );
 }

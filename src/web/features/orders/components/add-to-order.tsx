@@ -1,0 +1,99 @@
+import { ShoppingCart } from 'lucide-react';
+import { useId, useState } from 'react';
+import type { Part } from '../../../../shared/api.ts';
+import { MAX_QUANTITY, ORDER_TEXTS } from '../../../../shared/orders.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { clampQuantity, useCartActions } from '../cart.ts';
+
+/** Adds `quantity` of `part` and confirms with a toast; false when the viewer has no cart (staff). */
+function useAddToOrder() {
+  const actions = useCartActions();
+  const add = async (part: Pick<Part, 'id' | 'price' | 'partNumber'>, quantity: number) => {
+    const n = clampQuantity(quantity);
+    try {
+      await actions.add(part, n);
+      toast({ title: ORDER_TEXTS.added, description: `${n} × ${part.partNumber}` });
+    } catch {
+      // The mutation's own error toast already said why.
+    }
+  };
+  return { add, enabled: actions.mode !== 'none', pending: actions.pending };
+}
+
+/**
+ * "Agregar al pedido" for a quantity chosen elsewhere (the product page's and the detail dialog's
+ * steppers). Renders nothing for staff.
+ */
+export function AddToOrderButton({ part, quantity, className }: { part: Part; quantity: number; className?: string }) {
+  const { add, enabled } = useAddToOrder();
+  const [busy, setBusy] = useState(false);
+  if (!enabled) return null;
+  return (
+    <Button
+      variant="accent"
+      className={className}
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        await add(part, quantity);
+        setBusy(false);
+      }}
+    >
+      <ShoppingCart aria-hidden="true" className="size-4" />
+      {ORDER_TEXTS.addToCart}
+    </Button>
+  );
+}
+
+/**
+ * A product card's order control: quantity (1..9,999) and an "Agregar al pedido" button, named
+ * with the part number for screen readers. Above the card's click target, so it does not open the
+ * detail. Renders nothing for staff.
+ */
+export function CardOrderControl({ part }: { part: Part }) {
+  const { add, enabled } = useAddToOrder();
+  const [quantity, setQuantity] = useState('1');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  if (!enabled) return null;
+  const valid = /^\d+$/.test(quantity) && Number(quantity) >= 1 && Number(quantity) <= MAX_QUANTITY;
+  return (
+    <div className="relative z-10 flex items-center gap-1.5">
+      <label htmlFor={id} className="sr-only">
+        {ORDER_TEXTS.quantity} de {part.partNumber}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_QUANTITY}
+        value={quantity}
+        aria-invalid={valid ? undefined : true}
+        onChange={(event) => setQuantity(event.target.value)}
+        onBlur={() => setQuantity(String(clampQuantity(Number(quantity))))}
+        className={cn(
+          'h-9 w-14 shrink-0 rounded-md border border-slate-300 bg-white px-1 text-center text-sm [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none',
+          !valid && 'border-accent-600',
+        )}
+      />
+      <button
+        type="button"
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          await add(part, Number(quantity));
+          setQuantity('1');
+          setBusy(false);
+        }}
+        className="inline-flex h-9 min-w-0 flex-1 items-center justify-center gap-1.5 rounded-md bg-accent-600 px-2 text-xs font-semibold text-white hover:bg-accent-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
+      >
+        <ShoppingCart aria-hidden="true" className="size-4 shrink-0" />
+        <span className="truncate">{ORDER_TEXTS.addToCart}</span>
+        <span className="sr-only"> {part.partNumber}</span>
+      </button>
+    </div>
+  );
+}

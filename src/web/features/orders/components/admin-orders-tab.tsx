@@ -1,0 +1,291 @@
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, FileSpreadsheet, Loader2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import {
+  MAX_ORDER_NOTE,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  ORDER_TEXTS,
+  type OrderStatus,
+  type OrderSummary,
+} from '../../../../shared/orders.ts';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { FormField, SelectField, TextAreaField } from '../../../components/ui/form-field.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import {
+  type AdminOrderFilters,
+  adminOrdersXlsxUrl,
+  orderQueries,
+  useAdminOrders,
+  useChangeOrderStatus,
+  useNewOrdersCount,
+} from '../api.ts';
+import { orderErrorMessage } from '../cart.ts';
+import { OrderDetail, OrderStatusBadge, OrderTotal } from './order-detail.tsx';
+
+const STATUS_OPTIONS = [{ value: '', label: 'Todos' }, ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))];
+
+function ErrorBox({ error, message, onRetry }: { error: unknown; message: string; onRetry?: () => void }) {
+  const status = error instanceof ApiError ? error.status : 0;
+  const text =
+    status === 401
+      ? 'Su sesión de administrador expiró. Vuelva a ingresar.'
+      : status === 403
+        ? 'Su usuario no tiene permisos de administrador.'
+        : message;
+  return (
+    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
+      <span>{text}</span>
+      {onRetry ? (
+        <button type="button" onClick={onRetry} className="font-medium underline underline-offset-2">
+          Reintentar
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** "Cambiar estado": the new status and an optional note (audited by the server; the customer sees it). */
+function StatusChangeForm({ id, status }: { id: number; status: OrderStatus }) {
+  const change = useChangeOrderStatus();
+  const [next, setNext] = useState<OrderStatus>(status);
+  const [note, setNote] = useState('');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await change.mutateAsync({ id, status: next, note });
+      setNote('');
+      toast({ title: 'Estado actualizado', description: `El pedido está ahora "${ORDER_STATUS_LABELS[next]}".` });
+    } catch (error) {
+      toast({ title: 'Error', description: orderErrorMessage(error, 'No se pudo cambiar el estado del pedido'), variant: 'destructive' });
+    }
+  };
+  return (
+    <form onSubmit={submit} className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3" aria-label={ORDER_TEXTS.statusChange}>
+      <SelectField
+        label="Nuevo estado"
+        density="compact"
+        value={next}
+        options={ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))}
+        onChange={(event) => setNext(event.target.value as OrderStatus)}
+      />
+      <TextAreaField
+        label={ORDER_TEXTS.statusNote}
+        rows={2}
+        maxLength={MAX_ORDER_NOTE}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+      />
+      <Button type="submit" disabled={change.isPending || next === status}>
+        {change.isPending ? 'Guardando...' : ORDER_TEXTS.statusChange}
+      </Button>
+    </form>
+  );
+}
+
+/** The selected pedido: its detail and the status change. */
+function AdminOrderPanel({ id, onClose }: { id: number; onClose: () => void }) {
+  const { data: order, error, isPending, isError, refetch } = useQuery(orderQueries.adminOrder(id));
+  return (
+    <section aria-label="Detalle del pedido" className="space-y-3 rounded-lg border border-brand-200 bg-white p-4 shadow-sm">
+      <div className="flex justify-end">
+        <Button variant="ghost" size="sm" onClick={onClose}>
+          Cerrar detalle
+        </Button>
+      </div>
+      {isPending ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+          <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+          Cargando pedido...
+        </p>
+      ) : isError || !order ? (
+        <ErrorBox error={error} message={ORDER_TEXTS.orderNotFound} onRetry={() => void refetch()} />
+      ) : (
+        <>
+          <OrderDetail order={order} />
+          <StatusChangeForm key={`${order.id}-${order.status}`} id={order.id} status={order.status} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function OrderRow({ order, selected, onSelect }: { order: OrderSummary; selected: boolean; onSelect: () => void }) {
+  const cell = 'border-b border-slate-100 px-3 py-2 align-middle';
+  return (
+    <tr className={selected ? 'bg-brand-50' : undefined}>
+      <th scope="row" className={`${cell} font-mono font-semibold text-brand-800`}>
+        {order.number}
+      </th>
+      <td className={`${cell} whitespace-nowrap`}>{formatDateTime(order.createdAt)}</td>
+      <td className={cell}>
+        {order.customerName}
+        {order.company ? <span className="block text-xs text-slate-500">{order.company}</span> : null}
+        {order.isGuest ? <span className="text-xs text-slate-500">{ORDER_TEXTS.guest}</span> : null}
+        {order.clientCode ? <span className="text-xs text-slate-500">Cliente {order.clientCode}</span> : null}
+      </td>
+      <td className={cell}>
+        <OrderStatusBadge status={order.status} />
+      </td>
+      <td className={`${cell} text-right`}>
+        <OrderTotal totals={order.totals} />
+      </td>
+      <td className={cell}>
+        <Button size="sm" variant="outline" aria-pressed={selected} onClick={onSelect}>
+          Ver<span className="sr-only"> pedido {order.number}</span>
+        </Button>
+      </td>
+    </tr>
+  );
+}
+
+const INITIAL: AdminOrderFilters = { status: '', customer: '', from: '', to: '', page: 1 };
+
+/**
+ * The admin panel's "Pedidos" tab (issue 19 §5): the pedidos newest first, filtered by status,
+ * customer and dates; the count of new ones; the detail with the status change (and its note);
+ * and the filtered list as Excel.
+ */
+export function AdminOrdersTab() {
+  const [filters, setFilters] = useState<AdminOrderFilters>(INITIAL);
+  const [customer, setCustomer] = useState('');
+  const [selected, setSelected] = useState<number | null>(null);
+  const { data, error, isPending, isError, isFetching, refetch } = useAdminOrders(filters);
+  const set = (patch: Partial<AdminOrderFilters>) => setFilters((current) => ({ ...current, ...patch, page: patch.page ?? 1 }));
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+
+  return (
+    <div className="space-y-4">
+      <section aria-labelledby="admin-orders-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+        <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 id="admin-orders-title" className="text-lg font-semibold text-slate-900">
+              {ORDER_TEXTS.adminTab}
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">
+              {data
+                ? `${formatCount(data.total)} pedidos; ${formatCount(data.newCount)} nuevos (${ORDER_STATUS_LABELS.received}).`
+                : 'Pedidos enviados por clientes, distribuidores e invitados.'}
+            </p>
+          </div>
+          <a href={adminOrdersXlsxUrl(filters)} download className={buttonClasses('outline', 'sm')}>
+            <FileSpreadsheet aria-hidden="true" className="size-4" />
+            {ORDER_TEXTS.downloadXlsx}
+          </a>
+        </div>
+        <form
+          aria-label="Filtrar pedidos"
+          className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[10rem_minmax(0,1fr)_10rem_10rem_auto] lg:items-end"
+          onSubmit={(event) => {
+            event.preventDefault();
+            set({ customer });
+          }}
+        >
+          <SelectField
+            label={ORDER_TEXTS.status}
+            density="compact"
+            value={filters.status}
+            options={STATUS_OPTIONS}
+            onChange={(event) => set({ status: event.target.value as OrderStatus | '' })}
+          />
+          <FormField
+            label="Cliente o N° de pedido"
+            density="compact"
+            type="search"
+            value={customer}
+            onChange={(event) => setCustomer(event.target.value)}
+          />
+          <FormField
+            label="Desde"
+            density="compact"
+            type="date"
+            value={filters.from}
+            onChange={(event) => set({ from: event.target.value })}
+          />
+          <FormField label="Hasta" density="compact" type="date" value={filters.to} onChange={(event) => set({ to: event.target.value })} />
+          <Button type="submit" variant="primary">
+            Buscar
+          </Button>
+        </form>
+        {isPending ? (
+          <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-600">
+            <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+            Cargando pedidos...
+          </p>
+        ) : isError || !data ? (
+          <ErrorBox error={error} message="No se pudieron cargar los pedidos." onRetry={() => void refetch()} />
+        ) : data.orders.length === 0 ? (
+          <p className="py-6 text-center text-sm text-slate-500">No hay pedidos con estos filtros.</p>
+        ) : (
+          <>
+            <div className="relative -mx-4 overflow-x-auto sm:mx-0" aria-busy={isFetching}>
+              <table aria-label="Pedidos" className="w-full min-w-[640px] border-collapse text-left text-sm">
+                <thead>
+                  <tr className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
+                    <th scope="col" className="px-3 py-2">
+                      N°
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      {ORDER_TEXTS.date}
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Cliente
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      {ORDER_TEXTS.status}
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right">
+                      {ORDER_TEXTS.total}
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      <span className="sr-only">Acciones</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.orders.map((order) => (
+                    <OrderRow
+                      key={order.id}
+                      order={order}
+                      selected={selected === order.id}
+                      onSelect={() => setSelected(selected === order.id ? null : order.id)}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {pages > 1 ? (
+              <nav aria-label="Páginas de pedidos" className="mt-3 flex items-center justify-center gap-2">
+                <Button variant="outline" size="sm" disabled={filters.page <= 1} onClick={() => set({ page: filters.page - 1 })}>
+                  Anterior
+                </Button>
+                <span className="text-sm text-slate-600">
+                  Página {filters.page} de {pages}
+                </span>
+                <Button variant="outline" size="sm" disabled={filters.page >= pages} onClick={() => set({ page: filters.page + 1 })}>
+                  Siguiente
+                </Button>
+              </nav>
+            ) : null}
+          </>
+        )}
+      </section>
+      {selected !== null ? <AdminOrderPanel id={selected} onClose={() => setSelected(null)} /> : null}
+    </div>
+  );
+}
+
+/** The "Pedidos" tab's badge: how many pedidos are still "Recibido" (nothing when none or unknown). */
+export function NewOrdersBadge() {
+  const { data } = useNewOrdersCount();
+  if (!data || data.newCount === 0) return null;
+  return (
+    <span className="ml-1.5 inline-flex min-w-5 justify-center rounded-full bg-accent-600 px-1.5 text-xs font-bold leading-5 text-white">
+      {formatCount(data.newCount)}
+      <span className="sr-only"> nuevos</span>
+    </span>
+  );
+}

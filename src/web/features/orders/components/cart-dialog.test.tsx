@@ -1,0 +1,183 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { CartLineInput } from '../../../../shared/orders.ts';
+import { anonymousSession, buildPart, signedInSession } from '../../../test/fixtures.ts';
+import { json, mockApi, renderWithApp } from '../../../test/render.tsx';
+import { readGuestLines } from '../guest-cart.ts';
+import { cartLine, cartOf } from '../test-fixtures.ts';
+import { CardOrderControl } from './add-to-order.tsx';
+import { OrderHeaderActions } from './order-header-actions.tsx';
+
+/** `POST /api/cart/price` as the server answers it: PN-2 has no price, the rest cost $ 1.000 each. */
+function priceHandler(calls: CartLineInput[][]) {
+  return (_url: URL, init: RequestInit | undefined) => {
+    const { lines } = JSON.parse(String(init?.body)) as { lines: CartLineInput[] };
+    calls.push(lines);
+    return json(
+      cartOf(lines.map((l) => cartLine({ partId: l.partId, quantity: l.quantity, unitPrice: l.partId === 2 ? null : '1000.00' }))),
+    );
+  };
+}
+
+function storeGuestLines(lines: CartLineInput[]) {
+  window.localStorage.setItem('repuestos.pedido', JSON.stringify(lines));
+}
+
+async function openCart() {
+  await userEvent.click(await screen.findByRole('button', { name: /^Mi pedido: / }));
+  return screen.findByRole('dialog', { name: 'Mi pedido' });
+}
+
+describe('Mi pedido (guest, in the browser)', () => {
+  it('shows the lines priced by the server, the total apart from "Consultar Precio", and edits them', async () => {
+    storeGuestLines([
+      { partId: 1, quantity: 2, seenUnitPrice: '1000.00' },
+      { partId: 2, quantity: 1, seenUnitPrice: null },
+    ]);
+    const priced: CartLineInput[][] = [];
+    mockApi({ 'GET /api/user/session': anonymousSession, 'POST /api/cart/price': priceHandler(priced) });
+    renderWithApp(<OrderHeaderActions />);
+    expect(await screen.findByRole('button', { name: 'Mi pedido: 2 repuestos' })).toBeInTheDocument();
+
+    const dialog = await openCart();
+    const lines = within(dialog).getByRole('list', { name: 'Repuestos del pedido' });
+    expect(within(lines).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(lines).getByText('PN-1', { selector: 'p' })).toBeInTheDocument();
+    expect(within(lines).getAllByText('Consultar Precio').length).toBeGreaterThan(0);
+    expect(within(dialog).getByText(/Total:/)).toHaveTextContent(/2\.000,00/);
+    expect(within(dialog).getByText(/1 repuesto sin precio/)).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Aumentar cantidad de PN-1' }));
+    await waitFor(() => expect(within(dialog).getByText(/Total:/)).toHaveTextContent(/3\.000,00/));
+    expect(priced.at(-1)).toEqual([
+      { partId: 1, quantity: 3, seenUnitPrice: '1000.00' },
+      { partId: 2, quantity: 1, seenUnitPrice: null },
+    ]);
+
+    // A typed quantity outside 1..9,999 is refused on the spot and not saved.
+    const input = within(dialog).getByLabelText('Cantidad de PN-1');
+    await userEvent.clear(input);
+    await userEvent.type(input, '10000');
+    expect(within(dialog).getByText('La cantidad debe ser un número entero de 1 a 9999')).toBeInTheDocument();
+    await userEvent.clear(input);
+    await userEvent.type(input, '7{Enter}');
+    await waitFor(() => expect(readGuestLines()[0]?.quantity).toBe(7));
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Quitar PN-2' }));
+    await waitFor(() => expect(readGuestLines().map((l) => l.partId)).toEqual([1]));
+    await userEvent.keyboard('{Escape}');
+    expect(await screen.findByRole('button', { name: 'Mi pedido: 1 repuesto' })).toBeInTheDocument();
+  });
+
+  it('empties the pedido after a confirmation and undoes it', async () => {
+    storeGuestLines([
+      { partId: 1, quantity: 2, seenUnitPrice: '1000.00' },
+      { partId: 3, quantity: 5, seenUnitPrice: '1000.00' },
+    ]);
+    mockApi({ 'GET /api/user/session': anonymousSession, 'POST /api/cart/price': priceHandler([]) });
+    renderWithApp(<OrderHeaderActions />);
+    const dialog = await openCart();
+    await within(dialog).findByText('PN-3', { selector: 'p' });
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Vaciar pedido' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(within(dialog).getByText('PN-3', { selector: 'p' })).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Vaciar pedido' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sí, vaciar' }));
+    expect(await within(dialog).findByText('Su pedido está vacío.')).toBeInTheDocument();
+    expect(readGuestLines()).toEqual([]);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deshacer' }));
+    expect(await within(dialog).findByText('PN-3', { selector: 'p' })).toBeInTheDocument();
+    expect(readGuestLines()).toEqual([
+      { partId: 1, quantity: 2, seenUnitPrice: '1000.00' },
+      { partId: 3, quantity: 5, seenUnitPrice: '1000.00' },
+    ]);
+  });
+
+  it('adds a card quantity to the browser cart with the price seen', async () => {
+    mockApi({ 'GET /api/user/session': anonymousSession, 'POST /api/cart/price': priceHandler([]) });
+    renderWithApp(
+      <>
+        <OrderHeaderActions />
+        <CardOrderControl part={buildPart({ id: 9, partNumber: 'PN-9', price: '1000.00' })} />
+      </>,
+    );
+    const quantity = screen.getByLabelText('Cantidad de PN-9');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '4');
+    await userEvent.click(screen.getByRole('button', { name: 'Agregar al pedido PN-9' }));
+    expect(await screen.findByRole('button', { name: 'Mi pedido: 1 repuesto' })).toBeInTheDocument();
+    expect(readGuestLines()).toEqual([{ partId: 9, quantity: 4, seenUnitPrice: '1000.00' }]);
+    expect(await screen.findByText('Agregado al pedido')).toBeInTheDocument();
+  });
+});
+
+describe('Mi pedido (signed in, on the server)', () => {
+  it('adds through POST /api/cart/lines and shows the server cart', async () => {
+    let cart = cartOf([]);
+    const fetchMock = mockApi({
+      'GET /api/user/session': signedInSession('client'),
+      'GET /api/cart': () => json(cart),
+      'POST /api/cart/lines': (_url: URL, init: RequestInit | undefined) => {
+        const { lines } = JSON.parse(String(init?.body)) as { lines: CartLineInput[] };
+        cart = cartOf(lines.map((l) => cartLine({ partId: l.partId, quantity: l.quantity })));
+        return json(cart);
+      },
+    });
+    renderWithApp(
+      <>
+        <OrderHeaderActions />
+        <CardOrderControl part={buildPart({ id: 9, partNumber: 'PN-9', price: '1000.00' })} />
+      </>,
+    );
+    expect(await screen.findByRole('button', { name: 'Mi pedido: 0 repuestos' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Agregar al pedido PN-9' }));
+    expect(await screen.findByRole('button', { name: 'Mi pedido: 1 repuesto' })).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ lines: [{ partId: 9, quantity: 1 }] });
+    // Nothing of a signed-in cart is kept in the browser.
+    expect(window.localStorage.getItem('repuestos.pedido')).toBeNull();
+
+    const dialog = await openCart();
+    expect(within(dialog).getByText('PN-9', { selector: 'p' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Mis pedidos' })).toHaveAttribute('href', '/mis-pedidos');
+  });
+
+  it('says when the cart cannot be loaded and retries', async () => {
+    let fail = true;
+    mockApi({
+      'GET /api/user/session': signedInSession('distributor'),
+      'GET /api/cart': () => (fail ? json({ error: { code: 'INTERNAL', message: 'x' } }, 500) : json(cartOf([cartLine()]))),
+    });
+    renderWithApp(<OrderHeaderActions />);
+    const dialog = await openCart();
+    expect(await within(dialog).findByText('No se pudo cargar el pedido.')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(dialog).findByText('PN-1', { selector: 'p' })).toBeInTheDocument();
+  });
+
+  it('has no pedido controls for staff', async () => {
+    mockApi({ 'GET /api/user/session': signedInSession('admin') });
+    renderWithApp(
+      <>
+        <OrderHeaderActions placeOrder />
+        <CardOrderControl part={buildPart({ id: 9 })} />
+        <p>listo</p>
+      </>,
+    );
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Agregar al pedido/ })).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: /Mi pedido/ })).not.toBeInTheDocument();
+  });
+
+  it('opens Mi pedido from "Realizar Pedido" when there is no order platform', async () => {
+    mockApi({ 'GET /api/user/session': anonymousSession });
+    renderWithApp(<OrderHeaderActions placeOrder />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Realizar Pedido' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mi pedido' });
+    expect(within(dialog).getByText('Su pedido está vacío.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,194 @@
+import { ClipboardList, ListPlus, ShoppingCart, Trash2 } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { Link } from 'wouter';
+import { type Cart, type CartLineInput, ORDER_TEXTS, type Order } from '../../../../shared/orders.ts';
+import { paths } from '../../../app/paths.ts';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useCart, useCartActions } from '../cart.ts';
+import { CartLines } from './cart-lines.tsx';
+import { OrderConfirmation, SendOrder } from './send-order.tsx';
+
+// The quick order (and its spreadsheet reader) loads when first opened.
+const QuickOrder = lazy(async () => ({ default: (await import('./quick-order.tsx')).QuickOrder }));
+
+/** The lines to put back when "Vaciar pedido" is undone (a guest's keep the price they were added at). */
+function undoLines(cart: Cart): CartLineInput[] {
+  return cart.lines.map((line) => ({
+    partId: line.partId,
+    quantity: line.quantity,
+    seenUnitPrice: line.previousUnitPrice ?? line.unitPrice,
+  }));
+}
+
+/** "Vaciar pedido" with a confirmation, then "Deshacer" until the next change. */
+function EmptyCartControl({ cart, onEmptied }: { cart: Cart; onEmptied: (lines: CartLineInput[]) => void }) {
+  const { replace } = useCartActions();
+  const [confirming, setConfirming] = useState(false);
+  if (!confirming) {
+    return (
+      <Button variant="ghost" onClick={() => setConfirming(true)} className="text-accent-700">
+        <Trash2 aria-hidden="true" className="size-4" />
+        {ORDER_TEXTS.empty}
+      </Button>
+    );
+  }
+  return (
+    <div role="alert" className="flex flex-wrap items-center gap-2 text-sm">
+      <span>¿Quitar los {cart.lines.length + cart.unavailable.length} repuestos del pedido?</span>
+      <Button
+        variant="accent"
+        size="sm"
+        onClick={async () => {
+          const previous = undoLines(cart);
+          setConfirming(false);
+          try {
+            await replace([]);
+            onEmptied(previous);
+          } catch {
+            // The error toast said why; the cart is as it was.
+          }
+        }}
+      >
+        Sí, vaciar
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => setConfirming(false)}>
+        Cancelar
+      </Button>
+    </div>
+  );
+}
+
+type View = 'cart' | 'send' | 'done';
+
+/**
+ * "Mi pedido" (issue 19 §1–§3): the lines with quantities, prices and totals, "Pedido rápido",
+ * "Vaciar pedido" (confirmed, undoable), and the send with its confirmation. Loading, empty and
+ * error states of its own; "Mis pedidos" for signed-in customers.
+ */
+export function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { mode, data: cart, isPending, isError, refetch } = useCart();
+  const { replace } = useCartActions();
+  const [view, setView] = useState<View>('cart');
+  const [sent, setSent] = useState<Order | null>(null);
+  const [quickOpen, setQuickOpen] = useState(false);
+  const [undo, setUndo] = useState<CartLineInput[] | null>(null);
+  const signedIn = mode === 'server';
+
+  const close = () => onOpenChange(false);
+  const changeOpen = (next: boolean) => {
+    if (!next && view === 'done') {
+      setView('cart');
+      setSent(null);
+    }
+    onOpenChange(next);
+  };
+
+  let body: ReactNode;
+  if (view === 'done' && sent) {
+    body = (
+      <OrderConfirmation
+        order={sent}
+        signedIn={signedIn}
+        onClose={() => {
+          setView('cart');
+          setSent(null);
+          close();
+        }}
+      />
+    );
+  } else if (isPending) {
+    body = (
+      <div role="status" className="space-y-3">
+        <span className="sr-only">Cargando pedido...</span>
+        <Skeleton className="h-16 w-full" />
+        <Skeleton className="h-16 w-full" />
+      </div>
+    );
+  } else if (isError || !cart) {
+    body = (
+      <div role="alert" className="space-y-3 py-6 text-center">
+        <p className="text-slate-700">No se pudo cargar el pedido.</p>
+        <Button variant="outline" onClick={() => void refetch()}>
+          Reintentar
+        </Button>
+      </div>
+    );
+  } else if (view === 'send' && cart.lines.length > 0) {
+    body = (
+      <SendOrder
+        cart={cart}
+        mode={mode}
+        onBack={() => setView('cart')}
+        onSent={(order) => {
+          setSent(order);
+          setUndo(null);
+          setView('done');
+        }}
+      />
+    );
+  } else {
+    const empty = cart.lines.length === 0 && cart.unavailable.length === 0;
+    body = (
+      <div className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Button variant="outline" aria-expanded={quickOpen} onClick={() => setQuickOpen((v) => !v)}>
+            <ListPlus aria-hidden="true" className="size-4" />
+            {ORDER_TEXTS.quick}
+          </Button>
+          {signedIn ? (
+            <Link href={paths.myOrders()} onClick={close} className={buttonClasses('ghost')}>
+              <ClipboardList aria-hidden="true" className="size-4" />
+              {ORDER_TEXTS.myOrders}
+            </Link>
+          ) : null}
+        </div>
+        {quickOpen ? (
+          <Suspense fallback={<p className="text-sm text-slate-600">Cargando...</p>}>
+            <QuickOrder onDone={() => setUndo(null)} />
+          </Suspense>
+        ) : null}
+        {undo ? (
+          <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-slate-100 p-3 text-sm">
+            <span>Se vació el pedido.</span>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={async () => {
+                const lines = undo;
+                setUndo(null);
+                await replace(lines).catch(() => setUndo(lines));
+              }}
+            >
+              Deshacer
+            </Button>
+          </div>
+        ) : null}
+        {empty ? (
+          <div className="flex flex-col items-center gap-2 py-8 text-center text-slate-600">
+            <ShoppingCart aria-hidden="true" className="size-10 text-slate-400" />
+            <p className="font-medium text-slate-800">{ORDER_TEXTS.emptyCart}</p>
+            <p className="text-sm">Use "Agregar al pedido" en cada repuesto o pegue una lista en "Pedido rápido".</p>
+          </div>
+        ) : (
+          <>
+            <CartLines cart={cart} />
+            <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-3">
+              <EmptyCartControl cart={cart} onEmptied={setUndo} />
+              <Button variant="accent" size="lg" disabled={cart.lines.length === 0} onClick={() => setView('send')}>
+                Continuar
+              </Button>
+            </div>
+          </>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen} title={ORDER_TEXTS.cart} size="lg">
+      {body}
+    </Dialog>
+  );
+}

@@ -1,0 +1,149 @@
+import { FileDown, FileSpreadsheet } from 'lucide-react';
+import { ORDER_STATUS_LABELS, ORDER_TEXTS, type Order, type OrderStatus } from '../../../../shared/orders.ts';
+import { DEFAULT_SALES_UNIT } from '../../../components/product/product-card.tsx';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatArs, formatDateTime, formatPrice } from '../../../lib/format.ts';
+import { orderFileUrl } from '../api.ts';
+
+const statusStyles: Record<OrderStatus, string> = {
+  received: 'bg-blue-100 text-blue-900',
+  preparing: 'bg-amber-100 text-amber-900',
+  shipped: 'bg-indigo-100 text-indigo-900',
+  delivered: 'bg-green-100 text-green-900',
+  cancelled: 'bg-slate-200 text-slate-800',
+};
+
+/** A pedido's status as a coloured badge with its Spanish label. */
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return (
+    <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', statusStyles[status])}>
+      {ORDER_STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/** The pedido's total in ARS, with the lines without a price counted apart. */
+export function OrderTotal({ totals }: { totals: Order['totals'] }) {
+  return (
+    <span>
+      {formatArs(totals.total)}
+      {totals.unpricedCount > 0 ? <span className="block text-xs text-slate-500">+ {totals.unpricedCount} a consultar</span> : null}
+    </span>
+  );
+}
+
+/**
+ * A pedido in full: number, date, status, customer, lines (code, description, sales unit, quantity,
+ * unit price, subtotal), totals, note, status history with notes, and its PDF and Excel.
+ */
+export function OrderDetail({ order }: { order: Order }) {
+  const c = order.customer;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h3 className="text-lg font-semibold text-slate-900">
+          {ORDER_TEXTS.orderNumber} <span className="font-mono">{order.number}</span>
+        </h3>
+        <OrderStatusBadge status={order.status} />
+        <span className="text-sm text-slate-600">{formatDateTime(order.createdAt)}</span>
+      </div>
+      <dl className="grid gap-x-4 gap-y-0.5 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="text-slate-500">{ORDER_TEXTS.name}</dt>
+        <dd>
+          {c.name}
+          {order.isGuest ? <span className="ml-2 rounded bg-slate-100 px-1.5 text-xs">{ORDER_TEXTS.guest}</span> : null}
+        </dd>
+        {c.company ? (
+          <>
+            <dt className="text-slate-500">{ORDER_TEXTS.company}</dt>
+            <dd>{c.company}</dd>
+          </>
+        ) : null}
+        {c.clientCode ? (
+          <>
+            <dt className="text-slate-500">{ORDER_TEXTS.clientCode}</dt>
+            <dd>{c.clientCode}</dd>
+          </>
+        ) : null}
+        {c.phone ? (
+          <>
+            <dt className="text-slate-500">{ORDER_TEXTS.phone}</dt>
+            <dd>{c.phone}</dd>
+          </>
+        ) : null}
+        {c.email ? (
+          <>
+            <dt className="text-slate-500">{ORDER_TEXTS.email}</dt>
+            <dd className="break-all">{c.email}</dd>
+          </>
+        ) : null}
+      </dl>
+      <div className="relative overflow-x-auto">
+        <table className="w-full min-w-[560px] border-collapse text-left text-sm" aria-label={`Repuestos del pedido ${order.number}`}>
+          <thead>
+            <tr className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+              <th className="px-2 py-1.5">Código</th>
+              <th className="px-2 py-1.5">Descripción</th>
+              <th className="px-2 py-1.5">Unidad</th>
+              <th className="px-2 py-1.5 text-right">{ORDER_TEXTS.quantity}</th>
+              <th className="px-2 py-1.5 text-right">{ORDER_TEXTS.unitPrice}</th>
+              <th className="px-2 py-1.5 text-right">{ORDER_TEXTS.subtotal}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((line) => (
+              <tr key={line.partId} className="border-b border-slate-100">
+                <td className="px-2 py-1.5 font-mono text-xs font-semibold text-brand-700">{line.partNumber}</td>
+                <td className="px-2 py-1.5">{line.description}</td>
+                <td className="px-2 py-1.5 text-slate-600">{line.salesUnit.trim() || DEFAULT_SALES_UNIT}</td>
+                <td className="px-2 py-1.5 text-right tabular-nums">{line.quantity}</td>
+                <td className="px-2 py-1.5 text-right">{formatPrice(line.unitPrice)}</td>
+                <td className="px-2 py-1.5 text-right">{formatPrice(line.subtotal)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <td colSpan={5} className="px-2 py-2 text-right font-semibold">
+                {ORDER_TEXTS.total}
+              </td>
+              <td className="px-2 py-2 text-right font-semibold">
+                <OrderTotal totals={order.totals} />
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      {order.note ? (
+        <p className="rounded-md bg-slate-50 p-3 text-sm">
+          <span className="font-semibold">Nota: </span>
+          {order.note}
+        </p>
+      ) : null}
+      <section aria-label="Historial del pedido">
+        <h4 className="mb-1 text-sm font-semibold text-slate-900">Historial</h4>
+        <ol className="space-y-1 text-sm">
+          {order.history.map((change, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the history only grows at the end
+            <li key={index} className="flex flex-wrap items-baseline gap-2">
+              <span className="text-slate-500">{formatDateTime(change.at)}</span>
+              <OrderStatusBadge status={change.status} />
+              {change.note ? <span className="text-slate-700">{change.note}</span> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+      <div className="flex flex-wrap gap-2">
+        <a href={orderFileUrl(order, 'pdf')} download className={buttonClasses('outline', 'sm')}>
+          <FileDown aria-hidden="true" className="size-4" />
+          {ORDER_TEXTS.downloadPdf}
+        </a>
+        <a href={orderFileUrl(order, 'xlsx')} download className={buttonClasses('outline', 'sm')}>
+          <FileSpreadsheet aria-hidden="true" className="size-4" />
+          {ORDER_TEXTS.downloadXlsx}
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { ShoppingCart } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { ORDER_TEXTS } from '../../../../shared/orders.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { useCartCount, useCartMode } from '../cart.ts';
+import { setCartOpen, useCartOpen } from '../cart-panel.ts';
+
+// "Mi pedido" (lines, quick order, send) loads when first opened, not with the header.
+const loadCartDialog = () => import('./cart-dialog.tsx');
+const CartDialog = lazy(async () => ({ default: (await loadCartDialog()).CartDialog }));
+
+const headerButton =
+  'relative inline-flex h-9 items-center gap-1.5 rounded-md px-3 text-sm font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
+
+/**
+ * The header's pedido controls (issue 19 §1, §6): "Mi pedido" with the count of lines, and, when
+ * the supplier has no external order platform (`placeOrder`), "Realizar Pedido" opening Mi pedido
+ * too. Hosts the "Mi pedido" dialog, mounted on first opening. Nothing for staff.
+ */
+export function OrderHeaderActions({ placeOrder = false }: { placeOrder?: boolean }) {
+  const mode = useCartMode();
+  const count = useCartCount();
+  const open = useCartOpen();
+  const [mounted, setMounted] = useState(open);
+  useEffect(() => {
+    if (open) setMounted(true);
+  }, [open]);
+  // Another page's header may have left it open; a new header starts closed.
+  useEffect(() => () => setCartOpen(false), []);
+  if (mode === 'none') return null;
+  const preload = () => void loadCartDialog();
+  return (
+    <>
+      {placeOrder ? (
+        <button
+          type="button"
+          onClick={() => setCartOpen(true)}
+          onPointerEnter={preload}
+          onFocus={preload}
+          className={`${headerButton} hidden bg-accent-600 hover:bg-accent-700 sm:inline-flex`}
+        >
+          {ORDER_TEXTS.placeOrder}
+        </button>
+      ) : null}
+      <button
+        type="button"
+        onClick={() => setCartOpen(true)}
+        onPointerEnter={preload}
+        onFocus={preload}
+        aria-label={`${ORDER_TEXTS.cart}: ${count === 1 ? '1 repuesto' : `${formatCount(count)} repuestos`}`}
+        className={`${headerButton} hover:bg-white/10`}
+      >
+        <ShoppingCart aria-hidden="true" className="size-5" />
+        <span className="hidden lg:inline">{ORDER_TEXTS.cart}</span>
+        <span
+          aria-hidden="true"
+          className="min-w-5 rounded-full bg-white px-1.5 text-center text-xs font-bold leading-5 text-brand-900 tabular-nums"
+        >
+          {formatCount(count)}
+        </span>
+      </button>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <CartDialog open={open} onOpenChange={setCartOpen} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

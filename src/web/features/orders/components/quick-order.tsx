@@ -1,0 +1,185 @@
+import { Upload } from 'lucide-react';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { MAX_QUICK_TEXT, ORDER_TEXTS, type QuickOrderResponse, type QuickUnmatched } from '../../../../shared/orders.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextAreaField } from '../../../components/ui/form-field.tsx';
+import { formatPrice } from '../../../lib/format.ts';
+import { orderErrorMessage, useCartActions, useQuickOrder } from '../cart.ts';
+
+/** An unmatched line: its number, text and reason; for several matches, one button per candidate to pick it. */
+function UnmatchedLine({ item, onPicked }: { item: QuickUnmatched; onPicked: () => void }) {
+  const { add } = useCartActions();
+  const [busy, setBusy] = useState(false);
+  return (
+    <li className="space-y-1.5 rounded-md border border-amber-200 bg-amber-50 p-2.5 text-sm">
+      <p>
+        <span className="font-semibold">Línea {item.line}:</span> <span className="font-mono break-all">{item.text}</span>
+      </p>
+      <p className="text-amber-900">{item.message}</p>
+      {item.candidates.length > 0 ? (
+        <ul aria-label={`Repuestos que coinciden con la línea ${item.line}`} className="flex flex-col gap-1.5">
+          {item.candidates.map((candidate) => (
+            <li key={candidate.partId}>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={async () => {
+                  setBusy(true);
+                  try {
+                    await add({ id: candidate.partId, price: candidate.unitPrice }, item.quantity ?? 1);
+                    onPicked();
+                  } catch {
+                    setBusy(false);
+                  }
+                }}
+                className="w-full rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-left hover:border-brand-400 hover:bg-brand-50 disabled:opacity-60"
+              >
+                <span className="sr-only">Elegir </span>
+                <span className="font-mono font-semibold text-brand-700">{candidate.partNumber}</span> — {candidate.description} (
+                {formatPrice(candidate.unitPrice)}){item.quantity ? ` × ${item.quantity}` : ''}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+/** What the last quick order added, and line by line what it did not. */
+function QuickResult({ result, onPicked }: { result: QuickOrderResponse; onPicked: (line: number) => void }) {
+  return (
+    <div className="space-y-3">
+      <div role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-900">
+        <p className="font-semibold">{ORDER_TEXTS.quickAdded(result.added.length)}</p>
+        {result.added.length > 0 ? (
+          <ul aria-label="Repuestos agregados" className="mt-1 space-y-0.5">
+            {result.added.map((line) => (
+              <li key={line.partId}>
+                {line.quantity} × <span className="font-mono">{line.partNumber}</span> {line.description}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {result.unmatched.length > 0 ? (
+        <section aria-labelledby="quick-unmatched" className="space-y-2">
+          <h4 id="quick-unmatched" className="text-sm font-semibold text-slate-900">
+            {ORDER_TEXTS.quickUnmatchedTitle} ({result.unmatched.length})
+          </h4>
+          <ul className="space-y-2">
+            {result.unmatched.map((item) => (
+              <UnmatchedLine key={item.line} item={item} onPicked={() => onPicked(item.line)} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * "Pedido rápido" (issue 19 §2): pasted lines (Excel, WhatsApp, e-mail) or an uploaded CSV/XLSX go to
+ * `POST /api/cart/quick`; it shows what was added and, line by line, what was not (unknown code,
+ * several parts match — pick one —, bad quantity).
+ */
+export function QuickOrder({ onDone }: { onDone?: () => void }) {
+  const quick = useQuickOrder();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<QuickOrderResponse | null>(null);
+  const [reading, setReading] = useState(false);
+  const fileId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const submit = async (value: string) => {
+    setError(null);
+    if (!value.trim()) {
+      setError('Pegue al menos una línea');
+      return;
+    }
+    if (value.length > MAX_QUICK_TEXT) {
+      setError('El texto admite hasta 50.000 caracteres');
+      return;
+    }
+    try {
+      const answer = await quick.mutateAsync(value);
+      setResult(answer);
+      if (answer.unmatched.length === 0) setText('');
+      onDone?.();
+    } catch (failure) {
+      setError(orderErrorMessage(failure, 'No se pudo procesar el pedido rápido'));
+    }
+  };
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setError(null);
+    setReading(true);
+    try {
+      const { readQuickOrderFile } = await import('../spreadsheet-text.ts');
+      const content = await readQuickOrderFile(file);
+      setText(content);
+      await submit(content);
+    } catch (failure) {
+      setError(failure instanceof Error && failure.name === 'SpreadsheetError' ? failure.message : 'No se pudo leer el archivo.');
+    } finally {
+      setReading(false);
+    }
+  };
+
+  const busy = quick.isPending || reading;
+  return (
+    <section aria-labelledby="quick-order-title" className="space-y-3 rounded-lg border border-slate-200 p-3">
+      <h3 id="quick-order-title" className="font-semibold text-slate-900">
+        {ORDER_TEXTS.quick}
+      </h3>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit(text);
+        }}
+        className="space-y-3"
+      >
+        <TextAreaField
+          label="Códigos y cantidades"
+          rows={5}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          hint={ORDER_TEXTS.quickHelp}
+          error={error ?? undefined}
+          className="font-mono"
+          placeholder={'06H-103-144 2\n3 0011843925'}
+        />
+        <div className="flex flex-wrap items-center gap-2">
+          <Button type="submit" variant="accent" disabled={busy}>
+            {quick.isPending ? 'Procesando...' : ORDER_TEXTS.quickSubmit}
+          </Button>
+          <input
+            ref={fileInput}
+            id={fileId}
+            type="file"
+            accept=".csv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            className="sr-only"
+            tabIndex={-1}
+            aria-label={`${ORDER_TEXTS.quickUpload} (archivo)`}
+            onChange={(event) => void onFile(event)}
+          />
+          <Button variant="outline" disabled={busy} onClick={() => fileInput.current?.click()}>
+            <Upload aria-hidden="true" className="size-4" />
+            {ORDER_TEXTS.quickUpload}
+          </Button>
+        </div>
+      </form>
+      {result ? (
+        <QuickResult
+          result={result}
+          onPicked={(line) => setResult({ ...result, unmatched: result.unmatched.filter((item) => item.line !== line) })}
+        />
+      ) : null}
+    </section>
+  );
+}

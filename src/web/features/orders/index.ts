@@ -1,0 +1,19 @@
+/**
+ * Public surface of the pedidos feature (issue 19). The first load gets the header's controls and
+ * the "Agregar al pedido" controls; "Mi pedido" itself, "Mis pedidos" and the admin tab are lazy
+ * components here, so their code (and the form library) loads when first shown.
+ */
+import { lazy } from 'react';
+
+export { CardOrderControl, AddToOrderButton } from './components/add-to-order.tsx';
+export { OrderHeaderActions } from './components/order-header-actions.tsx';
+export { setCartOpen } from './cart-panel.ts';
+
+/** "Mis pedidos" (a signed-in customer's pedidos), for the `/mis-pedidos` route. */
+export const MyOrders = lazy(async () => ({ default: (await import('./components/my-orders.tsx')).MyOrders }));
+
+const loadAdmin = () => import('./components/admin-orders-tab.tsx');
+/** The admin panel's "Pedidos" tab. */
+export const AdminOrdersTab = lazy(async () => ({ default: (await loadAdmin()).AdminOrdersTab }));
+/** The count of new pedidos beside the admin tab's name. */
+export const NewOrdersBadge = lazy(async () => ({ default: (await loadAdmin()).NewOrdersBadge }));
