@@ -87,7 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.decorateRequest('viewer', null as unknown as Viewer);
   app.decorateRequest('sessionUser', null);
-  await registerRateLimit(app);
+  await registerRateLimit(app, database.pool);
   registerSafeText(app);
   registerSecurity(app, database.db, config);
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
+import { createTestDatabase } from '../../test/db.ts';
 import { LOGIN_THROTTLED, LoginThrottle, accountKey } from './login-throttle.ts';
 
 describe('login throttle', () => {
@@ -52,3 +53,31 @@ describe('login throttle', () => {
     await expect(throttle.admit(account, 'a')).resolves.toBeGreaterThanOrEqual(0);
   });
 });
+
+// Registered only with a PostgreSQL to share the counters through (DATABASE_URL), like every PostgreSQL test.
+if (process.env.DATABASE_URL)
+  describe('login throttle shared through PostgreSQL', () => {
+    it('counts the failures of every process, and a new process keeps them', async () => {
+      const database = await createTestDatabase('postgres');
+      try {
+        const options = { perAccountAndIp: 3, perIp: 50, delayStepMs: 0, pool: database.pool };
+        // Two throttles on one database stand for two processes behind a balancer.
+        const first = new LoginThrottle(options);
+        const second = new LoginThrottle(options);
+        const account = accountKey({ id: 1 }, 'x');
+        await first.failed(account, '10.0.0.1');
+        await second.failed(account, '10.0.0.1');
+        await first.failed(account, '10.0.0.1');
+        await expect(second.admit(account, '10.0.0.1')).rejects.toThrow(LOGIN_THROTTLED);
+        const restarted = new LoginThrottle(options);
+        await expect(restarted.admit(account, '10.0.0.1')).rejects.toThrow(LOGIN_THROTTLED);
+        expect(await restarted.admit(account, '10.0.0.2')).toBe(0);
+        // A very long typed name is stored as a hash, within the table's key size.
+        const long = accountKey(undefined, 'n'.repeat(1000));
+        await first.failed(long, '10.0.0.1');
+        expect(await second.admit(long, '10.0.0.1')).toBe(0);
+      } finally {
+        await database.close();
+      }
+    });
+  });

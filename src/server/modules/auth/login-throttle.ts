@@ -9,10 +9,14 @@
  *   that account waits `delayStepMs` more per failure (at most `maxDelayMs`), and is then checked
  *   as usual, so the owner's correct password from another address still gets in.
  * An account is one key whether it was named by username or by e-mail (`accountKey`). The
- * counters live in this process's memory (rate-limiter-flexible), like the other rate limits.
+ * counters (rate-limiter-flexible) are shared by every process through PostgreSQL's
+ * `rate_limits` table when a pool is given, like the other rate limits (plugins/rate-limit.ts);
+ * in memory otherwise (PGlite, one process).
  */
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type pg from 'pg';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../../errors.ts';
+import { sharedLimiter, storedKey } from '../../plugins/rate-limit.ts';
 
 /** What the throttle needs to know: failures allowed and the delay step, all per `windowMs`. */
 export interface LoginThrottleOptions {
@@ -28,6 +32,8 @@ export interface LoginThrottleOptions {
   windowMs?: number;
   /** Waits `ms`; tests pass a recorder instead of the real clock. */
   sleep?: (ms: number) => Promise<void>;
+  /** PostgreSQL pool whose `rate_limits` table holds the counters; memory without it. */
+  pool?: pg.Pool | undefined;
 }
 
 /** The message of a refused login (Spanish, as every text a visitor sees). */
@@ -39,18 +45,19 @@ export function accountKey(account: { id: number } | undefined, typed: string): 
 }
 
 export class LoginThrottle {
-  private readonly pair: RateLimiterMemory;
-  private readonly ip: RateLimiterMemory;
-  private readonly account: RateLimiterMemory;
-  private readonly options: Required<Omit<LoginThrottleOptions, 'sleep'>> & Pick<LoginThrottleOptions, 'sleep'>;
+  private readonly pair: RateLimiterAbstract;
+  private readonly ip: RateLimiterAbstract;
+  private readonly account: RateLimiterAbstract;
+  private readonly options: Required<Omit<LoginThrottleOptions, 'sleep' | 'pool'>> & Pick<LoginThrottleOptions, 'sleep'>;
 
   constructor(options: LoginThrottleOptions) {
-    this.options = { maxDelayMs: 5_000, windowMs: 15 * 60 * 1000, ...options };
+    const { pool, ...rest } = options;
+    this.options = { maxDelayMs: 5_000, windowMs: 15 * 60 * 1000, ...rest };
     const duration = Math.ceil(this.options.windowMs / 1000);
-    this.pair = new RateLimiterMemory({ keyPrefix: 'login-pair', points: this.options.perAccountAndIp, duration });
-    this.ip = new RateLimiterMemory({ keyPrefix: 'login-ip', points: this.options.perIp, duration });
+    this.pair = sharedLimiter(pool, 'login-pair', duration, this.options.perAccountAndIp);
+    this.ip = sharedLimiter(pool, 'login-ip', duration, this.options.perIp);
     // Account-wide failures only slow down: the ceiling is never reached in practice.
-    this.account = new RateLimiterMemory({ keyPrefix: 'login-account', points: Number.MAX_SAFE_INTEGER, duration });
+    this.account = sharedLimiter(pool, 'login-account', duration, Number.MAX_SAFE_INTEGER);
   }
 
   /**
@@ -60,7 +67,11 @@ export class LoginThrottle {
    * @throws AppError RATE_LIMITED {@link LOGIN_THROTTLED} with `details.retryAfterSeconds`.
    */
   async admit(account: string, ip: string): Promise<number> {
-    const [pair, byIp, byAccount] = await Promise.all([this.pair.get(`${account}|${ip}`), this.ip.get(ip), this.account.get(account)]);
+    const [pair, byIp, byAccount] = await Promise.all([
+      this.pair.get(storedKey(`${account}|${ip}`)),
+      this.ip.get(storedKey(ip)),
+      this.account.get(storedKey(account)),
+    ]);
     const refused = [
       pair && pair.consumedPoints >= this.options.perAccountAndIp ? pair.msBeforeNext : 0,
       byIp && byIp.consumedPoints >= this.options.perIp ? byIp.msBeforeNext : 0,
@@ -77,12 +88,16 @@ export class LoginThrottle {
 
   /** Counts a failed login of `account` from `ip`. */
   async failed(account: string, ip: string): Promise<void> {
-    await Promise.all([this.pair.penalty(`${account}|${ip}`, 1), this.ip.penalty(ip, 1), this.account.penalty(account, 1)]);
+    await Promise.all([
+      this.pair.penalty(storedKey(`${account}|${ip}`), 1),
+      this.ip.penalty(storedKey(ip), 1),
+      this.account.penalty(storedKey(account), 1),
+    ]);
   }
 
   /** A successful login clears the failures of that account from that address. */
   async succeeded(account: string, ip: string): Promise<void> {
-    await this.pair.delete(`${account}|${ip}`);
+    await this.pair.delete(storedKey(`${account}|${ip}`));
   }
 }
 
