@@ -1,6 +1,6 @@
 /**
  * Part requests / feedback ("Dejanos tu comentario"; spec 7). Signed-in users send them; the
- * username comes from the session, never from the body. Admins list, set status and delete.
+ * username comes from the session, never from the body; an `Idempotency-Key` makes a retry safe. Admins list, set status and delete.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { actorOf } from '../audit/service.ts';
 import { requireAdmin, requireUser } from '../auth/guards.ts';
 import { rateLimit } from '../../plugins/rate-limit.ts';
+import { REPLAYED_HEADER, idempotencyHeadersSchema, idempotencyKeyOf, idempotent } from '../idempotency/service.ts';
 import { createPartRequest, deletePartRequest, listPartRequests, setPartRequestStatus } from './service.ts';
 
 export function partRequestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -27,9 +28,28 @@ export function partRequestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             keyGenerator: (request) => `part-request:${request.viewer.userId ?? request.ip}`,
           }),
         ],
-        schema: { tags: ['part-requests'], body: partRequestBodySchema, response: { 201: partRequestSchema } },
+        schema: {
+          tags: ['part-requests'],
+          headers: idempotencyHeadersSchema,
+          body: partRequestBodySchema,
+          response: { 201: partRequestSchema },
+        },
       },
-      async (request, reply) => reply.status(201).send(await createPartRequest(db, request.viewer, request.body.message)),
+      // A retry with the same Idempotency-Key gets the first answer and stores nothing twice.
+      async (request, reply) => {
+        const answer = await idempotent(
+          db,
+          {
+            scope: 'part-request',
+            owner: `user:${request.viewer.userId ?? 0}`,
+            key: idempotencyKeyOf(request),
+            request: request.body,
+          },
+          async (tx) => ({ statusCode: 201, body: await createPartRequest(tx, request.viewer, request.body.message) }),
+        );
+        if (answer.replayed) reply.header(REPLAYED_HEADER, 'true');
+        return reply.status(201).send(answer.body);
+      },
     );
 
     app.get(

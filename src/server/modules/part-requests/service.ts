@@ -5,7 +5,7 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import type { PartRequestStatus } from '../../../shared/admin.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { partRequests } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { type Actor, recordAudit } from '../audit/service.ts';
@@ -32,7 +32,7 @@ function present(r: Row): PartRequestBody {
  * @param sender the viewer's user id and username.
  */
 export async function createPartRequest(
-  db: Db,
+  db: Executor,
   sender: { userId?: number | undefined; username?: string | undefined },
   message: string,
 ): Promise<PartRequestBody> {
