@@ -53,6 +53,14 @@ export const SORT_FIELDS = ['partNumber', 'description', 'price'] as const;
 export const sortFieldSchema = z.enum(SORT_FIELDS);
 export type SortField = z.infer<typeof sortFieldSchema>;
 
+/**
+ * Orders of the parts list: the spec's fields and "Relevancia" (issue 18), the default: best match
+ * first while a search is active, by part number otherwise.
+ */
+export const PART_SORT_FIELDS = [...SORT_FIELDS, 'relevance'] as const;
+export const partSortSchema = z.enum(PART_SORT_FIELDS);
+export type PartSort = z.infer<typeof partSortSchema>;
+
 /** Default and maximum page sizes of `GET /api/parts` (docs/product.md §5.4, §12). */
 export const PAGE_SIZE = 60;
 export const MAX_PAGE_SIZE = 200;
@@ -68,7 +76,7 @@ const optionalInt = (min: number, max: number) =>
 
 /** Filters shared by the parts list and the exports. */
 export const partFiltersSchema = z.object({
-  sortBy: z._default(sortFieldSchema, 'partNumber'),
+  sortBy: z._default(partSortSchema, 'relevance'),
   sortDir: z._default(z.enum(['asc', 'desc']), 'asc'),
   categoryId: z.optional(optionalInt(0, 2_147_483_647)),
   search: z.optional(z.string().check(z.trim(), z.maxLength(200, { error: 'la búsqueda admite hasta 200 caracteres' }))),
@@ -81,6 +89,8 @@ export type PartFilters = z.infer<typeof partFiltersSchema>;
 export const partsQuerySchema = z.extend(partFiltersSchema, {
   page: z._default(optionalInt(1, 1_000_000), 1),
   limit: z._default(optionalInt(1, MAX_PAGE_SIZE), PAGE_SIZE),
+  /** `1`: search exactly the words typed, without the typo correction (the link under "Mostrando resultados para «…»"). */
+  exact: z.optional(z.enum(['0', '1'])),
 });
 export type PartsQuery = z.infer<typeof partsQuerySchema>;
 
@@ -89,6 +99,8 @@ export const partsResponseSchema = z.object({
   total: int(),
   page: int(),
   limit: int(),
+  /** The query the answer is for when a typo pass corrected some words ("Mostrando resultados para «…»"). */
+  correctedSearch: z.optional(z.string()),
 });
 export type PartsResponse = z.infer<typeof partsResponseSchema>;
 
@@ -138,6 +150,29 @@ export const categoryTreeSchema = z.array(categoryNodeSchema);
 
 /** `GET /api/brands`: the distinct brands of public parts with their part counts. */
 export const brandCountsSchema = z.array(z.object({ brand: z.string(), count: int() }));
+
+/** `GET /api/search/suggest`: what the search box offers as the user types (issue 18). */
+export const suggestQuerySchema = z.object({
+  q: z.string().check(z.trim(), z.maxLength(200, { error: 'la búsqueda admite hasta 200 caracteres' })),
+});
+
+/** Up to 8 parts (code and description, never a price) and the matching public categories. */
+export const suggestionsSchema = z.object({
+  parts: z.array(z.object({ id: int(), partNumber: z.string(), description: z.string() })),
+  categories: z.array(z.object({ id: int(), name: z.string(), path: z.array(z.string()) })),
+});
+export type Suggestions = z.infer<typeof suggestionsSchema>;
+
+/** A synonym group of the search (admin "Sinónimos"): forms that match one another both ways. */
+export const synonymGroupSchema = z.object({ id: int(), terms: z.array(z.string()) });
+export type SynonymGroup = z.infer<typeof synonymGroupSchema>;
+
+/** Body of creating or replacing a synonym group. */
+export const synonymBodySchema = z.object({
+  terms: z
+    .array(z.string().check(z.trim(), z.minLength(1, { error: 'la forma no puede estar vacía' }), z.maxLength(60)))
+    .check(z.minLength(2, { error: 'un grupo necesita al menos dos formas' }), z.maxLength(12)),
+});
 
 /** Public configuration the browser may see (docs/product.md §12 "System"). */
 export const publicConfigSchema = z.object({

@@ -8,10 +8,11 @@
 import { type SQL, eq, inArray, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PartFilters } from '../../../shared/api.ts';
-import { partNumberKey, searchTokens } from '../../../shared/text.ts';
+import { partNumberKey } from '../../../shared/text.ts';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { parts, profiles } from '../../db/schema.ts';
 import type { Viewer } from '../auth/viewer.ts';
+import { type SearchPlan, planConditions, relevanceClass, searchPlan } from '../search/service.ts';
 import { type LoadedCategories, descendantIds } from './categories.ts';
 import type { PartRow } from './presenter.ts';
 
@@ -103,28 +104,24 @@ export function publicConditions(hidden: Set<number>): SQL[] {
 
 /**
  * WHERE conditions of a filtered public list: category with its descendants, brand
- * (case-insensitive), and search tokens that must all match the normalized search text
- * (docs/product.md §6).
+ * (case-insensitive), and the search's terms, which must all match (docs/product.md §6, issue 18).
+ * @param plan the search's plan (search/service.ts `planFor`); without one, the query's plan
+ *   without synonyms, vocabulary or corrections.
  */
-export function filterConditions(filters: PartFilters, { all, hidden }: LoadedCategories): SQL[] {
+export function filterConditions(filters: PartFilters, { all, hidden }: LoadedCategories, plan?: SearchPlan): SQL[] {
   const conditions = publicConditions(hidden);
   if (filters.categoryId) {
     const ids = descendantIds(all, filters.categoryId).filter((id) => !hidden.has(id));
     conditions.push(ids.length ? inArray(parts.categoryId, ids) : sql`false`);
   }
   if (filters.brand) conditions.push(sql`lower(${parts.brand}) = lower(${filters.brand})`);
-  conditions.push(...searchConditions(filters.search));
+  conditions.push(...planConditions(plan ?? searchPlan(filters.search ?? '')));
   return conditions;
 }
 
-/** One condition per search token; every token must match the folded search text. */
+/** One condition per search term (search/plan.ts, without synonyms or vocabulary): the admin's part search. */
 export function searchConditions(search: string | undefined): SQL[] {
-  return searchTokens(search ?? '').map((token) => {
-    const text = `%${likeEscape(token.text)}%`;
-    return token.key && token.key !== token.text
-      ? sql`(${parts.searchText} like ${text} or ${parts.searchText} like ${`%${token.key}%`})`
-      : sql`${parts.searchText} like ${text}`;
-  });
+  return planConditions(searchPlan(search ?? ''));
 }
 
 /** One key of a list's order: an expression, its direction and, when it can be NULL, where NULLs go. */
@@ -135,13 +132,25 @@ export interface OrderKey {
 }
 
 /**
- * The keys of a list's order: when searching, exact part-number matches first (and, for code-like
- * queries, part numbers that start with it), then the chosen sort, then the id.
+ * The keys of a list's order. "Relevancia" while searching: the relevance class (search/plan.ts
+ * `relevanceClass`: exact code, alternate code, code prefix, whole words, other matches, corrected
+ * words), then shorter descriptions, then the part number. Another sort while searching: exact
+ * part-number matches first (and, for code-like queries, part numbers that start with it), then
+ * the chosen sort. Always the id last. "Relevancia" without a search is the part-number order.
+ * @param plan the search's plan (see {@link filterConditions}).
  */
-export function orderKeys(filters: PartFilters, priceList: number): OrderKey[] {
+export function orderKeys(filters: PartFilters, priceList: number, plan?: SearchPlan): OrderKey[] {
   const ascending = filters.sortDir !== 'desc';
   const keys: OrderKey[] = [];
   const key = partNumberKey(filters.search ?? '');
+  if (filters.sortBy === 'relevance' && key) {
+    const searching = plan ?? searchPlan(filters.search ?? '');
+    keys.push({ expr: relevanceClass(searching), ascending: true });
+    keys.push({ expr: sql`length(${parts.description})`, ascending: true });
+    keys.push({ expr: sql`${parts.partNumber} collate "C"`, ascending: true });
+    keys.push({ expr: sql`${parts.id}`, ascending: true });
+    return keys;
+  }
   if (key && /\d/.test(key) && key.length >= 3) {
     keys.push({
       expr: sql`case when ${parts.partNumberKey} = ${key} then 0 when ${parts.partNumberKey} like ${`${likeEscape(key)}%`} then 1 else 2 end`,
@@ -182,8 +191,8 @@ function renderOrder(keys: OrderKey[], reverse: boolean, column?: (index: number
  * @param reverse the exact opposite order (every key flipped, NULLs included): how the deep half
  *   of a list is read from its end (service.ts `listParts`).
  */
-export function orderBy(filters: PartFilters, priceList: number, reverse = false): SQL[] {
-  return renderOrder(orderKeys(filters, priceList), reverse);
+export function orderBy(filters: PartFilters, priceList: number, reverse = false, plan?: SearchPlan): SQL[] {
+  return renderOrder(orderKeys(filters, priceList, plan), reverse);
 }
 
 const dialect = new PgDialect();
@@ -244,6 +253,31 @@ export async function searchPage(
       order by ${sql.join(renderOrder(keys, false, keyColumn('page')), sql`, `)}`,
   );
   return { rows, total: rows.length ? Number(rows[0]?.total) : undefined };
+}
+
+/**
+ * The first `limit` matches of a search in the order of `keys`, as code and description only (the
+ * search box's suggestions: never a price). Read as one set, like {@link searchPage}.
+ */
+export async function suggestionRows(
+  db: Executor,
+  where: SQL | undefined,
+  keys: OrderKey[],
+  limit: number,
+): Promise<{ id: number; partNumber: string; description: string }[]> {
+  const keyColumns = sql.join(
+    keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
+    sql`, `,
+  );
+  return queryRows(
+    db,
+    sql`with matches as materialized (select ${parts.id} as id, ${parts.partNumber} as "partNumber", ${parts.description} as description, ${keyColumns} from ${parts} where ${where})
+      select id, "partNumber", description from matches
+      order by ${sql.join(
+        renderOrder(keys, false, (i) => sql.raw(`matches.k${i}`)),
+        sql`, `,
+      )} limit ${limit}`,
+  );
 }
 
 /**

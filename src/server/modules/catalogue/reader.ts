@@ -9,6 +9,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PartFilters } from '../../../shared/api.ts';
 import type { Executor } from '../../db/client.ts';
 import type { Viewer } from '../auth/viewer.ts';
+import { type SynonymIndex, loadSynonymIndex } from '../search/service.ts';
 import type { CatalogueCache } from './cache.ts';
 import { type LoadedCategories, loadCategories } from './categories.ts';
 import type { CatalogueSettings } from './presenter.ts';
@@ -33,6 +34,8 @@ export interface CatalogueReader {
   countParts(filters: PartFilters, where: SQL | undefined): Promise<number>;
   /** The total of `filters` if already known (see {@link KnownTotal}). */
   knownTotal(filters: PartFilters): Promise<KnownTotal>;
+  /** The search's synonym groups (search/service.ts `loadSynonymIndex`). */
+  synonyms(): Promise<SynonymIndex>;
 }
 
 const UNKNOWN: KnownTotal = { total: undefined, remember: () => {} };
@@ -46,6 +49,7 @@ export function databaseReader(db: Executor, settings: CatalogueSettings): Catal
     categories: () => loadCategories(db),
     countParts: (_filters, where) => countParts(db, where),
     knownTotal: async () => UNKNOWN,
+    synonyms: () => loadSynonymIndex(db),
   };
 }
 
@@ -53,8 +57,10 @@ export function databaseReader(db: Executor, settings: CatalogueSettings): Catal
  * The part of a list's query that decides its matches (category, brand, search), as text: the key
  * of the filter's total in the cache, and part of a cached page's key.
  */
-export function filterKey(filters: PartFilters): string {
-  return JSON.stringify([filters.categoryId ?? 0, filters.brand ?? '', filters.search ?? '']);
+export function filterKey(filters: PartFilters & { exact?: '0' | '1' | undefined }): string {
+  const key = [filters.categoryId ?? 0, filters.brand ?? '', filters.search ?? ''];
+  // A search without its typo correction is another filter (the key of others is unchanged).
+  return JSON.stringify(filters.exact === '1' ? [...key, 'exact'] : key);
 }
 
 /**
@@ -76,5 +82,6 @@ export function cachedReader(db: Executor, settings: CatalogueSettings, cache: C
       const total = await cache.peek<number>(key);
       return { total, remember: (learnt) => cache.put(key, version, learnt) };
     },
+    synonyms: async () => (await cache.get('synonyms', () => loadSynonymIndex(db))).value,
   };
 }

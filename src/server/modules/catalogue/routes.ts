@@ -16,12 +16,16 @@ import {
   partSchema,
   partsQuerySchema,
   partsResponseSchema,
+  suggestQuerySchema,
+  suggestionsSchema,
 } from '../../../shared/api.ts';
+import { foldText } from '../../../shared/text.ts';
 import type { AppContext } from '../../context.ts';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { BodyEncoding, CatalogueCache } from './cache.ts';
+import { synonymRoutes } from '../search/routes.ts';
 import { cachedReader, filterKey } from './reader.ts';
-import { getPart, listBrands, listCollection, listParts, listRelated, publicCategoryTree } from './service.ts';
+import { getPart, listBrands, listCollection, listParts, listRelated, publicCategoryTree, suggest } from './service.ts';
 
 /** Content codings served from the cache (@fastify/compress handles every other response). */
 const encodings = new Negotiator<BodyEncoding>({ supportedValues: ['br', 'gzip'] });
@@ -59,6 +63,9 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // Price lists, categories and filter totals come from the catalogue cache.
   const reader = cachedReader(ctx.db, { imageBaseUrl: ctx.config.imageBaseUrl }, cache);
   return async (app) => {
+    // The search's synonyms (admin only, in a scope of their own so the guard stays on them).
+    await app.register(synonymRoutes(ctx));
+
     app.get(
       '/api/parts',
       {
@@ -133,6 +140,25 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/api/categories/public', { schema: { tags: ['catalogue'], response: { 200: categoryTreeSchema } } }, async (request, reply) =>
       sendCached(request, reply, cache, 'tree', 0, async () => JSON.stringify(categoryTreeSchema.parse(await publicCategoryTree(reader)))),
+    );
+
+    app.get(
+      '/api/search/suggest',
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'Search box suggestions: parts (code and description, no prices) and categories',
+          querystring: suggestQuerySchema,
+          response: { 200: suggestionsSchema },
+        },
+      },
+      async (request, reply) => {
+        // The same for every viewer: no price in it.
+        const q = request.query.q;
+        return sendCached(request, reply, cache, `suggest|${foldText(q).trim()}`, 0, async () =>
+          JSON.stringify(suggestionsSchema.parse(await suggest(reader, q))),
+        );
+      },
     );
 
     app.get('/api/brands', { schema: { tags: ['catalogue'], response: { 200: brandCountsSchema } } }, async (request, reply) =>

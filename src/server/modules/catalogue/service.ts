@@ -7,15 +7,26 @@
  * (price list, categories, totals; cached or not) in the {@link CatalogueReader} it is given.
  */
 import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { CategoryNode, Collection, Part, PartFilters, PartsQuery } from '../../../shared/api.ts';
-import { searchTokens } from '../../../shared/text.ts';
+import type { CategoryNode, Collection, Part, PartFilters, PartsQuery, Suggestions } from '../../../shared/api.ts';
+import { foldText, searchTokens } from '../../../shared/text.ts';
 import type { Executor } from '../../db/client.ts';
 import { carouselEntries, parts, relatedParts } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { categoryTree, visibleSubtreeIds } from './categories.ts';
 import { type PartRow, presentPart } from './presenter.ts';
-import { filterConditions, indexPage, orderBy, orderKeys, partColumns, publicConditions, searchPage } from './queries.ts';
+import { correctedPlanFor, planFor } from '../search/service.ts';
+import {
+  countParts,
+  filterConditions,
+  indexPage,
+  orderBy,
+  orderKeys,
+  partColumns,
+  publicConditions,
+  searchPage,
+  suggestionRows,
+} from './queries.ts';
 import type { CatalogueReader } from './reader.ts';
 
 // Other modules use the catalogue through this file only: besides the reads below, the admin's
@@ -34,40 +45,65 @@ const DEEP_OFFSET = 5000;
  */
 const SEARCH_SET_MAX = 5000;
 
+/** A search whose first pass finds this many parts or fewer tries a typo correction (issue 18). */
+const FEW_MATCHES = 2;
+
 /**
- * One page of parts and the total that matches (`GET /api/parts`, docs/product.md §12). A search whose total is
- * unknown or small is read as one set with its total (queries.ts `searchPage`); other lists along
- * their sort index, and pages at an offset of {@link DEEP_OFFSET} rows or more past the middle of
- * the list from its end in the reversed order, so every page costs about what the first does.
- * @returns `{ parts, total, page, limit }`; parts carry only the viewer's price.
+ * One page of parts and the total that matches (`GET /api/parts`, docs/product.md §12). A search is
+ * planned first (search/service.ts: synonyms, abbreviations and compounds from the vocabulary); in
+ * the "Relevancia" order, or when its total is unknown or small, it is read as one set with its
+ * total (queries.ts `searchPage`). A search that finds {@link FEW_MATCHES} parts or fewer is read
+ * again with its typos corrected unless `exact` is `1`, and the answer names the corrected query
+ * (`correctedSearch`) when that found more. Other lists are read along their sort index, and pages
+ * at an offset of {@link DEEP_OFFSET} rows or more past the middle of the list from its end in the
+ * reversed order, so every page costs about what the first does.
+ * @returns `{ parts, total, page, limit, correctedSearch? }`; parts carry only the viewer's price.
  */
 export async function listParts(
   reader: CatalogueReader,
   viewer: Viewer,
   query: PartsQuery,
-): Promise<{ parts: Part[]; total: number; page: number; limit: number }> {
+): Promise<{ parts: Part[]; total: number; page: number; limit: number; correctedSearch?: string }> {
   const { db, settings } = reader;
   const priceList = await reader.priceList(viewer);
-  const where = and(...filterConditions(query, await reader.categories()));
+  const categories = await reader.categories();
+  const searching = Boolean(query.search && searchTokens(query.search).length > 0);
+  const synonyms = searching ? await reader.synonyms() : undefined;
+  const plan = query.search && synonyms ? await planFor(db, query.search, synonyms) : undefined;
+  const where = and(...filterConditions(query, categories, plan));
   const offset = (query.page - 1) * query.limit;
-  if (query.search && searchTokens(query.search).length > 0) {
+  const present = (rows: PartRow[]) => rows.map((r) => presentPart(r, settings));
+  if (query.search && synonyms && plan) {
     // A search whose total is unknown, or known to be small, is read as one set (see searchPage).
     const known = await reader.knownTotal(query);
     const cached = known.total;
-    if (cached === undefined || cached <= SEARCH_SET_MAX) {
-      const found = await searchPage(db, where, orderKeys(query, priceList), priceList, query.limit, offset);
+    if (query.sortBy === 'relevance' || cached === undefined || cached <= SEARCH_SET_MAX) {
+      const found = await searchPage(db, where, orderKeys(query, priceList, plan), priceList, query.limit, offset);
       // An empty first page means no match at all; past the end, the total is counted.
       const learnt = found.total ?? (offset === 0 ? 0 : undefined);
       if (learnt !== undefined && cached === undefined) known.remember(learnt);
-      return {
-        parts: found.rows.map((r) => presentPart(r, settings)),
-        total: learnt ?? cached ?? (await reader.countParts(query, where)),
-        page: query.page,
-        limit: query.limit,
-      };
+      const total = learnt ?? cached ?? (await reader.countParts(query, where));
+      if (query.exact !== '1' && total <= FEW_MATCHES) {
+        const corrected = await correctedPlanFor(db, query.search, synonyms);
+        if (corrected?.correctedText) {
+          const fixedWhere = and(...filterConditions(query, categories, corrected));
+          const second = await searchPage(db, fixedWhere, orderKeys(query, priceList, corrected), priceList, query.limit, offset);
+          const secondTotal = second.total ?? (offset === 0 ? 0 : await countParts(db, fixedWhere));
+          if (secondTotal > total) {
+            return {
+              parts: present(second.rows),
+              total: secondTotal,
+              page: query.page,
+              limit: query.limit,
+              correctedSearch: corrected.correctedText,
+            };
+          }
+        }
+      }
+      return { parts: present(found.rows), total, page: query.page, limit: query.limit };
     }
   }
-  const order = orderBy(query, priceList);
+  const order = orderBy(query, priceList, false, plan);
   // Deep pages are read from the end of the list: with the total known (counted once per filter
   // and cached), a page past the middle is the same rows as a shallow page of the reversed order,
   // so the last page costs what the first does instead of walking the whole list.
@@ -75,7 +111,7 @@ export async function listParts(
   const fromEnd = total !== undefined && offset > total / 2;
   const page = fromEnd
     ? {
-        order: orderBy(query, priceList, true),
+        order: orderBy(query, priceList, true, plan),
         limit: Math.max(0, Math.min(query.limit, total - offset)),
         offset: Math.max(0, total - offset - query.limit),
       }
@@ -84,12 +120,47 @@ export async function listParts(
     indexPage(db, where, priceList, order, page.order, page.limit, page.offset),
     total ?? reader.countParts(query, where),
   ]);
-  return {
-    parts: rows.map((r) => presentPart(r, settings)),
-    total: counted,
-    page: query.page,
-    limit: query.limit,
+  return { parts: present(rows), total: counted, page: query.page, limit: query.limit };
+}
+
+/** Parts and categories offered by the search box (issue 18). */
+const SUGGESTED_PARTS = 8;
+const SUGGESTED_CATEGORIES = 5;
+
+/**
+ * What the search box offers for `q` (`GET /api/search/suggest`): from 2 characters on, up to 8
+ * public parts in the "Relevancia" order (code and description, never a price) and up to 5 visible
+ * categories whose name holds every word of `q` at the start of one of its words.
+ */
+export async function suggest(reader: CatalogueReader, q: string): Promise<Suggestions> {
+  const folded = foldText(q).trim();
+  if (folded.replace(/[^a-z0-9]/g, '').length < 2 || !searchTokens(q).length) return { parts: [], categories: [] };
+  const loaded = await reader.categories();
+  const plan = await planFor(reader.db, q, await reader.synonyms());
+  const filters: PartFilters = { search: q, sortBy: 'relevance', sortDir: 'asc' };
+  const rows = await suggestionRows(
+    reader.db,
+    and(...filterConditions(filters, loaded, plan)),
+    orderKeys(filters, 0, plan),
+    SUGGESTED_PARTS,
+  );
+  const words = searchTokens(q).map((t) => t.text);
+  const byId = new Map(loaded.all.map((c) => [c.id, c]));
+  const pathOf = (id: number): string[] => {
+    const path: string[] = [];
+    for (let c = byId.get(id); c; c = c.parentId === null ? undefined : byId.get(c.parentId)) path.unshift(c.name);
+    return path;
   };
+  const categories = loaded.all
+    .filter((c) => !loaded.hidden.has(c.id))
+    .filter((c) => {
+      const name = ` ${foldText(c.name).replace(/[^a-z0-9]+/g, ' ')}`;
+      return words.every((w) => name.includes(` ${w}`));
+    })
+    .sort((a, b) => a.level - b.level || a.name.localeCompare(b.name, 'es'))
+    .slice(0, SUGGESTED_CATEGORIES)
+    .map((c) => ({ id: c.id, name: c.name, path: pathOf(c.id) }));
+  return { parts: rows.map((r) => ({ id: Number(r.id), partNumber: r.partNumber, description: r.description })), categories };
 }
 
 /** The row of one active part outside hidden categories, at `priceList`, or undefined. */
@@ -183,12 +254,13 @@ export async function listPartIds(
   filters: PartFilters,
 ): Promise<{ ids: number[]; scope: PartScope }> {
   const priceList = await reader.priceList(viewer);
-  const conditions = filterConditions(filters, await reader.categories());
+  const plan = filters.search ? await planFor(reader.db, filters.search, await reader.synonyms()) : undefined;
+  const conditions = filterConditions(filters, await reader.categories(), plan);
   const rows = await reader.db
     .select({ id: parts.id })
     .from(parts)
     .where(and(...conditions))
-    .orderBy(...orderBy(filters, priceList));
+    .orderBy(...orderBy(filters, priceList, false, plan));
   return { ids: rows.map((r) => r.id), scope: { priceList, conditions } };
 }
 

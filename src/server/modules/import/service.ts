@@ -9,6 +9,7 @@ import { type Db, type Tx, executeCount, queryRows } from '../../db/client.ts';
 import { categories, parts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { bumpCatalogueVersion } from '../catalogue/version.ts';
+import { rebuildVocabulary } from '../search/service.ts';
 import { type CatalogueRow, PRICE_LIST_COUNT, type Rejection, mapRecords } from './map.ts';
 import { type SourceFormat, type SourceRecord, parseSource } from './parse.ts';
 
@@ -159,7 +160,11 @@ export async function importRecords(
             where is_active and part_number <> all(${sql.param(keep)}::text[])`,
       );
     }
-    if (report.inserted + report.updated + report.deactivated > 0) await bumpCatalogueVersion(tx);
+    if (report.inserted + report.updated + report.deactivated > 0) {
+      // The search's vocabulary follows the parts (typo correction, abbreviations; issue 18).
+      await rebuildVocabulary(tx);
+      await bumpCatalogueVersion(tx);
+    }
   });
   await tidyAfterImport(db, report.inserted + report.updated + report.deactivated);
   options.onProgress?.({ phase: 'done', read: total, written: report.inserted + report.updated, total });

@@ -1,0 +1,256 @@
+/**
+ * The search plan (issue 18, docs/architecture.md "Search"): how a query's words become WHERE
+ * conditions over `parts.search_text` and the relevance classes of the "Relevancia" order.
+ *
+ * The query is cut into terms; every term must match. A term is one query word, a run of words a
+ * synonym form covers (`aire acondicionado`), or a run that can also be read joined (`om 366`,
+ * `6 x 40`, `para brisas`). Each term has
+ * - `loose`: every way it may match: the word as a substring (words of 1–2 characters only at the
+ *   start of a word), its letter/digit split (`om366` ~ `om 366`, `6x40` ~ `6 x 40`), its
+ *   abbreviations found in the vocabulary (`amortiguador` ~ `amort.`), its compound split found in
+ *   the vocabulary (`parabrisas` ~ `para brisas`) and its synonyms (`jgo` ~ `juego`);
+ * - `exact`: the word as a whole word (plural forms included);
+ * - `corrected`: after a typo pass, the corrected word (see vocabulary.ts).
+ * Pure: the synonyms and the vocabulary facts come in as arguments.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { MAX_SEARCH_TOKENS, partNumberKey, searchTokens } from '../../../shared/text.ts';
+import { parts } from '../../db/schema.ts';
+
+/** One term of a plan: conditions over `search_text`, see the module comment. */
+export interface SearchTerm {
+  /** The query words this term covers (folded). */
+  words: string[];
+  loose: SQL;
+  exact: SQL;
+  /** Set only by a typo pass: the corrected word's condition. */
+  corrected?: SQL;
+}
+
+/** A query's terms and what the relevance order needs. */
+export interface SearchPlan {
+  terms: SearchTerm[];
+  /** The query as one code key (`06H-103 144` → `06h103144`); '' for none. */
+  codeKey: string;
+  /** The query words after a typo pass replaced some (`bomba radiador`), when one did. */
+  correctedText?: string;
+}
+
+/** Vocabulary facts a plan uses: which candidate words exist (see vocabulary.ts `knownWords`). */
+export type KnownWords = ReadonlySet<string>;
+
+/** Synonym forms by form: each folded form (`jgo`, `aire acondicionado`) → the other forms of its groups. */
+export type SynonymIndex = ReadonlyMap<string, readonly string[]>;
+
+/** Builds a {@link SynonymIndex} from synonym groups (any case or accents; trimmed and folded here). */
+export function synonymIndex(groups: readonly (readonly string[])[]): SynonymIndex {
+  const index = new Map<string, string[]>();
+  for (const group of groups) {
+    const forms = [...new Set(group.map(normalizeForm).filter((f) => f.length > 0))];
+    for (const form of forms) {
+      const others = index.get(form) ?? [];
+      for (const other of forms) if (other !== form && !others.includes(other)) others.push(other);
+      index.set(form, others);
+    }
+  }
+  return index;
+}
+
+/** A synonym form as the query's words read it: folded, words trimmed of edge punctuation, one space between. */
+export function normalizeForm(form: string): string {
+  return searchTokens(form)
+    .map((t) => t.text)
+    .join(' ');
+}
+
+/** Shortest stored word taken as an abbreviation of a query word. */
+const MIN_ABBREVIATION = 3;
+/** Shortest query word searched as a substring; shorter words match only at the start of a word. */
+const MIN_SUBSTRING = 3;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\-]/g, (c) => `\\${c}`);
+const like = (pattern: string): SQL => sql`${parts.searchText} like ${pattern}`;
+const regex = (pattern: string): SQL => sql`${parts.searchText} ~ ${pattern}`;
+const or = (conditions: SQL[]): SQL => (conditions.length === 1 ? conditions[0]! : sql`(${sql.join(conditions, sql` or `)})`);
+const and = (conditions: SQL[]): SQL => (conditions.length === 1 ? conditions[0]! : sql`(${sql.join(conditions, sql` and `)})`);
+
+/** `word` as a whole word, with its Spanish plural endings (`filtro` ~ `filtros`, `motor` ~ `motores`). */
+function wholeWord(word: string): SQL {
+  const plural = /[a-z]$/.test(word) ? '(s|es)?' : '';
+  return regex(`(^|[^a-z0-9])${escapeRegex(word)}${plural}($|[^a-z0-9])`);
+}
+
+/** A multi-word form as a phrase: its words in order, one or two separators between them. */
+function phrase(form: string): SQL {
+  const words = form.split(' ');
+  if (words.length === 1) return wholeWord(form);
+  return sql`(${like(`%${words.map(escapeLike).join('%')}%`)} and ${regex(`(^|[^a-z0-9])${words.map(escapeRegex).join('[^a-z0-9]{1,3}')}`)})`;
+}
+
+/** The pieces of a word at letter/digit boundaries and at an `x` between numbers: `om366` → om, 366; `6x40` → 6, x, 40. */
+export function splitPieces(word: string): string[] {
+  if (!/^[a-z0-9]+$/.test(word)) return [word];
+  return word.match(/[a-z]+|[0-9]+/g) ?? [word];
+}
+
+/** Whether the pieces of a split word are worth an alternative (a short run of letters and numbers, not a long code). */
+function splittable(pieces: string[]): boolean {
+  if (pieces.length < 2 || pieces.length > 5) return false;
+  const letters = pieces.filter((p) => /[a-z]/.test(p));
+  // `om366`, `5ta`, `6x40`, `6x40x100`; a code such as `06h103144` has other alternatives (its key).
+  return letters.every((p) => p.length <= 4) && (letters.length === 1 || letters.every((p) => p === 'x'));
+}
+
+/** A word's pieces found with separators between them: `om366` as `om 366`, `om-366`; `6x40` as `6 x 40`. */
+function splitCondition(pieces: string[]): SQL {
+  return regex(pieces.map(escapeRegex).join('[^a-z0-9]{0,2}'));
+}
+
+/** Abbreviation candidates of a word: its prefixes of 3+ letters, shorter than itself (`amort`, `amorti`, … of `amortiguador`). */
+export function abbreviationCandidates(word: string): string[] {
+  if (!/^[a-z]+$/.test(word) || word.length <= MIN_ABBREVIATION) return [];
+  const out: string[] = [];
+  for (let n = MIN_ABBREVIATION; n < word.length; n++) out.push(word.slice(0, n));
+  return out;
+}
+
+/** Compound splits of a word into two words of 3+ letters (`parabrisas` → `para brisas`, …). */
+export function compoundCandidates(word: string): [string, string][] {
+  if (!/^[a-z]+$/.test(word) || word.length < 6) return [];
+  const out: [string, string][] = [];
+  for (let n = 3; n <= word.length - 3; n++) out.push([word.slice(0, n), word.slice(n)]);
+  return out;
+}
+
+/** Every vocabulary word a plan of `query` could use ({@link abbreviationCandidates}, {@link compoundCandidates}). */
+export function vocabularyCandidates(query: string): string[] {
+  const out = new Set<string>();
+  for (const { text } of searchTokens(query)) {
+    for (const p of abbreviationCandidates(text)) out.add(p);
+    for (const [a, b] of compoundCandidates(text)) out.add(a).add(b);
+  }
+  return [...out];
+}
+
+/** The conditions of one query word (see the module comment). */
+function wordTerm(word: string, key: string, known: KnownWords, synonyms: SynonymIndex): SearchTerm {
+  const loose: SQL[] = [];
+  if (word.length >= MIN_SUBSTRING) {
+    loose.push(like(`%${escapeLike(word)}%`));
+    if (key && key !== word && key.length >= MIN_SUBSTRING) loose.push(like(`%${escapeLike(key)}%`));
+  } else {
+    // 1–2 characters: only at the start of a word, so `om` finds `OM 366` but not `bomba`.
+    loose.push(regex(`(^|[^a-z0-9])${escapeRegex(word)}`));
+  }
+  const pieces = splitPieces(key || word);
+  if (splittable(pieces)) loose.push(splitCondition(pieces));
+  const abbreviations = abbreviationCandidates(word).filter((p) => known.has(p));
+  for (const a of abbreviations) loose.push(wholeWord(a));
+  for (const [a, b] of compoundCandidates(word)) if (known.has(a) && known.has(b)) loose.push(phrase(`${a} ${b}`));
+  for (const form of synonyms.get(word) ?? []) loose.push(phrase(form));
+  return { words: [word], loose: or(loose), exact: wholeWord(word) };
+}
+
+/** A term over several words: its words one by one, or the alternatives of `form` (a synonym or the words joined). */
+function groupTerm(members: SearchTerm[], alternatives: SQL[]): SearchTerm {
+  return {
+    words: members.flatMap((m) => m.words),
+    loose: or([and(members.map((m) => m.loose)), ...alternatives]),
+    exact: and(members.map((m) => m.exact)),
+  };
+}
+
+/** Whether words `a` and `b` read as one when joined (`om` + `366`, `6` + `x` + `40` handled by the caller). */
+function joinable(a: string, b: string, known: KnownWords): boolean {
+  if (/^[a-z]{1,4}$/.test(a) && /^[0-9]+$/.test(b)) return true;
+  if (/^[0-9]+$/.test(a) && /^[a-z]{1,3}$/.test(b) && b !== 'x') return true;
+  return /^[a-z]+$/.test(a) && /^[a-z]+$/.test(b) && known.has(a + b);
+}
+
+/**
+ * The plan of a search query.
+ * @param known vocabulary words among {@link vocabularyCandidates} of the query (empty: no abbreviations or compounds).
+ * @param synonyms the synonym forms ({@link synonymIndex}).
+ * @param corrections typo corrections by query word (vocabulary.ts `corrections`), for the second pass.
+ */
+export function searchPlan(
+  query: string,
+  known: KnownWords = new Set(),
+  synonyms: SynonymIndex = new Map(),
+  corrections: ReadonlyMap<string, string> = new Map(),
+): SearchPlan {
+  const tokens = searchTokens(query).slice(0, MAX_SEARCH_TOKENS);
+  const words = tokens.map((t) => wordTerm(t.text, t.key, known, synonyms));
+  const terms: SearchTerm[] = [];
+  for (let i = 0; i < tokens.length; ) {
+    // A synonym phrase of 3 or 2 words (`aire acondicionado`, `mercedes benz`).
+    let taken = 0;
+    for (let n = Math.min(3, tokens.length - i); n >= 2 && !taken; n--) {
+      const form = tokens
+        .slice(i, i + n)
+        .map((t) => t.text)
+        .join(' ');
+      const others = synonyms.get(form);
+      if (others) {
+        terms.push(groupTerm(words.slice(i, i + n), [phrase(form), ...others.map(phrase)]));
+        taken = n;
+      }
+    }
+    if (taken) {
+      i += taken;
+      continue;
+    }
+    const [a, b, c] = [tokens[i]?.text ?? '', tokens[i + 1]?.text ?? '', tokens[i + 2]?.text ?? ''];
+    if (/^[0-9]+$/.test(a) && b === 'x' && /^[0-9]+$/.test(c)) {
+      // `6 x 40` also as `6x40`.
+      terms.push(groupTerm(words.slice(i, i + 3), [like(`%${a}x${c}%`)]));
+      i += 3;
+    } else if (b && joinable(a, b, known)) {
+      terms.push(groupTerm(words.slice(i, i + 2), [like(`%${escapeLike(a + b)}%`)]));
+      i += 2;
+    } else {
+      terms.push(words[i]!);
+      i += 1;
+    }
+  }
+  let correctedText: string | undefined;
+  if (corrections.size) {
+    for (const term of terms) {
+      if (!term.words.some((w) => corrections.has(w))) continue;
+      // Every word of the term still has to match: the corrected ones as corrected.
+      term.corrected = and(term.words.map((w) => wordTerm(corrections.get(w) ?? w, corrections.get(w) ?? w, known, synonyms).loose));
+    }
+    correctedText = tokens.map((t) => corrections.get(t.text) ?? t.text).join(' ');
+  }
+  return { terms, codeKey: partNumberKey(query), ...(correctedText ? { correctedText } : {}) };
+}
+
+/** The WHERE conditions of a plan: one per term. */
+export function planConditions(plan: SearchPlan): SQL[] {
+  return plan.terms.map((t) => (t.corrected ? sql`(${t.loose} or ${t.corrected})` : t.loose));
+}
+
+/**
+ * The relevance class of a part (lower first): 0 exact part number, 1 exact alternate code, 2 part
+ * number prefix (code-like queries), 3 every word as a whole word, 4 every term matched by a word,
+ * prefix, abbreviation, split or synonym, 5 a corrected word needed.
+ */
+export function relevanceClass(plan: SearchPlan): SQL {
+  const whens: SQL[] = [];
+  const key = plan.codeKey;
+  if (key) {
+    whens.push(sql`when ${parts.partNumberKey} = ${key} then 0`);
+    if (/\d/.test(key) && key.length >= 3) {
+      whens.push(sql`when ${parts.searchText} ~ ${`(^|[^a-z0-9])${escapeRegex(key)}($|[^a-z0-9])`} then 1`);
+      whens.push(sql`when ${parts.partNumberKey} like ${`${escapeLike(key)}%`} then 2`);
+    }
+  }
+  if (plan.terms.length) {
+    whens.push(sql`when ${and(plan.terms.map((t) => t.exact))} then 3`);
+    if (plan.terms.some((t) => t.corrected)) whens.push(sql`when ${and(plan.terms.map((t) => t.loose))} then 4`);
+  }
+  const fallback = plan.terms.some((t) => t.corrected) ? 5 : 4;
+  if (!whens.length) return sql.raw(String(fallback));
+  return sql`(case ${sql.join(whens, sql` `)} else ${sql.raw(String(fallback))} end)`;
+}

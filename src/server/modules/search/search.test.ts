@@ -1,0 +1,143 @@
+/**
+ * Must-find cases of the forgiving search (issue 18) on a small catalogue of our own, through
+ * `GET /api/parts`: codes first, abbreviations and synonyms, joined and split words, typos with
+ * their correction, the "Relevancia" order and the admin's synonym groups.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { partsResponseSchema, suggestionsSchema, synonymGroupSchema } from '../../../shared/api.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { testEngines } from '../../test/db.ts';
+import { buildPartRecord, createUser, insertParts, loginCookie } from '../../test/factories.ts';
+
+const CATALOGUE = [
+  { codigo: 'AM-1001', descripcion: 'AMORT. DEL. IZQ. FIAT PALIO' },
+  { codigo: 'AM-1002', descripcion: 'AMORTIGUADOR TRASERO DERECHO RENAULT 12' },
+  { codigo: 'MG-2001', descripcion: 'MANG. RAD. SUP. M.BENZ 1114' },
+  { codigo: 'JG-3001', descripcion: 'JGO. JUNTAS MOTOR OM366' },
+  { codigo: 'BB-4001', descripcion: 'BBA. ALIM. GAS-OIL OM 352' },
+  { codigo: 'AA-5001', descripcion: 'COMPRESOR A/A VW GOL' },
+  { codigo: 'CJ-6001', descripcion: 'ENGRANAJE 5TA CAJA VELOCIDADES' },
+  { codigo: 'PB-7001', descripcion: 'BURLETE PARA BRISAS FORD F100' },
+  { codigo: 'TR-8001', descripcion: 'TORNILLO 6 X 40 CABEZA HEXAGONAL' },
+  { codigo: 'RD-9001', descripcion: 'RADIADOR AGUA CHEVROLET 400' },
+  { codigo: 'RD-9002', descripcion: 'TAPA RADIADOR' },
+  { codigo: 'DS-9101', descripcion: 'KIT DISTRIBUCION CORREA Y TENSOR' },
+  { codigo: 'BO-9201', descripcion: 'BOMBA DE AGUA VW' },
+  { codigo: 'FL-0001', descripcion: 'FILTRO ACEITE' },
+  { codigo: 'FL-0002', descripcion: 'FILTRO DE ACEITE Y AIRE PARA MOTOR DIESEL GRANDE' },
+  { codigo: 'FL-0003', descripcion: 'FILTROS ACEITERA' },
+  { codigo: '06H-103-144', descripcion: 'POLEA CIGÜEÑAL VW AMAROK', codbarras: '7790713078225' },
+  { codigo: '06H103', descripcion: 'POLEA AUXILIAR' },
+  { codigo: 'XP-0001', descripcion: 'SOPORTE MOTOR', codbarras: '06H-103-144-B' },
+];
+
+describe.each(testEngines())('forgiving search on %s', (engine) => {
+  let t: TestApp;
+  const search = async (query: string, extra = '') => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/parts?search=${encodeURIComponent(query)}${extra}` });
+    expect(response.statusCode).toBe(200);
+    return partsResponseSchema.parse(response.json());
+  };
+  const first = async (query: string) => (await search(query)).parts[0]?.partNumber;
+  const codes = async (query: string) => (await search(query)).parts.map((p) => p.partNumber);
+
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+    await insertParts(
+      t.database.db,
+      CATALOGUE.map((r) => buildPartRecord(r)),
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('finds a code first with or without separators, and an alternate code', async () => {
+    for (const q of ['06H-103-144', '06h103144', '06h 103 144', '06H.103.144']) expect(await first(q), q).toBe('06H-103-144');
+    expect(await first('7790713078225')).toBe('06H-103-144');
+    expect(await first('06h103')).toBe('06H103');
+  });
+
+  it('matches the catalogue’s abbreviations from the words a customer types', async () => {
+    expect(await first('amortiguador delantero izquierdo')).toBe('AM-1001');
+    expect(await first('manguera radiador superior')).toBe('MG-2001');
+    expect(await first('manguera radiador mercedes benz')).toBe('MG-2001');
+    expect(await first('juego juntas')).toBe('JG-3001');
+    expect(await first('bomba alimentacion')).toBe('BB-4001');
+    expect(await first('compresor aire acondicionado volkswagen')).toBe('AA-5001');
+    expect(await first('engranaje quinta')).toBe('CJ-6001');
+    expect(await first('amort tras')).toBe('AM-1002');
+  });
+
+  it('matches joined and split words both ways', async () => {
+    expect(await first('parabrisas')).toBe('PB-7001');
+    expect(await first('tornillo 6x40')).toBe('TR-8001');
+    expect(await first('tornillo 6 x 40')).toBe('TR-8001');
+    expect(await codes('juntas om 366')).toEqual(['JG-3001']);
+    expect(await codes('om352')).toEqual(['BB-4001']);
+  });
+
+  it('matches words of 1–2 letters only at the start of a word', async () => {
+    // `om` starts `OM366` and `OM 352` but sits inside `BOMBA`.
+    const found = await codes('om');
+    expect(found).toEqual(expect.arrayContaining(['JG-3001', 'BB-4001']));
+    expect(found).not.toContain('BO-9201');
+  });
+
+  it('corrects typos against the vocabulary and says so; exact=1 searches what was typed', async () => {
+    const fixed = await search('radaidor');
+    expect(fixed.correctedSearch).toBe('radiador');
+    // `RAD.` is an abbreviation of both what was typed and its correction.
+    expect(fixed.parts.map((p) => p.partNumber)).toEqual(['MG-2001', 'RD-9002', 'RD-9001']);
+    expect((await search('kit distribusion')).parts[0]?.partNumber).toBe('DS-9101');
+    const exact = await search('radaidor', '&exact=1');
+    expect(exact.parts.map((p) => p.partNumber)).toEqual(['MG-2001']);
+    expect(exact.correctedSearch).toBeUndefined();
+    // A code is never fuzzed into another code.
+    expect((await search('06h103145')).total).toBe(0);
+  });
+
+  it('orders by relevance while searching: whole words, then shorter descriptions; other orders stay selectable', async () => {
+    expect(await codes('filtro aceite')).toEqual(['FL-0001', 'FL-0002', 'FL-0003']);
+    expect((await search('filtro aceite', '&sortBy=partNumber&sortDir=desc')).parts.map((p) => p.partNumber)).toEqual([
+      'FL-0003',
+      'FL-0002',
+      'FL-0001',
+    ]);
+  });
+
+  it('lets an admin edit the synonyms, audited, applied at once', async () => {
+    expect((await search('guarnicion')).total).toBe(0);
+    const admin = await createUser(t.database.db, { username: 'admin-syn', profileType: 'admin' });
+    const cookie = await loginCookie(t.app, admin, 'admin');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/synonyms',
+      headers: { cookie },
+      payload: { terms: ['Guarnición', 'burlete'] },
+    });
+    expect(created.statusCode).toBe(201);
+    const group = synonymGroupSchema.parse(created.json());
+    expect(group.terms).toEqual(['guarnicion', 'burlete']);
+    expect(await first('guarnicion')).toBe('PB-7001');
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/admin/synonyms/${group.id}`, headers: { cookie } });
+    expect(removed.statusCode).toBe(200);
+    expect((await search('guarnicion')).total).toBe(0);
+    const guest = await t.app.inject({ method: 'GET', url: '/api/admin/synonyms' });
+    expect(guest.statusCode).toBe(401);
+  });
+
+  it('suggests parts (no prices) and categories as the user types', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/search/suggest?q=radi' });
+    expect(response.statusCode).toBe(200);
+    const body = suggestionsSchema.parse(response.json());
+    expect(body.parts.map((p) => p.partNumber)).toEqual(['RD-9002', 'MG-2001', 'RD-9001']);
+    expect(body.parts[0]).toEqual({ id: expect.any(Number), partNumber: 'RD-9002', description: 'TAPA RADIADOR' });
+    expect(JSON.stringify(response.json())).not.toMatch(/price/i);
+    const motor = suggestionsSchema.parse((await t.app.inject({ method: 'GET', url: '/api/search/suggest?q=mot' })).json());
+    expect(motor.categories.map((c) => c.name)).toContain('Motor');
+    expect(motor.parts.length).toBeLessThanOrEqual(8);
+    const short = suggestionsSchema.parse((await t.app.inject({ method: 'GET', url: '/api/search/suggest?q=r' })).json());
+    expect(short).toEqual({ parts: [], categories: [] });
+  });
+});

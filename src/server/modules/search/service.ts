@@ -1,0 +1,33 @@
+/**
+ * What the catalogue asks of the search (issue 18): the synonym index and a query's plan with the
+ * vocabulary facts it needs. The SQL conditions themselves are built by plan.ts.
+ */
+import type { Executor } from '../../db/client.ts';
+import { type SearchPlan, type SynonymIndex, searchPlan, synonymIndex, vocabularyCandidates } from './plan.ts';
+import { listSynonyms } from './synonyms.ts';
+import { corrections, knownWords } from './vocabulary.ts';
+
+export { type SearchPlan, type SynonymIndex, planConditions, relevanceClass, searchPlan } from './plan.ts';
+export { rebuildVocabulary } from './vocabulary.ts';
+
+/** The synonym groups as a {@link SynonymIndex} (one query). */
+export async function loadSynonymIndex(db: Executor): Promise<SynonymIndex> {
+  return synonymIndex((await listSynonyms(db)).map((g) => g.terms));
+}
+
+/** The plan of `query` with its abbreviations and compound splits looked up in the vocabulary (one query). */
+export async function planFor(db: Executor, query: string, synonyms: SynonymIndex): Promise<SearchPlan> {
+  return searchPlan(query, await knownWords(db, vocabularyCandidates(query)), synonyms);
+}
+
+/**
+ * The typo pass of `query` (see vocabulary.ts `corrections`): its plan with the corrected words
+ * added, or undefined when no word needs or allows a correction.
+ */
+export async function correctedPlanFor(db: Executor, query: string, synonyms: SynonymIndex): Promise<SearchPlan | undefined> {
+  const words = searchPlan(query).terms.flatMap((t) => t.words);
+  const fixes = await corrections(db, words);
+  if (!fixes.size) return undefined;
+  const candidates = [...vocabularyCandidates(query), ...[...fixes.values()].flatMap((w) => vocabularyCandidates(w))];
+  return searchPlan(query, await knownWords(db, candidates), synonyms, fixes);
+}
