@@ -1,0 +1,273 @@
+/**
+ * HTTP routes of pedidos (issue 19; the table of routes is in src/shared/orders.ts): the cart, the
+ * quick order, sending, the customer's pedidos with their PDF and Excel, and the admin's list,
+ * badge, Excel and status changes. Schemas come from the shared contract; prices are always
+ * computed here from the session's price list. Every answer is `private, no-store`.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema } from '../../../shared/api.ts';
+import {
+  adminOrderListSchema,
+  adminOrdersQuerySchema,
+  cartBodySchema,
+  cartSchema,
+  newOrdersCountSchema,
+  orderAccessQuerySchema,
+  orderBodySchema,
+  orderListSchema,
+  orderSchema,
+  orderStatusBodySchema,
+  ordersQuerySchema,
+  quickOrderBodySchema,
+  quickOrderResponseSchema,
+} from '../../../shared/orders.ts';
+import type { AppContext } from '../../context.ts';
+import { badRequest } from '../../errors.ts';
+import { rateLimit } from '../../plugins/rate-limit.ts';
+import { actorOf } from '../audit/service.ts';
+import { requireAdmin, requireUser } from '../auth/guards.ts';
+import type { Mailer } from '../auth/mail.ts';
+import { databaseReader } from '../catalogue/service.ts';
+import { attachmentHeader, fileDate } from '../export/service.ts';
+import { XLSX_CONTENT_TYPE, orderPdf, orderXlsx, ordersListXlsx } from './documents.ts';
+import { sendOrderMails } from './mail.ts';
+import { priceLines } from './pricing.ts';
+import { resolveQuickOrder } from './quick.ts';
+import {
+  countNewOrders,
+  exportAdminOrders,
+  getCart,
+  getOrder,
+  listAdminOrders,
+  listOwnOrders,
+  repeatOrder,
+  sendOrder,
+  setOrderStatus,
+  writeCart,
+} from './service.ts';
+
+/** Rate limits of the pedido routes, per signed-in account or, for guests, per client address. */
+export const ORDER_LIMITS = {
+  /** Sends per hour. */
+  sendsPerHour: 30,
+  /** Cart reads and writes, price calls and quick orders per minute. */
+  cartPerMinute: 120,
+  /** Quick orders per minute (each may look up 500 lines). */
+  quickPerMinute: 20,
+  /** PDF/Excel downloads per 10 minutes. */
+  downloadsPer10Minutes: 30,
+} as const;
+
+const idempotencyKeySchema = z.string().trim().min(1).max(200);
+
+function keyOf(request: FastifyRequest): string {
+  return request.viewer.userId ? `user:${request.viewer.userId}` : `ip:${request.ip}`;
+}
+
+export function orderRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZod {
+  const { db, config } = ctx;
+  const reader = databaseReader(db, { imageBaseUrl: config.imageBaseUrl });
+  const brand = { brandName: config.brandName, tagline: config.tagline };
+  return async (app) => {
+    const limit = (name: string, max: number, timeWindow: number) =>
+      rateLimit(app, { max, timeWindow, keyGenerator: (request) => `orders-${name}:${keyOf(request)}` });
+    const cartLimit = limit('cart', ORDER_LIMITS.cartPerMinute, 60_000);
+    const quickLimit = limit('quick', ORDER_LIMITS.quickPerMinute, 60_000);
+    const sendLimit = limit('send', ORDER_LIMITS.sendsPerHour, 3_600_000);
+    const downloadLimit = limit('download', ORDER_LIMITS.downloadsPer10Minutes, 600_000);
+
+    // A pedido, a cart and a guest's token are nobody else's: never kept by a shared cache.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('cache-control', 'private, no-store');
+      return payload;
+    });
+
+    const download = (reply: FastifyReply, type: string, filename: string, body: Buffer) =>
+      reply.header('content-type', type).header('content-disposition', attachmentHeader(filename)).send(body);
+
+    app.get(
+      '/api/cart',
+      { onRequest: requireUser, preHandler: cartLimit, schema: { tags: ['orders'], response: { 200: cartSchema } } },
+      async (request) => getCart(reader, request.viewer),
+    );
+
+    app.put(
+      '/api/cart',
+      {
+        onRequest: requireUser,
+        preHandler: cartLimit,
+        schema: { tags: ['orders'], summary: 'Replace the stored cart', body: cartBodySchema, response: { 200: cartSchema } },
+      },
+      async (request) => writeCart(db, reader, request.viewer, request.body.lines, 'replace'),
+    );
+
+    app.post(
+      '/api/cart/lines',
+      {
+        onRequest: requireUser,
+        preHandler: cartLimit,
+        schema: { tags: ['orders'], summary: 'Add lines to the stored cart', body: cartBodySchema, response: { 200: cartSchema } },
+      },
+      async (request) => writeCart(db, reader, request.viewer, request.body.lines, 'add'),
+    );
+
+    app.post(
+      '/api/cart/price',
+      {
+        preHandler: cartLimit,
+        schema: {
+          tags: ['orders'],
+          summary: "Price a browser cart (a guest's) at the viewer's list; nothing is stored",
+          body: cartBodySchema,
+          response: { 200: cartSchema },
+        },
+      },
+      async (request) => {
+        const priced = await priceLines(reader, request.viewer, request.body.lines);
+        return { lines: priced.lines, unavailable: priced.unavailable, totals: priced.totals, pricesChanged: priced.pricesChanged };
+      },
+    );
+
+    app.post(
+      '/api/cart/quick',
+      {
+        preHandler: quickLimit,
+        schema: {
+          tags: ['orders'],
+          summary: 'Quick order from pasted lines',
+          body: quickOrderBodySchema,
+          response: { 200: quickOrderResponseSchema },
+        },
+      },
+      async (request) => {
+        const { added, unmatched } = await resolveQuickOrder(reader, request.viewer, request.body.text);
+        if (!request.viewer.userId) return { added, unmatched, cart: null };
+        const cart = added.length
+          ? await writeCart(
+              db,
+              reader,
+              request.viewer,
+              added.map((l) => ({ partId: l.partId, quantity: l.quantity })),
+              'add',
+            )
+          : await getCart(reader, request.viewer);
+        return { added, unmatched, cart };
+      },
+    );
+
+    app.post(
+      '/api/orders',
+      {
+        preHandler: sendLimit,
+        schema: {
+          tags: ['orders'],
+          summary: 'Send a pedido (prices computed now by the server)',
+          description: 'Header Idempotency-Key (1–200 characters): a retried send answers the first pedido and creates nothing.',
+          body: orderBodySchema,
+          response: { 201: orderSchema },
+        },
+      },
+      async (request, reply) => {
+        const header = request.headers['idempotency-key'];
+        let idempotencyKey: string | undefined;
+        if (header !== undefined) {
+          const parsed = idempotencyKeySchema.safeParse(Array.isArray(header) ? header[0] : header);
+          if (!parsed.success) throw badRequest('Idempotency-Key: debe tener de 1 a 200 caracteres');
+          idempotencyKey = parsed.data;
+        }
+        const { order, created } = await sendOrder(db, reader, request.viewer, request.body, { idempotencyKey });
+        if (created) app.background.run('order mail', () => sendOrderMails(mailer, order, config));
+        else reply.header('idempotent-replayed', 'true');
+        return reply.status(201).send(order);
+      },
+    );
+
+    app.get(
+      '/api/orders',
+      { onRequest: requireUser, schema: { tags: ['orders'], querystring: ordersQuerySchema, response: { 200: orderListSchema } } },
+      async (request) => listOwnOrders(db, request.viewer, request.query.page, request.query.limit),
+    );
+
+    app.get(
+      '/api/orders/:id',
+      { schema: { tags: ['orders'], params: idParamsSchema, querystring: orderAccessQuerySchema, response: { 200: orderSchema } } },
+      async (request) => getOrder(db, request.viewer, request.params.id, request.query.token),
+    );
+
+    app.get(
+      '/api/orders/:id/pdf',
+      {
+        preHandler: downloadLimit,
+        schema: { tags: ['orders'], summary: 'The pedido as a PDF', params: idParamsSchema, querystring: orderAccessQuerySchema },
+      },
+      async (request, reply) => {
+        const order = await getOrder(db, request.viewer, request.params.id, request.query.token);
+        return download(reply, 'application/pdf', `pedido-${order.number}.pdf`, await orderPdf(order, brand));
+      },
+    );
+
+    app.get(
+      '/api/orders/:id/xlsx',
+      {
+        preHandler: downloadLimit,
+        schema: { tags: ['orders'], summary: 'The pedido as Excel', params: idParamsSchema, querystring: orderAccessQuerySchema },
+      },
+      async (request, reply) => {
+        const order = await getOrder(db, request.viewer, request.params.id, request.query.token);
+        return download(reply, XLSX_CONTENT_TYPE, `pedido-${order.number}.xlsx`, await orderXlsx(order, brand));
+      },
+    );
+
+    app.post(
+      '/api/orders/:id/repeat',
+      {
+        onRequest: requireUser,
+        preHandler: cartLimit,
+        schema: { tags: ['orders'], params: idParamsSchema, response: { 200: cartSchema } },
+      },
+      async (request) => repeatOrder(db, reader, request.viewer, request.params.id),
+    );
+
+    app.get(
+      '/api/admin/orders',
+      {
+        onRequest: requireAdmin,
+        schema: { tags: ['orders'], querystring: adminOrdersQuerySchema, response: { 200: adminOrderListSchema } },
+      },
+      async (request) => listAdminOrders(db, request.query),
+    );
+
+    app.get(
+      '/api/admin/orders/new-count',
+      { onRequest: requireAdmin, schema: { tags: ['orders'], response: { 200: newOrdersCountSchema } } },
+      async () => ({ newCount: await countNewOrders(db) }),
+    );
+
+    app.get(
+      '/api/admin/orders/xlsx',
+      { onRequest: requireAdmin, preHandler: downloadLimit, schema: { tags: ['orders'], querystring: adminOrdersQuerySchema } },
+      async (request, reply) => {
+        const now = new Date();
+        const list = await exportAdminOrders(db, request.query);
+        return download(reply, XLSX_CONTENT_TYPE, `pedidos-${fileDate(now)}.xlsx`, await ordersListXlsx(list, brand, now));
+      },
+    );
+
+    app.get(
+      '/api/admin/orders/:id',
+      { onRequest: requireAdmin, schema: { tags: ['orders'], params: idParamsSchema, response: { 200: orderSchema } } },
+      async (request) => getOrder(db, request.viewer, request.params.id),
+    );
+
+    app.patch(
+      '/api/admin/orders/:id/status',
+      {
+        onRequest: requireAdmin,
+        schema: { tags: ['orders'], params: idParamsSchema, body: orderStatusBodySchema, response: { 200: orderSchema } },
+      },
+      async (request) => setOrderStatus(db, actorOf(request), request.params.id, request.body.status, request.body.note ?? null),
+    );
+  };
+}
