@@ -300,8 +300,8 @@ const expectedTotal = z.optional(money);
 
 /**
  * Body of `POST /api/orders` from a signed-in customer: the lines (the cart as shown) and a note.
- * Name, company, client code, phone and e-mail come from the account; a signed-in sender's stored
- * cart is emptied in the same transaction.
+ * Name, company, client code, phone and e-mail come from the account; the parts sent leave the
+ * sender's stored cart in the same transaction (lines added meanwhile on another device stay).
  */
 export const customerOrderBodySchema = z.object({ lines: orderLines, note, expectedTotal });
 

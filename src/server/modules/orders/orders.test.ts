@@ -508,6 +508,22 @@ describe.each(testEngines())('pedidos on %s', (engine) => {
     expect((await call({ method: 'GET', url: `/api/orders/${guestOrder.id}/xlsx` })).statusCode).toBe(404);
   });
 
+  it('documents the routes in the OpenAPI and, without ORDER_PLATFORM_URL, points "Realizar Pedido" at Mi pedido', async () => {
+    const config = json<{ orderPlatformUrl: string | null }>(await call({ method: 'GET', url: '/api/config' }));
+    expect(config.orderPlatformUrl).toBeNull();
+    const docs = json<{ paths: Record<string, unknown> }>(await call({ method: 'GET', url: '/api/docs/json' }));
+    for (const path of [
+      '/api/cart',
+      '/api/cart/price',
+      '/api/cart/quick',
+      '/api/orders',
+      '/api/orders/{id}',
+      '/api/admin/orders/{id}/status',
+    ]) {
+      expect(docs.paths, path).toHaveProperty([path]);
+    }
+  });
+
   it('rate limits the quick order', async () => {
     let status = 200;
     for (let i = 0; i < 25 && status !== 429; i++) {
