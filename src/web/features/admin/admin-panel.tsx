@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { routes } from '../../app/paths.ts';
+import { AdminOrdersTab, NewOrdersBadge } from '../orders/index.ts';
 import { AdminLayout } from './admin-layout.tsx';
 import { CarouselsTab } from './components/carousels-tab.tsx';
 import { CategoriesTab } from './components/categories-tab.tsx';
@@ -13,7 +14,7 @@ import { SalesUnitsTab } from './components/sales-units-tab.tsx';
 import { UsersTab } from './components/users-tab.tsx';
 import { ADMIN_TEXTS } from './texts.ts';
 
-/** The eight tabs of docs/product.md §10.2, in order. */
+/** The eight tabs of docs/product.md §10.2, in order, then "Pedidos" (issue 19 §5, loaded when opened). */
 export const ADMIN_TABS = [
   { value: 'precios', label: 'Listas de Precios', Panel: PriceListsTab },
   { value: 'usuarios', label: 'Gestión de Usuarios', Panel: UsersTab },
@@ -23,6 +24,7 @@ export const ADMIN_TABS = [
   { value: 'categorias', label: 'Categorías', Panel: CategoriesTab },
   { value: 'solicitudes', label: 'Solicitudes', Panel: PartRequestsTab },
   { value: 'relacionados', label: 'Productos Relacionados', Panel: RelatedTab },
+  { value: 'pedidos', label: 'Pedidos', Panel: AdminOrdersTab },
 ] as const;
 
 export type AdminTab = (typeof ADMIN_TABS)[number]['value'];
@@ -64,12 +66,19 @@ export function AdminPanel({ actions, initialTab = 'precios' }: AdminPanelProps)
               className="shrink-0 whitespace-nowrap rounded-t-md border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-600 hover:bg-white hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:bg-white data-[state=active]:text-brand-800"
             >
               {t.label}
+              {t.value === 'pedidos' ? (
+                <Suspense fallback={null}>
+                  <NewOrdersBadge />
+                </Suspense>
+              ) : null}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
         {ADMIN_TABS.map(({ value, Panel }) => (
           <Tabs.Content key={value} value={value} className="focus-visible:outline-2">
-            <Panel />
+            <Suspense fallback={<p role="status">Cargando...</p>}>
+              <Panel />
+            </Suspense>
           </Tabs.Content>
         ))}
       </Tabs.Root>
