@@ -117,13 +117,23 @@ function xlsxText(bytes: Uint8Array): string {
   return lines.join('\n');
 }
 
+/** The file's bytes (FileReader: every browser, and jsdom, has it). */
+function readBytes(file: Blob): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(new SpreadsheetError('No se pudo leer el archivo.'));
+    reader.readAsArrayBuffer(file);
+  });
+}
+
 /**
  * The text of an uploaded quick-order file (CSV, TXT or XLSX, told apart by content).
  * @throws {SpreadsheetError} for a file over {@link MAX_QUICK_FILE_BYTES}, an unreadable XLSX or one without a sheet.
  */
 export async function readQuickOrderFile(file: Blob): Promise<string> {
   if (file.size > MAX_QUICK_FILE_BYTES) throw new SpreadsheetError('El archivo supera los 5 MB.');
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const bytes = new Uint8Array(await readBytes(file));
   try {
     return isZip(bytes) ? xlsxText(bytes) : decodeText(bytes);
   } catch (error) {

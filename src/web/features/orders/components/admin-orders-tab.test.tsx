@@ -1,0 +1,78 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Order } from '../../../../shared/orders.ts';
+import { errorResponse, json, mockApi, renderWithApp } from '../../../test/render.tsx';
+import { order, orderSummary } from '../test-fixtures.ts';
+import { AdminOrdersTab, NewOrdersBadge } from './admin-orders-tab.tsx';
+
+describe('Pedidos (admin)', () => {
+  it('filters the list, opens a pedido and changes its status with a note', async () => {
+    let current: Order = order({ isGuest: true, customer: { ...order().customer, phone: '1155550000' } });
+    const patches: unknown[] = [];
+    const fetchMock = mockApi({
+      'GET /api/admin/orders': (url: URL) =>
+        json({
+          orders: url.searchParams.get('status') === 'cancelled' ? [] : [orderSummary({ status: current.status, isGuest: true })],
+          total: 1,
+          page: 1,
+          limit: 50,
+          newCount: current.status === 'received' ? 1 : 0,
+        }),
+      'GET /api/admin/orders/new-count': () => json({ newCount: current.status === 'received' ? 1 : 0 }),
+      'GET /api/admin/orders/42': () => json(current),
+      'PATCH /api/admin/orders/42/status': (_url: URL, init: RequestInit | undefined) => {
+        const body = JSON.parse(String(init?.body));
+        patches.push(body);
+        current = {
+          ...current,
+          status: body.status,
+          history: [...current.history, { status: body.status, note: body.note, at: '2026-03-11T10:00:00.000Z' }],
+        };
+        return json(current);
+      },
+    });
+    renderWithApp(
+      <>
+        <span>
+          Pedidos
+          <NewOrdersBadge />
+        </span>
+        <AdminOrdersTab />
+      </>,
+    );
+    expect(await screen.findByText('1 pedidos; 1 nuevos (Recibido).')).toBeInTheDocument();
+    expect(await screen.findByText('1')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Descargar Excel' })).toHaveAttribute('href', '/api/admin/orders/xlsx');
+
+    await userEvent.selectOptions(screen.getByLabelText('Estado'), 'cancelled');
+    expect(await screen.findByText('No hay pedidos con estos filtros.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Descargar Excel' })).toHaveAttribute('href', '/api/admin/orders/xlsx?status=cancelled');
+    await userEvent.selectOptions(screen.getByLabelText('Estado'), '');
+    await userEvent.type(screen.getByLabelText('Cliente o N° de pedido'), 'Taller{Enter}');
+    await waitFor(() => {
+      const last = fetchMock.mock.calls.filter(([input]) => String(input).startsWith('/api/admin/orders?')).at(-1);
+      expect(new URL(String(last?.[0]), 'http://localhost').searchParams.get('customer')).toBe('Taller');
+    });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Ver pedido P-000042' }));
+    const detail = await screen.findByRole('region', { name: 'Detalle del pedido' });
+    expect(await within(detail).findByText('1155550000')).toBeInTheDocument();
+    expect(within(detail).getByText('Invitado')).toBeInTheDocument();
+    const change = within(detail).getByRole('button', { name: 'Cambiar estado' });
+    expect(change).toBeDisabled();
+    await userEvent.selectOptions(within(detail).getByLabelText('Nuevo estado'), 'preparing');
+    await userEvent.type(within(detail).getByLabelText('Nota (opcional)'), 'Armando el pedido');
+    await userEvent.click(change);
+    expect(await screen.findByText('Estado actualizado')).toBeInTheDocument();
+    expect(patches).toEqual([{ status: 'preparing', note: 'Armando el pedido' }]);
+    expect(await within(detail).findByText('Armando el pedido')).toBeInTheDocument();
+    expect(within(detail).getAllByText('En preparación').length).toBeGreaterThan(0);
+  });
+
+  it('says when the admin session expired', async () => {
+    mockApi({ 'GET /api/admin/orders': () => errorResponse(401, 'UNAUTHENTICATED', 'Debe iniciar sesión') });
+    renderWithApp(<AdminOrdersTab />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Su sesión de administrador expiró. Vuelva a ingresar.');
+  });
+});

@@ -1,0 +1,129 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { CartLineInput } from '../../../../shared/orders.ts';
+import { anonymousSession, config, signedInSession } from '../../../test/fixtures.ts';
+import { errorResponse, json, mockApi, renderWithApp } from '../../../test/render.tsx';
+import { readGuestLines } from '../guest-cart.ts';
+import { cartLine, cartOf, order } from '../test-fixtures.ts';
+import { OrderHeaderActions } from './order-header-actions.tsx';
+
+const headerOf = (init: RequestInit | undefined, name: string) => (init?.headers as Record<string, string> | undefined)?.[name];
+
+async function openSend() {
+  await userEvent.click(await screen.findByRole('button', { name: /^Mi pedido: / }));
+  const dialog = await screen.findByRole('dialog', { name: 'Mi pedido' });
+  await userEvent.click(await within(dialog).findByRole('button', { name: 'Continuar' }));
+  return dialog;
+}
+
+describe('Enviar pedido', () => {
+  it("asks a guest's name and a phone or e-mail, retries with the same Idempotency-Key and confirms", async () => {
+    window.localStorage.setItem('repuestos.pedido', JSON.stringify([{ partId: 1, quantity: 2, seenUnitPrice: '1000.00' }]));
+    const sends: RequestInit[] = [];
+    let failFirst = true;
+    mockApi({
+      'GET /api/user/session': anonymousSession,
+      'GET /api/config': config,
+      'POST /api/cart/price': (_url: URL, init: RequestInit | undefined) => {
+        const { lines } = JSON.parse(String(init?.body)) as { lines: CartLineInput[] };
+        return json(cartOf(lines.map((l) => cartLine({ partId: l.partId, quantity: l.quantity }))));
+      },
+      'POST /api/orders': (_url: URL, init: RequestInit | undefined) => {
+        sends.push(init ?? {});
+        if (failFirst) {
+          failFirst = false;
+          throw new TypeError('Failed to fetch');
+        }
+        return json(
+          order({
+            isGuest: true,
+            accessToken: 'tok-1',
+            customer: { ...order().customer, email: null, phone: '1155550000', username: null },
+          }),
+          201,
+        );
+      },
+    });
+    renderWithApp(<OrderHeaderActions />);
+    const dialog = await openSend();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar pedido' }));
+    expect(await within(dialog).findByText('Ingrese su nombre')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Nombre'), 'Juan Pérez');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar pedido' }));
+    expect(await within(dialog).findByText('Ingrese un teléfono o un email')).toBeInTheDocument();
+    expect(sends).toHaveLength(0);
+
+    await userEvent.type(within(dialog).getByLabelText('Teléfono'), '1155550000');
+    await userEvent.type(within(dialog).getByLabelText('Nota para Ventas'), 'Retiro el lunes');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar pedido' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error de conexión. Intente nuevamente.');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar pedido' }));
+    expect(await within(dialog).findByText('Pedido enviado')).toBeInTheDocument();
+    expect(sends).toHaveLength(2);
+    const key = headerOf(sends[0], 'Idempotency-Key');
+    expect(key).toBeTruthy();
+    expect(headerOf(sends[1], 'Idempotency-Key')).toBe(key);
+    expect(JSON.parse(String(sends[1]?.body))).toEqual({
+      lines: [{ partId: 1, quantity: 2 }],
+      expectedTotal: '2000.00',
+      note: 'Retiro el lunes',
+      customer: { name: 'Juan Pérez', company: '', phone: '1155550000', email: '' },
+    });
+
+    expect(within(dialog).getByText('Pedido P-000042 enviado. Ventas lo recibió.')).toBeInTheDocument();
+    const whatsapp = within(dialog).getByRole('link', { name: /Enviar por WhatsApp/ });
+    const url = new URL(whatsapp.getAttribute('href') ?? '');
+    expect(url.pathname).toBe('/5491100000002');
+    expect(url.searchParams.get('text')).toContain('Pedido N° P-000042');
+    expect(url.searchParams.get('text')).toContain('2 x PN-1 Filtro de aceite 1');
+    expect(within(dialog).getByRole('link', { name: 'Descargar PDF' })).toHaveAttribute('href', '/api/orders/42/pdf?token=tok-1');
+    expect(within(dialog).getByRole('link', { name: 'Descargar Excel' })).toHaveAttribute('href', '/api/orders/42/xlsx?token=tok-1');
+    // The browser cart is emptied once the pedido is sent; a guest has no "Mis pedidos".
+    expect(readGuestLines()).toEqual([]);
+    expect(within(dialog).queryByRole('link', { name: 'Mis pedidos' })).not.toBeInTheDocument();
+  });
+
+  it('shows the changed prices before sending and re-prices the cart when the server finds a change', async () => {
+    let cart = cartOf([cartLine({ partId: 1, quantity: 2, unitPrice: '1100.00', previousUnitPrice: '1000.00' })]);
+    const sends: RequestInit[] = [];
+    mockApi({
+      'GET /api/user/session': signedInSession('client', { fullName: 'Taller Sur', clientCode: 'C-77' }),
+      'GET /api/cart': () => json(cart),
+      'POST /api/orders': (_url: URL, init: RequestInit | undefined) => {
+        sends.push(init ?? {});
+        if (sends.length === 1) {
+          cart = cartOf([cartLine({ partId: 1, quantity: 2, unitPrice: '1200.00', previousUnitPrice: '1000.00' })]);
+          return errorResponse(409, 'CONFLICT', 'Los precios cambiaron desde que armó el pedido. Revise el pedido antes de enviarlo.');
+        }
+        return json(order(), 201);
+      },
+    });
+    renderWithApp(<OrderHeaderActions />);
+    const dialog = await openSend();
+    // The account's data, not a form.
+    expect(within(dialog).getByText('Taller Sur')).toBeInTheDocument();
+    expect(within(dialog).getByText('C-77')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Nombre')).not.toBeInTheDocument();
+    const notice = within(dialog)
+      .getAllByRole('status')
+      .find((el) => el.textContent?.includes('antes'));
+    expect(notice).toHaveTextContent(/PN-1: antes \$\s1\.000,00, ahora \$\s1\.100,00/);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar pedido' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Los precios cambiaron');
+    await waitFor(() => expect(within(dialog).getByText(/ahora \$\s1\.200,00/)).toBeInTheDocument());
+    expect(JSON.parse(String(sends[0]?.body)).expectedTotal).toBe('2200.00');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar pedido' }));
+    expect(await within(dialog).findByText('Pedido enviado')).toBeInTheDocument();
+    // A new total is a new attempt: a new key.
+    expect(JSON.parse(String(sends[1]?.body)).expectedTotal).toBe('2400.00');
+    expect(headerOf(sends[1], 'Idempotency-Key')).not.toBe(headerOf(sends[0], 'Idempotency-Key'));
+    expect(within(dialog).getByText(/Ventas lo recibió y le enviamos una copia por email/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Mis pedidos' })).toHaveAttribute('href', '/mis-pedidos');
+    expect(within(dialog).getByRole('link', { name: 'Descargar PDF' })).toHaveAttribute('href', '/api/orders/42/pdf');
+  });
+});
