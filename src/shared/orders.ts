@@ -160,7 +160,6 @@ const lines = z.array(cartLineInputSchema).check(z.maxLength(MAX_ORDER_LINES, { 
 
 /** Body of `PUT /api/cart`, `POST /api/cart/lines` and `POST /api/cart/price`. */
 export const cartBodySchema = z.object({ lines });
-export type CartBody = z.infer<typeof cartBodySchema>;
 
 /** A priced cart line, at the viewer's own price list and at this moment. */
 export const cartLineSchema = z.object({
@@ -222,7 +221,6 @@ export const quickOrderBodySchema = z.object({
 });
 
 export const QUICK_REASONS = ['unknown', 'ambiguous', 'quantity', 'too-many'] as const;
-export type QuickReason = (typeof QUICK_REASONS)[number];
 
 /** A part a quick-order line may mean (reason `ambiguous`). */
 export const quickCandidateSchema = z.object({
@@ -299,18 +297,11 @@ const note = z.optional(z.string().check(z.trim(), z.maxLength(MAX_ORDER_NOTE, {
 const expectedTotal = z.optional(money);
 
 /**
- * Body of `POST /api/orders` from a signed-in customer: the lines (the cart as shown) and a note.
- * Name, company, client code, phone and e-mail come from the account; the parts sent leave the
- * sender's stored cart in the same transaction (lines added meanwhile on another device stay).
- */
-export const customerOrderBodySchema = z.object({ lines: orderLines, note, expectedTotal });
-
-/** Body of `POST /api/orders` from a guest: as a customer's, plus `customer` (name and a phone or an e-mail). */
-export const guestOrderBodySchema = z.object({ lines: orderLines, note, expectedTotal, customer: guestCustomerSchema });
-
-/**
- * What the route validates (both): `customer` is required of guests (400 {@link ORDER_TEXTS.nameRequired}
- * / {@link ORDER_TEXTS.contactRequired}) and ignored for a signed-in customer.
+ * Body of `POST /api/orders`. A signed-in customer sends `lines`, `note` and `expectedTotal`: name,
+ * company, client code, phone and e-mail come from the account (a `customer` is ignored), and the
+ * parts sent leave the sender's stored cart in the same transaction (lines added meanwhile on
+ * another device stay). A guest must add `customer` ({@link guestCustomerSchema}: a name and a
+ * phone or an e-mail), else 400 {@link ORDER_TEXTS.nameRequired} / {@link ORDER_TEXTS.contactRequired}.
  */
 export const orderBodySchema = z.object({ lines: orderLines, note, expectedTotal, customer: z.optional(guestCustomerSchema) });
 export type OrderBody = z.infer<typeof orderBodySchema>;
@@ -325,7 +316,6 @@ export const orderLineSchema = z.object({
   unitPrice: z.nullable(money),
   subtotal: z.nullable(money),
 });
-export type OrderLine = z.infer<typeof orderLineSchema>;
 
 /** The customer of a pedido, as sent. */
 export const orderCustomerSchema = z.object({
