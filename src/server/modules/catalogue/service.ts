@@ -52,8 +52,8 @@ const FEW_MATCHES = 2;
  * One page of parts and the total that matches (`GET /api/parts`, docs/product.md §12). A search is
  * planned first (search/service.ts: synonyms, abbreviations and compounds from the vocabulary); in
  * the "Relevancia" order, or when its total is unknown or small, it is read as one set with its
- * total (queries.ts `searchPage`). A search that finds {@link FEW_MATCHES} parts or fewer is read
- * again with its typos corrected unless `exact` is `1`, and the answer names the corrected query
+ * total (queries.ts `searchPage`). A search that finds {@link FEW_MATCHES} parts or fewer, or holds a
+ * word the vocabulary does not know, is read again with its typos corrected unless `exact` is `1`, and the answer names the corrected query
  * (`correctedSearch`) when that found more. Other lists are read along their sort index, and pages
  * at an offset of {@link DEEP_OFFSET} rows or more past the middle of the list from its end in the
  * reversed order, so every page costs about what the first does.
@@ -83,13 +83,14 @@ export async function listParts(
       const learnt = found.total ?? (offset === 0 ? 0 : undefined);
       if (learnt !== undefined && cached === undefined) known.remember(learnt);
       const total = learnt ?? cached ?? (await reader.countParts(query, where));
-      if (query.exact !== '1' && total <= FEW_MATCHES) {
+      if (query.exact !== '1' && (total <= FEW_MATCHES || plan.unknownWord)) {
         const corrected = await correctedPlanFor(db, query.search, synonyms);
         if (corrected?.correctedText) {
           const fixedWhere = and(...filterConditions(query, categories, corrected));
           const second = await searchPage(db, fixedWhere, orderKeys(query, priceList, corrected), priceList, query.limit, offset);
           const secondTotal = second.total ?? (offset === 0 ? 0 : await countParts(db, fixedWhere));
-          if (secondTotal > total) {
+          // An unknown word's correction wins when it finds anything; otherwise only when it finds more.
+          if (secondTotal > total || (plan.unknownWord && secondTotal > 0)) {
             return {
               parts: present(second.rows),
               total: secondTotal,

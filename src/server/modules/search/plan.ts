@@ -23,8 +23,9 @@ export interface SearchTerm {
   words: string[];
   loose: SQL;
   exact: SQL;
-  /** Set only by a typo pass: the corrected word's condition. */
+  /** Set only by a typo pass: the corrected word's condition, and the corrected words as whole words. */
   corrected?: SQL;
+  correctedExact?: SQL;
 }
 
 /** A query's terms and what the relevance order needs. */
@@ -127,6 +128,7 @@ export function compoundCandidates(word: string): [string, string][] {
 export function vocabularyCandidates(query: string): string[] {
   const out = new Set<string>();
   for (const { text } of searchTokens(query)) {
+    if (/^[a-z]+$/.test(text)) out.add(text);
     for (const p of abbreviationCandidates(text)) out.add(p);
     for (const [a, b] of compoundCandidates(text)) out.add(a).add(b);
   }
@@ -134,7 +136,7 @@ export function vocabularyCandidates(query: string): string[] {
 }
 
 /** The conditions of one query word (see the module comment). */
-function wordTerm(word: string, key: string, known: KnownWords, synonyms: SynonymIndex): SearchTerm {
+function wordTerm(word: string, key: string, known: KnownWords, synonyms: SynonymIndex, typed = false): SearchTerm {
   const loose: SQL[] = [];
   if (word.length >= MIN_SUBSTRING) {
     loose.push(like(`%${escapeLike(word)}%`));
@@ -145,7 +147,8 @@ function wordTerm(word: string, key: string, known: KnownWords, synonyms: Synony
   }
   const pieces = splitPieces(key || word);
   if (splittable(pieces)) loose.push(splitCondition(pieces));
-  const abbreviations = abbreviationCandidates(word).filter((p) => known.has(p));
+  // A word corrected as a typo keeps only its substring: the abbreviations of a misspelling (`der` of `derantero`) mislead.
+  const abbreviations = typed ? [] : abbreviationCandidates(word).filter((p) => known.has(p));
   for (const a of abbreviations) loose.push(wholeWord(a));
   for (const [a, b] of compoundCandidates(word)) if (known.has(a) && known.has(b)) loose.push(phrase(`${a} ${b}`));
   for (const form of synonyms.get(word) ?? []) loose.push(phrase(form));
@@ -181,7 +184,7 @@ export function searchPlan(
   corrections: ReadonlyMap<string, string> = new Map(),
 ): SearchPlan {
   const tokens = searchTokens(query).slice(0, MAX_SEARCH_TOKENS);
-  const words = tokens.map((t) => wordTerm(t.text, t.key, known, synonyms));
+  const words = tokens.map((t) => wordTerm(t.text, t.key, known, synonyms, corrections.has(t.text)));
   const terms: SearchTerm[] = [];
   for (let i = 0; i < tokens.length; ) {
     // A synonym phrase of 3 or 2 words (`aire acondicionado`, `mercedes benz`).
@@ -220,21 +223,36 @@ export function searchPlan(
       if (!term.words.some((w) => corrections.has(w))) continue;
       // Every word of the term still has to match: the corrected ones as corrected.
       term.corrected = and(term.words.map((w) => wordTerm(corrections.get(w) ?? w, corrections.get(w) ?? w, known, synonyms).loose));
+      term.correctedExact = and(term.words.map((w) => wholeWord(corrections.get(w) ?? w)));
     }
     correctedText = tokens.map((t) => corrections.get(t.text) ?? t.text).join(' ');
   }
   return { terms, codeKey: partNumberKey(query), ...(correctedText ? { correctedText } : {}) };
 }
 
-/** The WHERE conditions of a plan: one per term. */
+/**
+ * The WHERE conditions of a plan: one per term; a code typed in pieces (`06h 103 14 4`) is also
+ * found by its whole key, so the pieces together are one condition then.
+ */
 export function planConditions(plan: SearchPlan): SQL[] {
-  return plan.terms.map((t) => (t.corrected ? sql`(${t.loose} or ${t.corrected})` : t.loose));
+  const terms = plan.terms.map((t) => (t.corrected ? sql`(${t.loose} or ${t.corrected})` : t.loose));
+  const key = plan.codeKey;
+  if (plan.terms.length > 1 && key.length >= 4 && /\d/.test(key) && /^[a-z0-9]+$/.test(key)) {
+    return [sql`(${and(terms)} or ${like(`%${key}%`)})`];
+  }
+  return terms;
+}
+
+/** Whether a plan has a word worth a typo pass: letters only, 4+, and not a vocabulary word. */
+export function hasUnknownWord(plan: SearchPlan, known: KnownWords): boolean {
+  return plan.terms.some((t) => t.words.some((w) => /^[a-z]{4,}$/.test(w) && !known.has(w)));
 }
 
 /**
  * The relevance class of a part (lower first): 0 exact part number, 1 exact alternate code, 2 part
  * number prefix (code-like queries), 3 every word as a whole word, 4 every term matched by a word,
- * prefix, abbreviation, split or synonym, 5 a corrected word needed.
+ * prefix, abbreviation, split or synonym, 5 the corrected words as whole words, 6 other matches of
+ * corrected words.
  */
 export function relevanceClass(plan: SearchPlan): SQL {
   const whens: SQL[] = [];
@@ -248,9 +266,12 @@ export function relevanceClass(plan: SearchPlan): SQL {
   }
   if (plan.terms.length) {
     whens.push(sql`when ${and(plan.terms.map((t) => t.exact))} then 3`);
-    if (plan.terms.some((t) => t.corrected)) whens.push(sql`when ${and(plan.terms.map((t) => t.loose))} then 4`);
+    if (plan.terms.some((t) => t.corrected)) {
+      whens.push(sql`when ${and(plan.terms.map((t) => t.loose))} then 4`);
+      whens.push(sql`when ${and(plan.terms.map((t) => t.correctedExact ?? t.exact))} then 5`);
+    }
   }
-  const fallback = plan.terms.some((t) => t.corrected) ? 5 : 4;
+  const fallback = plan.terms.some((t) => t.corrected) ? 6 : 4;
   if (!whens.length) return sql.raw(String(fallback));
   return sql`(case ${sql.join(whens, sql` `)} else ${sql.raw(String(fallback))} end)`;
 }

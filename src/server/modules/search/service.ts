@@ -3,7 +3,7 @@
  * vocabulary facts it needs. The SQL conditions themselves are built by plan.ts.
  */
 import type { Executor } from '../../db/client.ts';
-import { type SearchPlan, type SynonymIndex, searchPlan, synonymIndex, vocabularyCandidates } from './plan.ts';
+import { type SearchPlan, type SynonymIndex, hasUnknownWord, searchPlan, synonymIndex, vocabularyCandidates } from './plan.ts';
 import { listSynonyms } from './synonyms.ts';
 import { corrections, knownWords } from './vocabulary.ts';
 
@@ -15,9 +15,14 @@ export async function loadSynonymIndex(db: Executor): Promise<SynonymIndex> {
   return synonymIndex((await listSynonyms(db)).map((g) => g.terms));
 }
 
-/** The plan of `query` with its abbreviations and compound splits looked up in the vocabulary (one query). */
-export async function planFor(db: Executor, query: string, synonyms: SynonymIndex): Promise<SearchPlan> {
-  return searchPlan(query, await knownWords(db, vocabularyCandidates(query)), synonyms);
+/**
+ * The plan of `query` with its abbreviations and compound splits looked up in the vocabulary (one
+ * query), and whether it holds a word the vocabulary does not know (a typo pass may help).
+ */
+export async function planFor(db: Executor, query: string, synonyms: SynonymIndex): Promise<SearchPlan & { unknownWord: boolean }> {
+  const known = await knownWords(db, vocabularyCandidates(query));
+  const plan = searchPlan(query, known, synonyms);
+  return { ...plan, unknownWord: hasUnknownWord(plan, known) };
 }
 
 /**
