@@ -7,11 +7,15 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import net from 'node:net';
 import path from 'node:path';
 import { SEED_LOCK_KEY, seedDemoCatalogue } from './modules/demo/seed.ts';
 import { formatSummary } from './modules/import/service.ts';
 import { ensureAdmin } from './modules/auth/service.ts';
 import { AppError } from './errors.ts';
+
+/** Shortest wait between SIGTERM and closing the port, ms. */
+const MIN_GRACE_MS = 250;
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -73,7 +77,13 @@ async function main(): Promise<void> {
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     try {
       const drained = app.drain(config.shutdownTimeoutMs);
-      if (config.shutdownGraceMs > 0) await sleep(Math.min(config.shutdownGraceMs, left()));
+      // At least a moment, so connections already made (still in the kernel's accept queue,
+      // which closing the port would reset) are accepted and answered.
+      await sleep(Math.min(Math.max(MIN_GRACE_MS, config.shutdownGraceMs), left()));
+      // Stop accepting first, leaving alone connections accepted a moment ago whose request is
+      // still on its way (Node counts them idle, and closing them would fail that request).
+      net.Server.prototype.close.call(app.server);
+      await sleep(Math.min(300, left()));
       await Promise.race([app.close(), sleep(left())]);
       await Promise.race([drained, sleep(left())]);
       if (await app.jobs.stop(Math.max(0, left() - 1500))) app.log.warn('the running import/sync was marked interrupted');
