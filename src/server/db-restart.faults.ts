@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { DATABASE_UNAVAILABLE } from './plugins/error-handler.ts';
 import { freePort } from './test/net.ts';
 
 const baseUrl = process.env.DATABASE_URL;
@@ -112,7 +113,11 @@ if (baseUrl && fs.existsSync('/etc/postgresql'))
           expect('status' in r, JSON.stringify(r)).toBe(true);
           if ('status' in r) {
             statuses.push(r.status);
-            if (r.status >= 500) expect(JSON.parse(r.body)).toEqual({ error: { code: 'INTERNAL', message: 'Error interno del servidor' } });
+            // A database that cannot be reached answers 503 with its Spanish message (issue 20).
+            if (r.status >= 500) {
+              expect(r.status).toBe(503);
+              expect(JSON.parse(r.body)).toEqual({ error: { code: 'UNAVAILABLE', message: DATABASE_UNAVAILABLE } });
+            }
           }
         }
       })();
