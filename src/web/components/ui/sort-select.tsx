@@ -1,6 +1,6 @@
 import { ArrowDownAZ, ArrowUpZA } from 'lucide-react';
 import { useId } from 'react';
-import type { SortField } from '../../../shared/api.ts';
+import type { PartSort, SortField } from '../../../shared/api.ts';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -11,17 +11,22 @@ export const SORT_LABELS: Record<SortField, string> = {
   price: 'Precio',
 };
 
-export interface SortSelectProps {
-  sortBy: SortField;
+/** Label of the best-match order, offered while a search is active (issue 18). */
+export const RELEVANCE_LABEL = 'Relevancia';
+
+export interface SortSelectProps<T extends PartSort> {
+  sortBy: T;
   direction: SortDirection;
-  onChange: (sortBy: SortField, direction: SortDirection) => void;
+  onChange: (sortBy: T, direction: SortDirection) => void;
+  /** Offer "Relevancia" first (only while a search is active). */
+  relevance?: boolean;
 }
 
 /**
  * "Ordenar por" select plus a direction button. A native select: keyboard and screen-reader
  * friendly on every phone without extra code.
  */
-export function SortSelect({ sortBy, direction, onChange }: SortSelectProps) {
+export function SortSelect<T extends PartSort = SortField>({ sortBy, direction, onChange, relevance = false }: SortSelectProps<T>) {
   const id = useId();
   return (
     <div className="flex items-center gap-1.5">
@@ -31,9 +36,10 @@ export function SortSelect({ sortBy, direction, onChange }: SortSelectProps) {
       <select
         id={id}
         value={sortBy}
-        onChange={(event) => onChange(event.target.value as SortField, direction)}
+        onChange={(event) => onChange(event.target.value as T, direction)}
         className="h-10 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-800"
       >
+        {relevance ? <option value="relevance">{RELEVANCE_LABEL}</option> : null}
         {(Object.keys(SORT_LABELS) as SortField[]).map((field) => (
           <option key={field} value={field}>
             {SORT_LABELS[field]}

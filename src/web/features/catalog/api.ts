@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, partsResponseSchema, type SortField, type UserType } from '../../../shared/api.ts';
+import { PAGE_SIZE, type PartSort, partsResponseSchema, type UserType } from '../../../shared/api.ts';
 import { apiGet } from '../../lib/api-client.ts';
 
 export interface PartsListParams {
   page: number;
   /** Defaults to the catalogue page size (60). */
   limit?: number;
-  sortBy: SortField;
+  sortBy: PartSort;
   sortDir: 'asc' | 'desc';
   /** 0 = all products. */
   categoryId: number;

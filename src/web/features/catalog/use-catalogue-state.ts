@@ -1,13 +1,14 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'wouter';
-import { type SortField, sortFieldSchema } from '../../../shared/api.ts';
+import { type PartSort, partSortSchema } from '../../../shared/api.ts';
 import { catalogueParams as keys } from '../../app/paths.ts';
 
 export interface CatalogueState {
   categoryId: number;
   search: string;
   brand: string;
-  sortBy: SortField;
+  /** Relevancia is the default while a search is active, Código (partNumber) otherwise. */
+  sortBy: PartSort;
   sortDir: 'asc' | 'desc';
   page: number;
 }
@@ -17,26 +18,37 @@ function positiveInt(value: string | null, fallback: number): number {
   return Number.isInteger(n) && n >= 0 ? n : fallback;
 }
 
+/** The order used when the URL names none: "Relevancia" while a search is active, "Código" otherwise (issue 18). */
+export function defaultSort(search: string): PartSort {
+  return search ? 'relevance' : 'partNumber';
+}
+
 /** Reads the catalogue state from a query string; unknown or bad values fall back to defaults. */
 export function parseCatalogueState(params: URLSearchParams): CatalogueState {
-  const sort = sortFieldSchema.safeParse(params.get(keys.sort));
+  const sort = partSortSchema.safeParse(params.get(keys.sort));
+  const search = (params.get(keys.search) ?? '').trim().slice(0, 200);
+  // Without a search "Relevancia" means nothing: the list falls back to Código.
+  const sortBy = sort.success && (sort.data !== 'relevance' || search) ? sort.data : defaultSort(search);
   return {
     categoryId: positiveInt(params.get(keys.category), 0),
-    search: (params.get(keys.search) ?? '').trim().slice(0, 200),
+    search,
     brand: (params.get(keys.brand) ?? '').trim(),
-    sortBy: sort.success ? sort.data : 'partNumber',
+    sortBy,
     sortDir: params.get(keys.direction) === 'desc' ? 'desc' : 'asc',
     page: Math.max(1, positiveInt(params.get(keys.page), 1)),
   };
 }
 
-/** Writes a state as a query string, leaving defaults out (`?categoria=12&q=filtro&pagina=2`). */
+/**
+ * Writes a state as a query string, leaving defaults out (`?categoria=12&q=filtro&pagina=2`); the order
+ * is written when it differs from {@link defaultSort} (`?q=filtro&orden=partNumber`).
+ */
 export function catalogueSearchString(state: CatalogueState): string {
   const params = new URLSearchParams();
   if (state.categoryId) params.set(keys.category, String(state.categoryId));
   if (state.search) params.set(keys.search, state.search);
   if (state.brand) params.set(keys.brand, state.brand);
-  if (state.sortBy !== 'partNumber') params.set(keys.sort, state.sortBy);
+  if (state.sortBy !== defaultSort(state.search)) params.set(keys.sort, state.sortBy);
   if (state.sortDir !== 'asc') params.set(keys.direction, state.sortDir);
   if (state.page > 1) params.set(keys.page, String(state.page));
   return params.toString();
@@ -50,14 +62,15 @@ export interface CatalogueStateApi {
   /** `replace` for debounced typing, push for Enter. */
   setSearch: (search: string, mode?: 'push' | 'replace') => void;
   setBrand: (brand: string) => void;
-  setSort: (sortBy: SortField, sortDir: 'asc' | 'desc') => void;
+  setSort: (sortBy: PartSort, sortDir: 'asc' | 'desc') => void;
   setPage: (page: number) => void;
   reset: () => void;
 }
 
 /**
  * The catalogue state kept in the URL query string, so back/forward and reload work. Changing
- * category, search, sort or brand resets the page to 1 (docs/product.md §5.4).
+ * category, search, sort or brand resets the page to 1 (docs/product.md §5.4). An order left at its
+ * default follows the search (Relevancia while searching, Código otherwise); a picked one stays.
  */
 export function useCatalogueState(): CatalogueStateApi {
   const [params, setParams] = useSearchParams();
@@ -65,7 +78,10 @@ export function useCatalogueState(): CatalogueStateApi {
 
   const update = useCallback(
     (patch: Partial<CatalogueState>, replace = false) => {
-      setParams(() => catalogueSearchString({ ...state, page: 1, ...patch }), { replace });
+      const next = { ...state, page: 1, ...patch };
+      // An order the user never picked follows the search: Relevancia when one starts, Código when it ends.
+      if (!patch.sortBy && state.sortBy === defaultSort(state.search)) next.sortBy = defaultSort(next.search);
+      setParams(() => catalogueSearchString(next), { replace });
     },
     [setParams, state],
   );

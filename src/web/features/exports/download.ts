@@ -4,7 +4,7 @@
  * export for the viewer). The answer is read into a blob, offered through an object URL and a
  * temporary `<a download>`, and saved under the name of its Content-Disposition header.
  */
-import type { SortField } from '../../../shared/api.ts';
+import type { PartSort } from '../../../shared/api.ts';
 import { ApiError, apiFetch, type QueryParams, withQuery } from '../../lib/api-client.ts';
 
 export const EXCEL_EXPORT_PATH = '/api/export/catalog.xlsx';
@@ -16,7 +16,7 @@ export interface ExcelExportFilters {
   categoryId?: number;
   search?: string;
   brand?: string;
-  sortBy?: SortField;
+  sortBy?: PartSort;
   sortDir?: 'asc' | 'desc';
 }
 

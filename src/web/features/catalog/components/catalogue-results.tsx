@@ -77,7 +77,7 @@ export function CatalogueResults({ catalogue, userType, title }: CatalogueResult
           {title}
         </h2>
         <div className="flex flex-wrap items-center gap-2 text-slate-900 [&_label]:text-brand-100">
-          <SortSelect sortBy={state.sortBy} direction={state.sortDir} onChange={catalogue.setSort} />
+          <SortSelect sortBy={state.sortBy} direction={state.sortDir} onChange={catalogue.setSort} relevance={state.search !== ''} />
           <ViewToggle value={view} onChange={setView} />
         </div>
       </div>

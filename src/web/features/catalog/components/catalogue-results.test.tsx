@@ -1,0 +1,81 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { startGuestSession } from '../../session/index.ts';
+import { buildPart, buildPartsResponse } from '../../../test/fixtures.ts';
+import { mockApi, renderWithApp } from '../../../test/render.tsx';
+import { useCatalogueState } from '../use-catalogue-state.ts';
+import { CatalogueResults } from './catalogue-results.tsx';
+
+const parts = [buildPart({ partNumber: 'A-1', description: 'Bomba de agua' })];
+
+function partsCalls(fetchMock: ReturnType<typeof mockApi>): URL[] {
+  return fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === '/api/parts');
+}
+
+/** The list with the URL state, plus a button that searches like the header box does. */
+function Harness() {
+  const catalogue = useCatalogueState();
+  return (
+    <>
+      <button type="button" onClick={() => catalogue.setSearch('bomba')}>
+        Buscar bomba
+      </button>
+      <button type="button" onClick={() => catalogue.setSearch('')}>
+        Sin búsqueda
+      </button>
+      <CatalogueResults catalogue={catalogue} userType="guest" title="TODOS LOS PRODUCTOS" />
+    </>
+  );
+}
+
+describe('CatalogueResults: the order', () => {
+  beforeEach(() => startGuestSession());
+
+  it('orders by Código without a search and offers no Relevancia', async () => {
+    const fetchMock = mockApi({ 'GET /api/parts': buildPartsResponse(parts) });
+    renderWithApp(<Harness />);
+    await screen.findByText('Mostrando 1 de 1 repuestos');
+    const select = screen.getByLabelText('Ordenar por');
+    expect(select).toHaveValue('partNumber');
+    expect(within(select).queryByRole('option', { name: 'Relevancia' })).not.toBeInTheDocument();
+    expect(partsCalls(fetchMock)[0]?.searchParams.get('sortBy')).toBe('partNumber');
+  });
+
+  it('orders by Relevancia while searching; Código, Descripción and Precio stay selectable and stay in the URL', async () => {
+    const fetchMock = mockApi({ 'GET /api/parts': buildPartsResponse(parts) });
+    const { location } = renderWithApp(<Harness />, { path: '/?q=bomba' });
+    await screen.findByText('Mostrando 1 de 1 repuestos');
+    const select = screen.getByLabelText('Ordenar por');
+    expect(select).toHaveValue('relevance');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Relevancia', 'Código', 'Descripción', 'Precio']);
+    expect(partsCalls(fetchMock)[0]?.searchParams.get('sortBy')).toBe('relevance');
+
+    await userEvent.selectOptions(select, 'partNumber');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/?q=bomba&orden=partNumber'));
+    await waitFor(() => expect(partsCalls(fetchMock).at(-1)?.searchParams.get('sortBy')).toBe('partNumber'));
+    await userEvent.selectOptions(select, 'relevance');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/?q=bomba'));
+  });
+
+  it('switches an order left at its default when a search starts and ends; a picked one stays', async () => {
+    mockApi({ 'GET /api/parts': buildPartsResponse(parts) });
+    const { location } = renderWithApp(<Harness />);
+    await screen.findByText('Mostrando 1 de 1 repuestos');
+    await userEvent.click(screen.getByRole('button', { name: 'Buscar bomba' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/?q=bomba'));
+    expect(screen.getByLabelText('Ordenar por')).toHaveValue('relevance');
+    await userEvent.click(screen.getByRole('button', { name: 'Sin búsqueda' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/'));
+    expect(screen.getByLabelText('Ordenar por')).toHaveValue('partNumber');
+
+    await userEvent.selectOptions(screen.getByLabelText('Ordenar por'), 'price');
+    await userEvent.click(screen.getByRole('button', { name: 'Buscar bomba' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/?q=bomba&orden=price'));
+    expect(screen.getByLabelText('Ordenar por')).toHaveValue('price');
+  });
+});
