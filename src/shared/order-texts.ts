@@ -1,0 +1,81 @@
+/**
+ * The pedidos' limits and Spanish texts (issue 19), apart from the zod contract in orders.ts (which
+ * re-exports them): the web's first load shows "Agregar al pedido" and "Mi pedido" without
+ * downloading the schemas, which load with the cart's calls.
+ */
+
+/** Most lines a cart, a quick order or a pedido may hold. */
+export const MAX_ORDER_LINES = 500;
+/** Quantity range of a line (units of the part's sales unit). */
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 9999;
+/** Longest note of a pedido or of a status change, characters. */
+export const MAX_ORDER_NOTE = 1000;
+/** Longest quick-order text, characters (about 500 pasted lines). */
+export const MAX_QUICK_TEXT = 50_000;
+
+/** Spanish texts of the pedido screens and of the API's messages (es-AR). */
+export const ORDER_TEXTS = {
+  cart: 'Mi pedido',
+  addToCart: 'Agregar al pedido',
+  added: 'Agregado al pedido',
+  quantity: 'Cantidad',
+  unitPrice: 'Precio unitario',
+  subtotal: 'Subtotal',
+  total: 'Total',
+  remove: 'Quitar',
+  empty: 'Vaciar pedido',
+  emptyCart: 'Su pedido está vacío.',
+  unpricedNote: 'Los repuestos sin precio ("Consultar Precio") no se suman al total; Ventas le confirmará su precio.',
+  unavailable: 'Este repuesto ya no está disponible',
+  priceChangedLine: 'El precio cambió desde que lo agregó',
+  quick: 'Pedido rápido',
+  quickHelp:
+    'Pegue líneas desde Excel, WhatsApp o un email: código y cantidad en cada línea (por ejemplo "06H-103-144 2" o "2 06H-103-144"), separados por espacio, tabulación o ";".',
+  quickSubmit: 'Agregar al pedido',
+  quickUpload: 'Subir archivo CSV o Excel',
+  quickAdded: (n: number) => (n === 1 ? 'Se agregó 1 repuesto' : `Se agregaron ${n} repuestos`),
+  quickUnmatchedTitle: 'Líneas no reconocidas',
+  reasonUnknown: 'Código desconocido',
+  reasonAmbiguous: 'Varios repuestos coinciden: elija uno',
+  reasonQuantity: 'Cantidad inválida (de 1 a 9999)',
+  reasonTooMany: 'Se superó el máximo de 500 líneas',
+  send: 'Enviar pedido',
+  note: 'Nota para Ventas',
+  customerData: 'Sus datos',
+  name: 'Nombre',
+  company: 'Empresa',
+  clientCode: 'Código de cliente',
+  phone: 'Teléfono',
+  email: 'Email',
+  nameRequired: 'Ingrese su nombre',
+  contactRequired: 'Ingrese un teléfono o un email',
+  emailInvalid: 'El email no es válido',
+  linesRequired: 'El pedido no tiene repuestos',
+  tooManyLines: 'El pedido admite hasta 500 líneas',
+  quantityRange: 'La cantidad debe ser un número entero de 1 a 9999',
+  duplicateLine: 'Cada repuesto debe figurar una sola vez',
+  noteTooLong: 'La nota admite hasta 1000 caracteres',
+  pricesChanged: 'Los precios cambiaron desde que armó el pedido. Revise el pedido antes de enviarlo.',
+  partsUnavailable: (codes: string) => `Estos repuestos ya no están disponibles: ${codes}. Quítelos del pedido para enviarlo.`,
+  idempotencyConflict: 'Esta clave de envío ya se usó con otro pedido',
+  sent: (number: string) => `Pedido ${number} enviado. Ventas lo recibió y le enviamos una copia por email.`,
+  sentNoEmail: (number: string) => `Pedido ${number} enviado. Ventas lo recibió.`,
+  whatsapp: 'Enviar por WhatsApp',
+  downloadPdf: 'Descargar PDF',
+  downloadXlsx: 'Descargar Excel',
+  myOrders: 'Mis pedidos',
+  noOrders: 'Todavía no envió pedidos.',
+  repeat: 'Repetir pedido',
+  repeated: 'Los repuestos del pedido volvieron a Mi pedido con los precios de hoy.',
+  orderNotFound: 'Pedido no encontrado',
+  adminTab: 'Pedidos',
+  statusChange: 'Cambiar estado',
+  statusNote: 'Nota (opcional)',
+  sameStatus: 'El pedido ya está en ese estado',
+  placeOrder: 'Realizar Pedido',
+  orderNumber: 'Pedido N°',
+  date: 'Fecha',
+  status: 'Estado',
+  guest: 'Invitado',
+} as const;
