@@ -16,7 +16,8 @@ import {
   orderSchema,
 } from '../../../shared/orders.ts';
 import { apiGet, apiRequest, withQuery } from '../../lib/api-client.ts';
-import { type CartMode, clearAfterSend, orderKeys, setCart } from './cart.ts';
+import { type CartMode, orderKeys, setCart } from './cart.ts';
+import { clearAfterSend } from './cart-io.ts';
 
 /** Filters of the admin list as the tab holds them (`''` = any). */
 export interface AdminOrderFilters {

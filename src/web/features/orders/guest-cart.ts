@@ -3,7 +3,8 @@
  * price seen when added) in localStorage, priced by the server on every read (`POST /api/cart/price`).
  * Signed-in users' carts live on the server instead (cart.ts).
  */
-import { type CartLineInput, MAX_ORDER_LINES, MAX_QUANTITY } from '../../../shared/orders.ts';
+import { MAX_ORDER_LINES, MAX_QUANTITY } from '../../../shared/order-texts.ts';
+import type { CartLineInput } from '../../../shared/orders.ts';
 
 const KEY = 'repuestos.pedido';
 

@@ -1,7 +1,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Part } from '../../../../shared/api.ts';
-import { MAX_QUANTITY, ORDER_TEXTS } from '../../../../shared/orders.ts';
+import { MAX_QUANTITY, ORDER_TEXTS } from '../../../../shared/order-texts.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { cn } from '../../../lib/cn.ts';

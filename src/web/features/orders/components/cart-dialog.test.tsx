@@ -24,9 +24,12 @@ function storeGuestLines(lines: CartLineInput[]) {
   window.localStorage.setItem('repuestos.pedido', JSON.stringify(lines));
 }
 
+/** Mi pedido loads on demand: its first load in a test run transforms the dialog's modules. */
+const LAZY_MS = 5000;
+
 async function openCart() {
   await userEvent.click(await screen.findByRole('button', { name: /^Mi pedido: / }));
-  return screen.findByRole('dialog', { name: 'Mi pedido' });
+  return screen.findByRole('dialog', { name: 'Mi pedido' }, { timeout: LAZY_MS });
 }
 
 describe('Mi pedido (guest, in the browser)', () => {
@@ -177,7 +180,7 @@ describe('Mi pedido (signed in, on the server)', () => {
     mockApi({ 'GET /api/user/session': anonymousSession });
     renderWithApp(<OrderHeaderActions placeOrder />);
     await userEvent.click(await screen.findByRole('button', { name: 'Realizar Pedido' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Mi pedido' });
+    const dialog = await screen.findByRole('dialog', { name: 'Mi pedido' }, { timeout: LAZY_MS });
     expect(within(dialog).getByText('Su pedido está vacío.')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { ORDER_TEXTS } from '../../../../shared/orders.ts';
+import { ORDER_TEXTS } from '../../../../shared/order-texts.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useCartCount, useCartMode } from '../cart.ts';
 import { setCartOpen, useCartOpen } from '../cart-panel.ts';

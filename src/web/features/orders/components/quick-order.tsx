@@ -4,7 +4,8 @@ import { MAX_QUICK_TEXT, ORDER_TEXTS, type QuickOrderResponse, type QuickUnmatch
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/form-field.tsx';
 import { formatPrice } from '../../../lib/format.ts';
-import { orderErrorMessage, useCartActions, useQuickOrder } from '../cart.ts';
+import { orderErrorMessage, useCartActions } from '../cart.ts';
+import { useQuickOrder } from '../cart-io.ts';
 
 /** An unmatched line: its number, text and reason; for several matches, one button per candidate to pick it. */
 function UnmatchedLine({ item, onPicked }: { item: QuickUnmatched; onPicked: () => void }) {

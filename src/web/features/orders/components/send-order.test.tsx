@@ -10,9 +10,12 @@ import { OrderHeaderActions } from './order-header-actions.tsx';
 
 const headerOf = (init: RequestInit | undefined, name: string) => (init?.headers as Record<string, string> | undefined)?.[name];
 
+/** Mi pedido loads on demand: its first load in a test run transforms the dialog's modules. */
+const LAZY_MS = 5000;
+
 async function openSend() {
   await userEvent.click(await screen.findByRole('button', { name: /^Mi pedido: / }));
-  const dialog = await screen.findByRole('dialog', { name: 'Mi pedido' });
+  const dialog = await screen.findByRole('dialog', { name: 'Mi pedido' }, { timeout: LAZY_MS });
   await userEvent.click(await within(dialog).findByRole('button', { name: 'Continuar' }));
   return dialog;
 }

@@ -1,0 +1,105 @@
+/**
+ * The cart's calls and the browser cart's storage, loaded with the first cart call rather than with
+ * the page (they carry the contract's schemas): a signed-in customer's cart is the server's
+ * (`GET/PUT /api/cart`, `POST /api/cart/lines`), a guest's lines live in localStorage
+ * (guest-cart.ts) and are priced by `POST /api/cart/price`. Prices always come from the server.
+ */
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Cart, type CartLineInput, cartSchema, type QuickOrderResponse, quickOrderResponseSchema } from '../../../shared/orders.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { type CartEdit, type CartMode, EMPTY_CART, inputLines, orderKeys, setCart, useCartMode } from './cart-model.ts';
+import { mergeLines, readGuestLines, writeGuestLines } from './guest-cart.ts';
+
+/** Prices a guest's lines (`POST /api/cart/price`); no call for an empty cart. */
+async function priceGuestLines(lines: CartLineInput[]): Promise<Cart> {
+  if (lines.length === 0) return EMPTY_CART;
+  return apiRequest('/api/cart/price', cartSchema, { method: 'POST', body: { lines } });
+}
+
+/** The viewer's cart: the server's, or the browser's lines priced now. */
+export function fetchCart(mode: CartMode, signal?: AbortSignal): Promise<Cart> {
+  if (mode === 'server') return apiRequest('/api/cart', cartSchema, { signal });
+  if (mode === 'guest') return priceGuestLines(readGuestLines());
+  return Promise.resolve(EMPTY_CART);
+}
+
+/** The guest's stored lines after an edit. */
+function editGuestLines(lines: CartLineInput[], edit: CartEdit): CartLineInput[] {
+  switch (edit.kind) {
+    case 'add':
+      return mergeLines(lines, [{ partId: edit.part.id, quantity: edit.quantity, seenUnitPrice: edit.part.price ?? null }]);
+    case 'quantity':
+      return lines.map((line) => (line.partId === edit.partId ? { ...line, quantity: edit.quantity } : line));
+    case 'remove':
+      return lines.filter((line) => line.partId !== edit.partId);
+    case 'replace':
+      return edit.lines;
+  }
+}
+
+/**
+ * Applies an edit on the server or in the browser and answers the priced cart.
+ * @param current the cart on screen (a signed-in customer's quantity edits and removals send it whole).
+ * @throws {ApiError} as `apiRequest`.
+ */
+export async function runEdit(mode: CartMode, edit: CartEdit, current: Cart | undefined): Promise<Cart> {
+  if (mode === 'guest') {
+    const next = editGuestLines(readGuestLines(), edit);
+    writeGuestLines(next);
+    return priceGuestLines(next);
+  }
+  if (mode !== 'server') return EMPTY_CART;
+  if (edit.kind === 'add') {
+    return apiRequest('/api/cart/lines', cartSchema, {
+      method: 'POST',
+      body: { lines: [{ partId: edit.part.id, quantity: edit.quantity }] },
+    });
+  }
+  const base = current ? inputLines(current) : [];
+  const next =
+    edit.kind === 'replace'
+      ? edit.lines.map(({ partId, quantity }) => ({ partId, quantity }))
+      : edit.kind === 'remove'
+        ? base.filter((line) => line.partId !== edit.partId)
+        : base.map((line) => (line.partId === edit.partId ? { ...line, quantity: edit.quantity } : line));
+  return apiRequest('/api/cart', cartSchema, { method: 'PUT', body: { lines: next } });
+}
+
+/**
+ * "Pedido rápido": `POST /api/cart/quick {text}`. A signed-in customer's recognised lines are added
+ * by the server (the answer's `cart`); a guest's are merged into the browser's lines here.
+ */
+export function useQuickOrder() {
+  const client = useQueryClient();
+  const mode = useCartMode();
+  return useMutation({
+    scope: { id: 'cart' },
+    mutationFn: async (text: string): Promise<QuickOrderResponse> => {
+      const result = await apiRequest('/api/cart/quick', quickOrderResponseSchema, { method: 'POST', body: { text } });
+      if (result.cart) {
+        setCart(client, mode, result.cart);
+      } else if (mode === 'guest' && result.added.length > 0) {
+        const next = mergeLines(
+          readGuestLines(),
+          result.added.map((line) => ({ partId: line.partId, quantity: line.quantity, seenUnitPrice: line.unitPrice })),
+        );
+        writeGuestLines(next);
+        setCart(client, mode, await priceGuestLines(next));
+      }
+      return result;
+    },
+  });
+}
+
+/**
+ * After a send: a guest's browser cart is emptied; a customer's stored cart lost the sent parts on
+ * the server (lines added meanwhile on another device stay), so it is asked again.
+ */
+export function clearAfterSend(client: QueryClient, mode: CartMode): void {
+  if (mode === 'guest') {
+    writeGuestLines([]);
+    setCart(client, mode, EMPTY_CART);
+  } else {
+    void client.invalidateQueries({ queryKey: orderKeys.cart(mode) });
+  }
+}

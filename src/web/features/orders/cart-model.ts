@@ -1,0 +1,51 @@
+/**
+ * What the cart's first-load hooks (cart.ts) and its lazily loaded calls (cart-io.ts) share: the
+ * viewer's cart mode, the query keys, the empty cart and the edits.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { Part } from '../../../shared/api.ts';
+import type { Cart, CartLineInput } from '../../../shared/orders.ts';
+import { useSession } from '../session/index.ts';
+
+/** Where the viewer's cart lives: the server (signed in), the browser (guest), or nowhere (staff do not order). */
+export type CartMode = 'server' | 'guest' | 'none';
+
+/** Query keys of the pedidos feature (every one depends on the viewer: a login refetches them). */
+export const orderKeys = {
+  all: () => ['orders'] as const,
+  cart: (mode: CartMode) => ['orders', 'cart', mode] as const,
+  mine: () => ['orders', 'mine'] as const,
+  admin: () => ['orders', 'admin'] as const,
+};
+
+/** The cart with no lines. */
+export const EMPTY_CART: Cart = {
+  lines: [],
+  unavailable: [],
+  totals: { total: '0.00', lineCount: 0, unitCount: 0, unpricedCount: 0 },
+  pricesChanged: false,
+};
+
+/** An edit of the cart. */
+export type CartEdit =
+  | { kind: 'add'; part: Pick<Part, 'id' | 'price'>; quantity: number }
+  | { kind: 'quantity'; partId: number; quantity: number }
+  | { kind: 'remove'; partId: number }
+  | { kind: 'replace'; lines: CartLineInput[] };
+
+/** The viewer's cart mode: admins have none; a session with a user id is signed in; anyone else is a guest. */
+export function useCartMode(): CartMode {
+  const session = useSession();
+  if (session?.userType === 'admin') return 'none';
+  return session?.userId != null ? 'server' : 'guest';
+}
+
+/** The input lines of a priced cart (what `PUT /api/cart` and a send take). */
+export function inputLines(cart: Cart): CartLineInput[] {
+  return cart.lines.map((line) => ({ partId: line.partId, quantity: line.quantity }));
+}
+
+/** Puts a cart answer in the cache (after a quick order, a repeat or a send). */
+export function setCart(client: QueryClient, mode: CartMode, cart: Cart): void {
+  client.setQueryData(orderKeys.cart(mode), cart);
+}
