@@ -29,6 +29,8 @@ export const catalogueParams = {
   direction: 'dir',
   page: 'pagina',
   brand: 'marca',
+  /** `1`: search exactly what was typed, without the typo correction (issue 18). */
+  exact: 'exacta',
 } as const;
 
 export const paths = {

@@ -12,6 +12,8 @@ export interface PartsListParams {
   categoryId: number;
   search: string;
   brand: string;
+  /** Search exactly the words typed, without the typo correction (issue 18). */
+  exact?: boolean;
   /** Part of the key so the list refetches when the user type changes (docs/product.md §5.4). */
   userType: UserType;
 }
@@ -34,6 +36,7 @@ export const partQueries = {
             search: params.search || undefined,
             brand: params.brand || undefined,
             userType: params.userType,
+            exact: params.exact ? '1' : undefined,
           },
           signal,
         ),

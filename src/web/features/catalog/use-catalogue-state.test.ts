@@ -24,4 +24,11 @@ describe('catalogue state: the order (issue 18)', () => {
     expect(parse('orden=relevance').sortBy).toBe('partNumber');
     expect(parse('q=bomba&orden=nope').sortBy).toBe('relevance');
   });
+
+  it('keeps the exact search (no typo correction) only with a search', () => {
+    expect(parse('q=radaidor&exacta=1').exact).toBe(true);
+    expect(catalogueSearchString(parse('q=radaidor&exacta=1'))).toBe('q=radaidor&exacta=1');
+    expect(parse('exacta=1').exact).toBe(false);
+    expect(parse('q=radaidor').exact).toBe(false);
+  });
 });

@@ -11,6 +11,8 @@ export interface CatalogueState {
   sortBy: PartSort;
   sortDir: 'asc' | 'desc';
   page: number;
+  /** Search exactly what was typed: no typo correction (`exact=1`, the link under "Mostrando resultados para «…»"). */
+  exact: boolean;
 }
 
 function positiveInt(value: string | null, fallback: number): number {
@@ -36,6 +38,7 @@ export function parseCatalogueState(params: URLSearchParams): CatalogueState {
     sortBy,
     sortDir: params.get(keys.direction) === 'desc' ? 'desc' : 'asc',
     page: Math.max(1, positiveInt(params.get(keys.page), 1)),
+    exact: search !== '' && params.get(keys.exact) === '1',
   };
 }
 
@@ -51,6 +54,7 @@ export function catalogueSearchString(state: CatalogueState): string {
   if (state.sortBy !== defaultSort(state.search)) params.set(keys.sort, state.sortBy);
   if (state.sortDir !== 'asc') params.set(keys.direction, state.sortDir);
   if (state.page > 1) params.set(keys.page, String(state.page));
+  if (state.exact && state.search) params.set(keys.exact, '1');
   return params.toString();
 }
 
@@ -64,6 +68,8 @@ export interface CatalogueStateApi {
   setBrand: (brand: string) => void;
   setSort: (sortBy: PartSort, sortDir: 'asc' | 'desc') => void;
   setPage: (page: number) => void;
+  /** Searches exactly what was typed, without the typo correction (issue 18). */
+  searchExactly: () => void;
   reset: () => void;
 }
 
@@ -78,7 +84,8 @@ export function useCatalogueState(): CatalogueStateApi {
 
   const update = useCallback(
     (patch: Partial<CatalogueState>, replace = false) => {
-      const next = { ...state, page: 1, ...patch };
+      // A new search starts with the typo correction again.
+      const next = { ...state, page: 1, ...('search' in patch ? { exact: false } : {}), ...patch };
       // An order the user never picked follows the search: Relevancia when one starts, Código when it ends.
       if (!patch.sortBy && state.sortBy === defaultSort(state.search)) next.sortBy = defaultSort(next.search);
       setParams(() => catalogueSearchString(next), { replace });
@@ -94,6 +101,7 @@ export function useCatalogueState(): CatalogueStateApi {
     setBrand: (brand) => update({ brand }),
     setSort: (sortBy, sortDir) => update({ sortBy, sortDir }),
     setPage: (page) => update({ page }),
+    searchExactly: () => update({ exact: true }),
     reset: () => update({ categoryId: 0, search: '', brand: '' }),
   };
 }

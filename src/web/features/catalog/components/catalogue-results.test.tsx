@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startGuestSession } from '../../session/index.ts';
 import { buildPart, buildPartsResponse } from '../../../test/fixtures.ts';
-import { mockApi, renderWithApp } from '../../../test/render.tsx';
+import { json, mockApi, renderWithApp } from '../../../test/render.tsx';
 import { useCatalogueState } from '../use-catalogue-state.ts';
 import { CatalogueResults } from './catalogue-results.tsx';
 
@@ -77,5 +77,36 @@ describe('CatalogueResults: the order', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Buscar bomba' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/?q=bomba&orden=price'));
     expect(screen.getByLabelText('Ordenar por')).toHaveValue('price');
+  });
+
+  it('says which search it shows after a typo correction and links to the exact search (exact=1)', async () => {
+    const fetchMock = mockApi({
+      'GET /api/parts': (url: URL) =>
+        json(
+          url.searchParams.get('exact') === '1' ? buildPartsResponse([], 0) : { ...buildPartsResponse(parts), correctedSearch: 'radiador' },
+        ),
+    });
+    const { location } = renderWithApp(<Harness />, { path: '/?q=radaidor&orden=price' });
+    expect(await screen.findByText(/Mostrando resultados para/)).toHaveTextContent('Mostrando resultados para «radiador».');
+    const link = screen.getByRole('link', { name: 'Buscar exactamente «radaidor»' });
+    expect(link).toHaveAttribute('href', '/?q=radaidor&orden=price&exacta=1');
+    expect(partsCalls(fetchMock)[0]?.searchParams.has('exact')).toBe(false);
+
+    await userEvent.click(link);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/?q=radaidor&orden=price&exacta=1'));
+    await waitFor(() => expect(partsCalls(fetchMock).at(-1)?.searchParams.get('exact')).toBe('1'));
+    expect(await screen.findByRole('heading', { name: 'No se encontraron productos' })).toBeInTheDocument();
+    expect(screen.queryByText(/Mostrando resultados para/)).not.toBeInTheDocument();
+
+    // A new search corrects typos again.
+    await userEvent.click(screen.getByRole('button', { name: 'Buscar bomba' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/?q=bomba&orden=price'));
+  });
+
+  it('shows no correction line when the answer has none', async () => {
+    mockApi({ 'GET /api/parts': buildPartsResponse(parts) });
+    renderWithApp(<Harness />, { path: '/?q=bomba' });
+    await screen.findByText('Mostrando 1 de 1 repuestos');
+    expect(screen.queryByText(/Mostrando resultados para/)).not.toBeInTheDocument();
   });
 });

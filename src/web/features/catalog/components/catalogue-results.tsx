@@ -1,5 +1,6 @@
 import { AlertTriangle, PackageSearch, RotateCw, X } from 'lucide-react';
 import { useDeferredValue, useRef } from 'react';
+import { useLocation } from 'wouter';
 import type { UserType } from '../../../../shared/api.ts';
 import { ProductGrid, ProductGridSkeleton } from '../../../components/product/product-grid.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,7 +10,7 @@ import { ViewToggle } from '../../../components/ui/view-toggle.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { useViewMode } from '../../../lib/use-view-mode.ts';
 import { usePartsList } from '../api.ts';
-import type { CatalogueStateApi } from '../use-catalogue-state.ts';
+import { type CatalogueStateApi, catalogueSearchString } from '../use-catalogue-state.ts';
 
 export interface CatalogueResultsProps {
   catalogue: CatalogueStateApi;
@@ -50,6 +51,39 @@ export function CatalogueEmpty({ onReset }: { onReset?: () => void }) {
 }
 
 /**
+ * "Mostrando resultados para «…»" (issue 18): the search found parts only after correcting a typo; the
+ * link searches exactly what was typed (`exact=1`). A real link, so it can open in a new tab too.
+ */
+export function CorrectedSearchNotice({
+  corrected,
+  typed,
+  href,
+  onSearchExactly,
+}: {
+  corrected: string;
+  typed: string;
+  href: string;
+  onSearchExactly: () => void;
+}) {
+  return (
+    <p className="text-sm text-slate-700">
+      Mostrando resultados para <strong className="font-semibold text-slate-900">«{corrected}»</strong>.{' '}
+      <a
+        href={href}
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+          event.preventDefault();
+          onSearchExactly();
+        }}
+        className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+      >
+        Buscar exactamente «{typed}»
+      </a>
+    </p>
+  );
+}
+
+/**
  * The catalogue list (docs/product.md §5.4): title bar, sort select, grid/list toggle, "Mostrando X de N
  * repuestos", the parts, pagination (page size 60), and the loading, empty and error states.
  */
@@ -63,6 +97,9 @@ export function CatalogueResults({ catalogue, userType, title }: CatalogueResult
   const data = useDeferredValue(query.data);
   const rendering = data !== query.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+
+  const [location] = useLocation();
+  const exactHref = `${location}?${catalogueSearchString({ ...state, page: 1, exact: true })}`;
 
   const goToPage = (page: number) => {
     catalogue.setPage(page);
@@ -111,6 +148,15 @@ export function CatalogueResults({ catalogue, userType, title }: CatalogueResult
             </span>
           ) : null}
         </div>
+      ) : null}
+
+      {data?.correctedSearch && state.search ? (
+        <CorrectedSearchNotice
+          corrected={data.correctedSearch}
+          typed={state.search}
+          href={exactHref}
+          onSearchExactly={catalogue.searchExactly}
+        />
       ) : null}
 
       {!data && (query.isPending || rendering) ? (
