@@ -18,9 +18,6 @@ export function actorOf(request: FastifyRequest): Actor {
   return { userId: request.viewer.userId ?? null, username: request.viewer.username ?? 'sistema' };
 }
 
-/** The system itself (CLI imports, start-up tasks). */
-export const SYSTEM: Actor = { userId: null, username: 'sistema' };
-
 export interface AuditEntry {
   /** Dotted verb, e.g. `user.approve`, `profile.price_list`, `carousel.publish`. */
   action: string;
