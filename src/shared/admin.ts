@@ -185,7 +185,6 @@ export const importReportSchema = z.object({
   rejected: int(),
   rejections: z.array(z.object({ row: int(), partNumber: z.optional(z.string()), reason: z.string() })),
 });
-export type ImportReportBody = z.infer<typeof importReportSchema>;
 
 export const jobStateSchema = z.object({
   id: int(),

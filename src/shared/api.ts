@@ -121,8 +121,6 @@ export const collectionParamsSchema = z.object({ collection: collectionSchema })
 
 export const partListSchema = z.array(partSchema);
 
-export const relatedResponseSchema = z.object({ relatedProducts: z.array(partSchema) });
-
 /** A node of the public category tree (docs/product.md §4.2). */
 export interface CategoryNode {
   id: number;
