@@ -1,14 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { MIN_PASSWORD, TEXTS } from '../../../../shared/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useZodForm } from '../../../lib/form.ts';
 import { errorMessage, useUpdateProfile } from '../api.ts';
 import { type Session, USER_TYPE_LABELS } from '../session-store.ts';
-import '../../../lib/zod-locale.ts';
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -54,16 +52,13 @@ function emailChanged(v: { email: string; originalEmail: string }): boolean {
   return v.email.trim().toLowerCase() !== v.originalEmail.trim().toLowerCase();
 }
 
-type ProfileForm = z.input<typeof profileFormSchema>;
-
 function ProfileEditor({ session, onDone }: { session: Session; onDone: () => void }) {
   const update = useUpdateProfile();
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<ProfileForm, unknown, z.output<typeof profileFormSchema>>({
-    resolver: zodResolver(profileFormSchema),
+  } = useZodForm(profileFormSchema, {
     defaultValues: {
       fullName: session.fullName ?? '',
       email: session.email ?? '',

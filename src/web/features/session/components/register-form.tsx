@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import * as z from 'zod/mini';
 import { registerBodySchema, TEXTS } from '../../../../shared/auth.ts';
@@ -9,9 +7,9 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useZodForm } from '../../../lib/form.ts';
 import { CONNECTION_ERROR, useRegister } from '../api.ts';
 import { AuthCard } from './auth-card.tsx';
-import '../../../lib/zod-locale.ts';
 
 /** The registration form: the server's body rules plus the confirmation (docs/product.md §7.2). */
 export const registerFormSchema = z
@@ -19,7 +17,6 @@ export const registerFormSchema = z
   .check(z.refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: TEXTS.passwordMismatch }));
 
 type FormInput = z.input<typeof registerFormSchema>;
-type FormOutput = z.output<typeof registerFormSchema>;
 
 const EMPTY: FormInput = { username: '', password: '', confirmPassword: '', fullName: '', email: '', phone: '', company: '' };
 
@@ -34,7 +31,7 @@ export function RegisterForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(registerFormSchema), defaultValues: EMPTY });
+  } = useZodForm(registerFormSchema, { defaultValues: EMPTY });
   const busy = registration.isPending;
 
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, phone, company, ...values }) => {
