@@ -33,7 +33,7 @@ export function CatalogueScreen() {
       </a>
       <div className="flex min-h-dvh flex-col">
         <AppHeader
-          search={<SearchBox value={catalogue.state.search} onSearch={catalogue.setSearch} />}
+          search={<SearchBox value={catalogue.state.search} onSearch={catalogue.setSearch} onOpenCategory={catalogue.showCategory} />}
           downloads={
             <>
               <ExcelButton

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, type PartSort, partsResponseSchema, type UserType } from '../../../shared/api.ts';
+import { useEffect, useState } from 'react';
+import { PAGE_SIZE, type PartSort, partsResponseSchema, type Suggestions, suggestionsSchema, type UserType } from '../../../shared/api.ts';
 import { apiGet } from '../../lib/api-client.ts';
 
 export interface PartsListParams {
@@ -46,4 +47,39 @@ export const partQueries = {
 /** A page of parts; the previous page stays on screen while the next one loads. */
 export function usePartsList(params: PartsListParams) {
   return useQuery({ ...partQueries.list(params), placeholderData: keepPreviousData });
+}
+
+/** Delay between the last keystroke and the suggestions request (ms). */
+export const SUGGEST_DEBOUNCE_MS = 150;
+/** Suggestions start from this many characters (issue 18). */
+export const SUGGEST_MIN_CHARS = 2;
+
+const NO_SUGGESTIONS: Suggestions = { parts: [], categories: [] };
+
+export const suggestQueries = {
+  forText: (q: string) =>
+    queryOptions({
+      queryKey: ['search', 'suggest', q] as const,
+      queryFn: ({ signal }) => apiGet('/api/search/suggest', suggestionsSchema, { q }, signal),
+      staleTime: 60_000,
+      retry: false,
+    }),
+};
+
+/**
+ * The search box's suggestions for `text` (`GET /api/search/suggest`): asked {@link SUGGEST_DEBOUNCE_MS}
+ * after typing stops, from {@link SUGGEST_MIN_CHARS} characters. A failed request gives no
+ * suggestions (the box keeps working without them); the last answer stays while the next loads.
+ * @returns up to 8 parts (code and description) and the matching categories; empty below 2 characters.
+ */
+export function useSuggestions(text: string): Suggestions {
+  const q = text.trim();
+  const [debounced, setDebounced] = useState(q);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(q), SUGGEST_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [q]);
+  const enabled = q.length >= SUGGEST_MIN_CHARS && debounced.length >= SUGGEST_MIN_CHARS;
+  const query = useQuery({ ...suggestQueries.forText(debounced), enabled, placeholderData: keepPreviousData });
+  return enabled && query.data && !query.isError ? query.data : NO_SUGGESTIONS;
 }

@@ -63,6 +63,8 @@ export interface CatalogueStateApi {
   /** True when a category, search or brand narrows the list (carousels are hidden then). */
   filtered: boolean;
   setCategory: (categoryId: number) => void;
+  /** Shows a category on its own: clears the search (a category picked among the search suggestions). */
+  showCategory: (categoryId: number) => void;
   /** `replace` for debounced typing, push for Enter. */
   setSearch: (search: string, mode?: 'push' | 'replace') => void;
   setBrand: (brand: string) => void;
@@ -97,6 +99,7 @@ export function useCatalogueState(): CatalogueStateApi {
     state,
     filtered: state.categoryId > 0 || state.search !== '' || state.brand !== '',
     setCategory: (categoryId) => update({ categoryId }),
+    showCategory: (categoryId) => update({ categoryId, search: '' }),
     setSearch: (search, mode = 'push') => update({ search: search.trim() }, mode === 'replace'),
     setBrand: (brand) => update({ brand }),
     setSort: (sortBy, sortDir) => update({ sortBy, sortDir }),

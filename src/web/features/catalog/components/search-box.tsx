@@ -1,5 +1,8 @@
-import { Search, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { FolderTree, Search, X } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { paths } from '../../../app/paths.ts';
+import { useSuggestions } from '../api.ts';
 
 /** Delay between the last keystroke and the search (ms). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -8,19 +11,47 @@ export interface SearchBoxProps {
   /** The search currently applied (from the URL). */
   value: string;
   onSearch: (value: string, mode: 'push' | 'replace') => void;
+  /** Shows a category picked among the suggestions (the search is cleared by the caller). */
+  onOpenCategory?: (categoryId: number) => void;
 }
+
+type Option =
+  | { kind: 'part'; id: number; partNumber: string; description: string }
+  | { kind: 'category'; id: number; name: string; path: string[] };
 
 /**
  * Header search: searches 300 ms after typing stops and at once on Enter. Follows the applied
  * value when it changes from outside (back/forward, "Ver todos los productos").
+ *
+ * From the second character it also offers suggestions (issue 18): up to 8 parts (code and
+ * description, no prices) and the matching categories, as an ARIA combobox (the 1.1 pattern: the
+ * wrapper is the combobox, the input stays a searchbox): ↓/↑ move through them, Enter opens the
+ * part's page or shows the category, Escape closes the list.
  */
-export function SearchBox({ value, onSearch }: SearchBoxProps) {
+export function SearchBox({ value, onSearch, onOpenCategory }: SearchBoxProps) {
   const id = useId();
+  const listId = `${id}-sugerencias`;
   const [text, setText] = useState(value);
+  const [focused, setFocused] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [, navigate] = useLocation();
   const applied = useRef(value);
   // The latest callback, so a parent re-render does not restart the debounce timer.
   const onSearchRef = useRef(onSearch);
   onSearchRef.current = onSearch;
+
+  const suggestions = useSuggestions(text);
+  const options: Option[] = [
+    ...suggestions.parts.map((part) => ({ kind: 'part' as const, ...part })),
+    ...suggestions.categories.map((category) => ({ kind: 'category' as const, ...category })),
+  ];
+  const open = focused && !dismissed && options.length > 0;
+  const activeOption = open && active >= 0 ? options[active] : undefined;
+
+  // A new answer starts the keyboard selection over.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the suggestions change
+  useEffect(() => setActive(-1), [suggestions]);
 
   useEffect(() => {
     if (value !== applied.current) {
@@ -42,6 +73,43 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
     return () => clearTimeout(timer);
   }, [text]);
 
+  const choose = (option: Option) => {
+    setDismissed(true);
+    if (option.kind === 'part') {
+      navigate(paths.product(option.id));
+    } else {
+      setText('');
+      applied.current = '';
+      onOpenCategory?.(option.id);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (!options.length) return;
+      event.preventDefault();
+      if (!open) {
+        setDismissed(false);
+        setActive(event.key === 'ArrowDown' ? 0 : options.length - 1);
+        return;
+      }
+      const last = options.length - 1;
+      setActive((current) => (event.key === 'ArrowDown' ? (current >= last ? 0 : current + 1) : current <= 0 ? last : current - 1));
+      return;
+    }
+    if (event.key === 'Escape' && open) {
+      // Closes the list only; a second Escape clears the box as a search input does.
+      event.preventDefault();
+      setDismissed(true);
+      setActive(-1);
+      return;
+    }
+    if (event.key === 'Enter' && activeOption) {
+      event.preventDefault();
+      choose(activeOption);
+    }
+  };
+
   return (
     <search className="block w-full">
       <form
@@ -50,23 +118,37 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
           event.preventDefault();
           const next = text.trim();
           applied.current = next;
+          setDismissed(true);
           onSearch(next, 'push');
         }}
       >
-        <label htmlFor={id} className="sr-only">
+        <label htmlFor={id} id={`${id}-label`} className="sr-only">
           Buscar repuestos
         </label>
-        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
-        <input
-          id={id}
-          type="search"
-          enterKeyHint="search"
-          maxLength={200}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder="Buscar por código, descripción o categoría..."
-          className="h-10 w-full rounded-md border border-transparent bg-white pl-9 pr-10 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-500 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
-        />
+        {/* biome-ignore lint/a11y/useFocusableInteractive: ARIA 1.1 combobox: the focus is on the searchbox inside */}
+        <div role="combobox" aria-expanded={open} aria-haspopup="listbox" aria-owns={listId} aria-labelledby={`${id}-label`}>
+          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
+          <input
+            id={id}
+            type="search"
+            enterKeyHint="search"
+            maxLength={200}
+            autoComplete="off"
+            value={text}
+            aria-autocomplete="list"
+            aria-controls={listId}
+            aria-activedescendant={activeOption ? `${listId}-${active}` : undefined}
+            onChange={(event) => {
+              setText(event.target.value);
+              setDismissed(false);
+            }}
+            onKeyDown={onKeyDown}
+            onFocus={() => setFocused(true)}
+            onBlur={() => setFocused(false)}
+            placeholder="Buscar por código, descripción o categoría..."
+            className="h-10 w-full rounded-md border border-transparent bg-white pl-9 pr-10 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-500 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
+          />
+        </div>
         {text ? (
           <button
             type="button"
@@ -81,6 +163,47 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
             <X aria-hidden="true" className="size-4" />
           </button>
         ) : null}
+        <div
+          id={listId}
+          role="listbox"
+          aria-label="Sugerencias"
+          hidden={!open}
+          className="absolute inset-x-0 top-full z-40 mt-1 max-h-[min(70dvh,28rem)] overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm text-slate-900 shadow-lg"
+        >
+          {open
+            ? options.map((option, index) => (
+                // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard works on the input (aria-activedescendant)
+                <div
+                  key={`${option.kind}-${option.id}`}
+                  id={`${listId}-${index}`}
+                  role="option"
+                  tabIndex={-1}
+                  aria-selected={index === active}
+                  // Keeps the focus in the input, so the blur does not close the list before the click.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => choose(option)}
+                  onMouseMove={() => setActive(index)}
+                  className={`flex cursor-pointer items-baseline gap-2 px-3 py-2 ${index === active ? 'bg-brand-50' : ''}`}
+                >
+                  {option.kind === 'part' ? (
+                    <>
+                      <span className="shrink-0 font-mono font-semibold text-brand-800">{option.partNumber}</span>
+                      <span className="min-w-0 truncate text-slate-700">{option.description}</span>
+                    </>
+                  ) : (
+                    <>
+                      <FolderTree aria-hidden="true" className="size-4 shrink-0 self-center text-slate-400" />
+                      <span className="min-w-0 truncate">
+                        <span className="sr-only">Categoría: </span>
+                        {option.path.length > 1 ? <span className="text-slate-500">{option.path.slice(0, -1).join(' › ')} › </span> : null}
+                        <span className="font-medium">{option.name}</span>
+                      </span>
+                    </>
+                  )}
+                </div>
+              ))
+            : null}
+        </div>
       </form>
     </search>
   );

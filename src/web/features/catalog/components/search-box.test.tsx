@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Suggestions } from '../../../../shared/api.ts';
+import { advanceClock, errorResponse, installFakeClock, mockApi, renderWithApp } from '../../../test/render.tsx';
+import { SUGGEST_DEBOUNCE_MS } from '../api.ts';
+import { SearchBox } from './search-box.tsx';
+
+const suggestions: Suggestions = {
+  parts: [
+    { id: 11, partNumber: 'RAD-100', description: 'Radiador de agua OM 366' },
+    { id: 12, partNumber: 'RAD-200', description: 'Radiador de aceite' },
+  ],
+  categories: [{ id: 7, name: 'Radiadores', path: ['Repuestos', 'Refrigeración', 'Radiadores'] }],
+};
+
+function suggestCalls(fetchMock: ReturnType<typeof mockApi>): string[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/search/suggest')
+    .map((url) => url.searchParams.get('q') ?? '');
+}
+
+function setup(routes: Record<string, unknown> = { 'GET /api/search/suggest': suggestions }) {
+  const user = installFakeClock();
+  const fetchMock = mockApi(routes);
+  const onSearch = vi.fn();
+  const onOpenCategory = vi.fn();
+  const view = renderWithApp(<SearchBox value="" onSearch={onSearch} onOpenCategory={onOpenCategory} />);
+  const box = screen.getByRole('searchbox', { name: 'Buscar repuestos' });
+  const combobox = screen.getByRole('combobox', { name: 'Buscar repuestos' });
+  return { ...view, user, fetchMock, onSearch, onOpenCategory, box, combobox };
+}
+
+describe('SearchBox suggestions (issue 18)', () => {
+  it('asks from the second character, 150 ms after typing stops, and lists parts and categories without prices', async () => {
+    const { user, fetchMock, box, combobox } = setup();
+    await user.type(box, 'r');
+    await advanceClock(SUGGEST_DEBOUNCE_MS);
+    expect(suggestCalls(fetchMock)).toEqual([]);
+    await user.type(box, 'a');
+    await advanceClock(SUGGEST_DEBOUNCE_MS - 50);
+    expect(suggestCalls(fetchMock)).toEqual([]);
+    await advanceClock(50);
+    const list = await screen.findByRole('listbox', { name: 'Sugerencias' });
+    expect(suggestCalls(fetchMock)).toEqual(['ra']);
+    expect(combobox).toHaveAttribute('aria-expanded', 'true');
+    const options = within(list).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      'RAD-100Radiador de agua OM 366',
+      'RAD-200Radiador de aceite',
+      'Categoría: Repuestos › Refrigeración › Radiadores',
+    ]);
+    expect(list).not.toHaveTextContent('$');
+  });
+
+  it('moves with the arrow keys and opens the part on Enter', async () => {
+    const { user, box, combobox, location, onSearch } = setup();
+    await user.type(box, 'radi');
+    await advanceClock(SUGGEST_DEBOUNCE_MS);
+    const list = await screen.findByRole('listbox');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    const second = within(list).getByRole('option', { name: /RAD-200/ });
+    expect(second).toHaveAttribute('aria-selected', 'true');
+    expect(box).toHaveAttribute('aria-activedescendant', second.id);
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(within(list).getByRole('option', { name: /Radiadores/ })).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/product/11'));
+    expect(combobox).toHaveAttribute('aria-expanded', 'false');
+    // Enter on a suggestion opens it instead of searching.
+    expect(onSearch).not.toHaveBeenCalledWith('radi', 'push');
+  });
+
+  it('shows a category picked with the keyboard and clears the box', async () => {
+    const { user, box, onOpenCategory } = setup();
+    await user.type(box, 'radi');
+    await advanceClock(SUGGEST_DEBOUNCE_MS);
+    await screen.findByRole('listbox');
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(onOpenCategory).toHaveBeenCalledWith(7);
+    expect(box).toHaveValue('');
+  });
+
+  it('opens a part clicked in the list', async () => {
+    const { user, box, location } = setup();
+    await user.type(box, 'radi');
+    await advanceClock(SUGGEST_DEBOUNCE_MS);
+    await user.click(await screen.findByRole('option', { name: /RAD-200/ }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/product/12'));
+  });
+
+  it('closes on Escape and keeps the text; Enter then searches', async () => {
+    const { user, box, combobox, onSearch } = setup();
+    await user.type(box, 'radi');
+    await advanceClock(SUGGEST_DEBOUNCE_MS);
+    await screen.findByRole('listbox');
+    await user.keyboard('{Escape}');
+    expect(combobox).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(box).toHaveValue('radi');
+    await user.keyboard('{Enter}');
+    expect(onSearch).toHaveBeenCalledWith('radi', 'push');
+  });
+
+  it('shows no suggestions when the request fails, and the box still searches', async () => {
+    const { user, box, combobox, fetchMock, onSearch } = setup({
+      'GET /api/search/suggest': () => errorResponse(500, 'INTERNAL', 'boom'),
+    });
+    await user.type(box, 'radi');
+    await advanceClock(SUGGEST_DEBOUNCE_MS);
+    await waitFor(() => expect(suggestCalls(fetchMock)).toEqual(['radi']));
+    await advanceClock(SUGGEST_DEBOUNCE_MS);
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(combobox).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(onSearch).toHaveBeenCalledWith('radi', 'push');
+  });
+});
