@@ -275,7 +275,7 @@ export function OrderConfirmation({ order, signedIn, onClose }: { order: Order; 
             {ORDER_TEXTS.myOrders}
           </Link>
         ) : null}
-        <Button onClick={onClose}>Cerrar</Button>
+        <Button onClick={onClose}>Seguir comprando</Button>
       </div>
     </div>
   );
