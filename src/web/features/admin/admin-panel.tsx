@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { routes } from '../../app/paths.ts';
 import { AdminOrdersTab, NewOrdersBadge } from '../orders/index.ts';
 import { AdminLayout } from './admin-layout.tsx';
@@ -14,7 +14,10 @@ import { SalesUnitsTab } from './components/sales-units-tab.tsx';
 import { UsersTab } from './components/users-tab.tsx';
 import { ADMIN_TEXTS } from './texts.ts';
 
-/** The eight tabs of docs/product.md §10.2, in order, then "Pedidos" (issue 19 §5, loaded when opened). */
+/** "Sinónimos" (issue 18): the search's synonym groups, loaded when the tab is first opened. */
+const SynonymsTab = lazy(async () => ({ default: (await import('./components/synonyms-tab.tsx')).SynonymsTab }));
+
+/** The eight tabs of docs/product.md §10.2, in order, then "Pedidos" (issue 19 §5) and "Sinónimos" (issue 18), loaded when opened. */
 export const ADMIN_TABS = [
   { value: 'precios', label: 'Listas de Precios', Panel: PriceListsTab },
   { value: 'usuarios', label: 'Gestión de Usuarios', Panel: UsersTab },
@@ -25,6 +28,7 @@ export const ADMIN_TABS = [
   { value: 'solicitudes', label: 'Solicitudes', Panel: PartRequestsTab },
   { value: 'relacionados', label: 'Productos Relacionados', Panel: RelatedTab },
   { value: 'pedidos', label: 'Pedidos', Panel: AdminOrdersTab },
+  { value: 'sinonimos', label: 'Sinónimos', Panel: SynonymsTab },
 ] as const;
 
 export type AdminTab = (typeof ADMIN_TABS)[number]['value'];
