@@ -22,10 +22,8 @@ import { ApiError, apiGet, apiRequest } from '../../lib/api-client.ts';
 import { ADMIN_PAGE_SIZE, ADMIN_TEXTS } from './texts.ts';
 
 export type ProfileType = z.infer<typeof profileSchema>['profileType'];
-export type Profile = z.infer<typeof profileSchema>;
 export type CarouselDraft = z.infer<typeof carouselDraftSchema>;
 export type CarouselEntry = CarouselDraft['featured'][number];
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export type PartRequest = z.infer<typeof partRequestSchema>;
 export type PartRequestStatus = PartRequest['status'];
 export type { AdminPart };

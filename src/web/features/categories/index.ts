@@ -1,4 +1,4 @@
 /** Public surface of the categories feature. */
-export { categoryQueries, findCategoryPath, usePublicCategories } from './api.ts';
+export { findCategoryPath, usePublicCategories } from './api.ts';
 export { CategoryDrawer } from './components/category-drawer.tsx';
 export { CategoryIndex } from './components/category-index.tsx';

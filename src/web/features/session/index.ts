@@ -4,7 +4,6 @@
  * surface, `pages.ts`, imported only by lazy routes: importing them here would put them and their
  * form library in every visitor's first load.
  */
-export { useLogin, useLogout } from './api.ts';
 export { StartScreen } from './components/start-screen.tsx';
 export { UserMenu } from './components/user-menu.tsx';
-export { type Session, startGuestSession, USER_TYPE_LABELS, useSession, useSessionState, useUserType } from './session-store.ts';
+export { startGuestSession, useSession, useSessionState, useUserType } from './session-store.ts';
