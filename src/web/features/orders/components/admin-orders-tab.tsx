@@ -283,7 +283,8 @@ export function NewOrdersBadge() {
   const { data } = useNewOrdersCount();
   if (!data || data.newCount === 0) return null;
   return (
-    <span className="ml-1.5 inline-flex min-w-5 justify-center rounded-full bg-accent-600 px-1.5 text-xs font-bold leading-5 text-white">
+    // `relative`: the sr-only text stays inside the tab list's scroller instead of widening a phone's page.
+    <span className="relative ml-1.5 inline-flex min-w-5 justify-center rounded-full bg-accent-600 px-1.5 text-xs font-bold leading-5 text-white">
       {formatCount(data.newCount)}
       <span className="sr-only"> nuevos</span>
     </span>
