@@ -14,7 +14,7 @@ import { toast } from '../../components/ui/toast.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { type CartEdit, type CartMode, EMPTY_CART, orderKeys, useCartMode } from './cart-model.ts';
 
-export { type CartEdit, type CartMode, EMPTY_CART, inputLines, orderKeys, setCart, useCartMode } from './cart-model.ts';
+export { type CartEdit, type CartMode, inputLines, orderKeys, setCart, useCartMode } from './cart-model.ts';
 
 const io = () => import('./cart-io.ts');
 

@@ -7,7 +7,6 @@ import { lazy } from 'react';
 
 export { CardOrderControl, AddToOrderButton } from './components/add-to-order.tsx';
 export { OrderHeaderActions } from './components/order-header-actions.tsx';
-export { setCartOpen } from './cart-panel.ts';
 
 /** "Mis pedidos" (a signed-in customer's pedidos), for the `/mis-pedidos` route. */
 export const MyOrders = lazy(async () => ({ default: (await import('./components/my-orders.tsx')).MyOrders }));
