@@ -16,9 +16,28 @@ async function priceGuestLines(lines: CartLineInput[]): Promise<Cart> {
   return apiRequest('/api/cart/price', cartSchema, { method: 'POST', body: { lines } });
 }
 
-/** The viewer's cart: the server's, or the browser's lines priced now. */
+let merging: Promise<Cart> | null = null;
+
+/**
+ * A guest who signs in takes the browser's pedido along: its lines join the stored cart (quantities
+ * of a part already there summed) and leave the browser. Answers the stored cart; one merge at a
+ * time; a failed one leaves the lines in the browser for the next read.
+ */
+function mergeGuestCart(): Promise<Cart> {
+  merging ??= (async () => {
+    const lines = readGuestLines().map(({ partId, quantity }) => ({ partId, quantity }));
+    const cart = await apiRequest('/api/cart/lines', cartSchema, { method: 'POST', body: { lines } });
+    writeGuestLines([]);
+    return cart;
+  })().finally(() => {
+    merging = null;
+  });
+  return merging;
+}
+
+/** The viewer's cart: the server's (with a guest pedido left in this browser merged in first), or the browser's lines priced now. */
 export function fetchCart(mode: CartMode, signal?: AbortSignal): Promise<Cart> {
-  if (mode === 'server') return apiRequest('/api/cart', cartSchema, { signal });
+  if (mode === 'server') return readGuestLines().length > 0 ? mergeGuestCart() : apiRequest('/api/cart', cartSchema, { signal });
   if (mode === 'guest') return priceGuestLines(readGuestLines());
   return Promise.resolve(EMPTY_CART);
 }

@@ -184,3 +184,31 @@ describe('Mi pedido (signed in, on the server)', () => {
     expect(within(dialog).getByText('Su pedido está vacío.')).toBeInTheDocument();
   });
 });
+
+describe('signing in with a guest pedido', () => {
+  it("moves the browser's lines into the account's cart", async () => {
+    storeGuestLines([
+      { partId: 4, quantity: 2, seenUnitPrice: '1000.00' },
+      { partId: 5, quantity: 1, seenUnitPrice: null },
+    ]);
+    const added: unknown[] = [];
+    mockApi({
+      'GET /api/user/session': signedInSession('client'),
+      'GET /api/cart': cartOf([cartLine({ partId: 1 })]),
+      'POST /api/cart/lines': (_url: URL, init: RequestInit | undefined) => {
+        const { lines } = JSON.parse(String(init?.body)) as { lines: CartLineInput[] };
+        added.push(lines);
+        return json(cartOf([cartLine({ partId: 1 }), ...lines.map((l) => cartLine({ partId: l.partId, quantity: l.quantity }))]));
+      },
+    });
+    renderWithApp(<OrderHeaderActions />);
+    expect(await screen.findByRole('button', { name: 'Mi pedido: 3 repuestos' })).toBeInTheDocument();
+    expect(added).toEqual([
+      [
+        { partId: 4, quantity: 2 },
+        { partId: 5, quantity: 1 },
+      ],
+    ]);
+    expect(window.localStorage.getItem('repuestos.pedido')).toBeNull();
+  });
+});
