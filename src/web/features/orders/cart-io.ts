@@ -6,7 +6,7 @@
  */
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Cart, type CartLineInput, cartSchema, type QuickOrderResponse, quickOrderResponseSchema } from '../../../shared/orders.ts';
-import { apiRequest } from '../../lib/api-client.ts';
+import { ApiError, apiRequest } from '../../lib/api-client.ts';
 import { type CartEdit, type CartMode, EMPTY_CART, inputLines, orderKeys, setCart, useCartMode } from './cart-model.ts';
 import { mergeLines, readGuestLines, writeGuestLines } from './guest-cart.ts';
 
@@ -21,14 +21,22 @@ let merging: Promise<Cart> | null = null;
 /**
  * A guest who signs in takes the browser's pedido along: its lines join the stored cart (quantities
  * of a part already there summed) and leave the browser. Answers the stored cart; one merge at a
- * time; a failed one leaves the lines in the browser for the next read.
+ * time; one that fails on the way leaves the lines in the browser for the next read, one the server
+ * refuses (400) drops them.
  */
 function mergeGuestCart(): Promise<Cart> {
   merging ??= (async () => {
     const lines = readGuestLines().map(({ partId, quantity }) => ({ partId, quantity }));
-    const cart = await apiRequest('/api/cart/lines', cartSchema, { method: 'POST', body: { lines } });
-    writeGuestLines([]);
-    return cart;
+    try {
+      const cart = await apiRequest('/api/cart/lines', cartSchema, { method: 'POST', body: { lines } });
+      writeGuestLines([]);
+      return cart;
+    } catch (error) {
+      // Refused as a whole (the account's cart would pass 500 lines): the account's cart as it is.
+      if (!(error instanceof ApiError) || error.status !== 400) throw error;
+      writeGuestLines([]);
+      return apiRequest('/api/cart', cartSchema);
+    }
   })().finally(() => {
     merging = null;
   });
