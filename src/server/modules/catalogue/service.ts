@@ -84,7 +84,7 @@ export async function listParts(
       if (learnt !== undefined && cached === undefined) known.remember(learnt);
       const total = learnt ?? cached ?? (await reader.countParts(query, where));
       if (query.exact !== '1' && (total <= FEW_MATCHES || plan.unknownWord)) {
-        const corrected = await correctedPlanFor(db, query.search, synonyms);
+        const corrected = await correctedPlanFor(db, query.search, synonyms, plan.known);
         if (corrected?.correctedText) {
           const fixedWhere = and(...filterConditions(query, categories, corrected));
           const second = await searchPage(db, fixedWhere, orderKeys(query, priceList, corrected), priceList, query.limit, offset);

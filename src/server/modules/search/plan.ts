@@ -103,9 +103,21 @@ function splittable(pieces: string[]): boolean {
   return letters.every((p) => p.length <= 4) && (letters.length === 1 || letters.every((p) => p === 'x'));
 }
 
-/** A word's pieces found with separators between them: `om366` as `om 366`, `om-366`; `6x40` as `6 x 40`. */
+/**
+ * Separators a split word's pieces may have between them in `search_text` (folded, so no capitals
+ * or accents). A short explicit set, not `[^a-z0-9]`: pg_trgm can only read the trigrams at the
+ * pieces' edges (`om `, ` 36`) out of a regular expression whose separators are all non-word
+ * characters it can list, and without them `dy00` read all 100,000 parts through the regular
+ * expression (~1 s) instead of a handful from the index (docs/performance.md).
+ */
+const SPLIT_SEPARATORS = '[- ./,+_()°²]';
+
+/**
+ * A word's pieces found with separators between them: `om366` as `om 366`, `om-366`; `6x40` as
+ * `6 x 40`. The pieces written together are the word's own substring condition.
+ */
 function splitCondition(pieces: string[]): SQL {
-  return regex(pieces.map(escapeRegex).join('[^a-z0-9]{0,2}'));
+  return regex(pieces.map(escapeRegex).join(`${SPLIT_SEPARATORS}{1,2}`));
 }
 
 /** Abbreviation candidates of a word: its prefixes of 3+ letters, shorter than itself (`amort`, `amorti`, … of `amortiguador`). */

@@ -95,6 +95,16 @@ describe.each(testEngines())('forgiving search on %s', (engine) => {
     expect(exact.correctedSearch).toBeUndefined();
     // A code is never fuzzed into another code.
     expect((await search('06h103145')).total).toBe(0);
+    // Words the vocabulary holds are never corrected, even when together they find nothing.
+    const none = await search('tapa bomba');
+    expect(none.total).toBe(0);
+    expect(none.correctedSearch).toBeUndefined();
+  });
+
+  it('finds a word split at a letter/digit boundary by the separators the catalogues use', async () => {
+    for (const q of ['om352', 'om-352', 'om 352']) expect(await codes(q), q).toEqual(['BB-4001']);
+    // Written together, the pieces are the word itself.
+    expect(await codes('om366')).toEqual(['JG-3001']);
   });
 
   it('orders by relevance while searching: whole words, then shorter descriptions; other orders stay selectable', async () => {
