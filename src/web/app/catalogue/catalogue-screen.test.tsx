@@ -38,7 +38,8 @@ describe('CatalogueScreen', () => {
   it('lists the parts with the count, carousels and the guest notice', async () => {
     const fetchMock = mockApi(baseRoutes());
     renderWithApp(<CatalogueScreen />);
-    expect(await screen.findByText('Mostrando 2 de 2 repuestos')).toBeInTheDocument();
+    // The first full render of the file (lazy carousels, cards) can take over a second on a loaded machine.
+    expect(await screen.findByText('Mostrando 2 de 2 repuestos', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Bomba de agua' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'TODOS LOS PRODUCTOS' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Productos Destacados' })).toBeInTheDocument();
