@@ -1,5 +1,5 @@
 import { ShoppingCart } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { Part } from '../../../../shared/api.ts';
 import { MAX_QUANTITY, ORDER_TEXTS } from '../../../../shared/order-texts.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -56,16 +56,12 @@ export function CardOrderControl({ part }: { part: Part }) {
   const { add, enabled } = useAddToOrder();
   const [quantity, setQuantity] = useState('1');
   const [busy, setBusy] = useState(false);
-  const id = useId();
   if (!enabled) return null;
   const valid = /^\d+$/.test(quantity) && Number(quantity) >= 1 && Number(quantity) <= MAX_QUANTITY;
   return (
     <div className="relative z-10 flex items-center gap-1.5">
-      <label htmlFor={id} className="sr-only">
-        {ORDER_TEXTS.quantity} de {part.partNumber}
-      </label>
       <input
-        id={id}
+        aria-label={`${ORDER_TEXTS.quantity} de ${part.partNumber}`}
         type="number"
         inputMode="numeric"
         min={1}
@@ -82,6 +78,8 @@ export function CardOrderControl({ part }: { part: Part }) {
       <button
         type="button"
         disabled={busy}
+        // Named with the code (the card's own text shows it), without repeating it as page text.
+        aria-label={`${ORDER_TEXTS.addToCart} ${part.partNumber}`}
         onClick={async () => {
           setBusy(true);
           await add(part, Number(quantity));
@@ -92,7 +90,6 @@ export function CardOrderControl({ part }: { part: Part }) {
       >
         <ShoppingCart aria-hidden="true" className="size-4 shrink-0" />
         <span className="truncate">{ORDER_TEXTS.addToCart}</span>
-        <span className="sr-only"> {part.partNumber}</span>
       </button>
     </div>
   );
