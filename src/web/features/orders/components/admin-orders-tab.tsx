@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, FileSpreadsheet, Loader2 } from 'lucide-react';
+import { FileSpreadsheet, Loader2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import {
   MAX_ORDER_NOTE,
@@ -12,7 +12,6 @@ import {
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { FormField, SelectField, TextAreaField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import {
   type AdminOrderFilters,
@@ -22,31 +21,11 @@ import {
   useChangeOrderStatus,
   useNewOrdersCount,
 } from '../api.ts';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { orderErrorMessage } from '../cart.ts';
 import { OrderDetail, OrderStatusBadge, OrderTotal } from './order-detail.tsx';
 
 const STATUS_OPTIONS = [{ value: '', label: 'Todos' }, ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))];
-
-function ErrorBox({ error, message, onRetry }: { error: unknown; message: string; onRetry?: () => void }) {
-  const status = error instanceof ApiError ? error.status : 0;
-  const text =
-    status === 401
-      ? 'Su sesión de administrador expiró. Vuelva a ingresar.'
-      : status === 403
-        ? 'Su usuario no tiene permisos de administrador.'
-        : message;
-  return (
-    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-      <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
-      <span>{text}</span>
-      {onRetry ? (
-        <button type="button" onClick={onRetry} className="font-medium underline underline-offset-2">
-          Reintentar
-        </button>
-      ) : null}
-    </div>
-  );
-}
 
 /** "Cambiar estado": the new status and an optional note (audited by the server; the customer sees it). */
 function StatusChangeForm({ id, status }: { id: number; status: OrderStatus }) {
@@ -102,7 +81,7 @@ function AdminOrderPanel({ id, onClose }: { id: number; onClose: () => void }) {
           Cargando pedido...
         </p>
       ) : isError || !order ? (
-        <ErrorBox error={error} message={ORDER_TEXTS.orderNotFound} onRetry={() => void refetch()} />
+        <ErrorState error={error} message={ORDER_TEXTS.orderNotFound} onRetry={() => void refetch()} />
       ) : (
         <>
           <OrderDetail order={order} />
@@ -216,7 +195,7 @@ export function AdminOrdersTab() {
             Cargando pedidos...
           </p>
         ) : isError || !data ? (
-          <ErrorBox error={error} message="No se pudieron cargar los pedidos." onRetry={() => void refetch()} />
+          <ErrorState error={error} message="No se pudieron cargar los pedidos." onRetry={() => void refetch()} />
         ) : data.orders.length === 0 ? (
           <p className="py-6 text-center text-sm text-slate-500">No hay pedidos con estos filtros.</p>
         ) : (
