@@ -81,6 +81,19 @@ export const parts = pgTable(
     documentUrl: text('document_url'),
     videoUrl: text('video_url'),
     isActive: boolean('is_active').notNull().default(true),
+    /** Free-text remarks from the source file (sizes, supersession notes), shown in the detail dialog. */
+    notes: text('notes'),
+    /** Vehicle or machine models the part fits, as the source file writes them. */
+    applications: text('applications'),
+    /**
+     * Fields staff edited by hand (import target names: `description`, `brand`, `category1`,
+     * `priceList1`…`priceList10`, `stock`, `salesUnit`, `imageUrl`, `alternateCodes`, `notes`,
+     * `applications`, `documentUrl`, `videoUrl`, `isActive`). An import keeps these unless the admin
+     * chose to overwrite hand edits for that column (docs/product.md, import).
+     */
+    handEditedFields: text('hand_edited_fields').array().notNull().default(sql`'{}'::text[]`),
+    /** Name of the import source that created the part (file mapping or ERP sync); null when created by hand. */
+    source: text('source'),
     /** Folded search text: codes (with and without separators), alternate codes, description, brand, categories. */
     searchText: text('search_text')
       .notNull()
