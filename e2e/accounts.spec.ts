@@ -69,12 +69,14 @@ test('register, get approved by an admin, and see client prices', async ({ page,
 
   // Before approval the login is refused with the pending message.
   await page.getByRole('button', { name: /Ingresar como Cliente/ }).click();
-  await clientLogin(page, username, password);
-  await expect(toasts(page).getByText('Su solicitud de acceso está pendiente de aprobación.')).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Acceso de Cliente' });
+  await dialog.getByLabel('Usuario o Email').fill(username);
+  await dialog.getByLabel('Contraseña', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Su solicitud de acceso está pendiente de aprobación.');
 
-  // An admin approves it; the client logs in and sees list 1.
+  // An admin approves it; the client logs in (the dialog still open) and sees list 1.
   await approveRegistration(request, username, 'C-E2E');
-  await page.getByRole('button', { name: /Ingresar como Cliente/ }).click();
   await clientLogin(page, username, password);
   await expect(page.getByRole('button', { name: `Mi Perfil: ${username}, Cliente` })).toBeVisible();
   await search(page, ROLE_PRICE_PART.partNumber);
@@ -176,9 +178,13 @@ test('forgot password, reset with the development token, and log in with the new
   await expect(dialog).toBeVisible();
 
   // The old password no longer works; the new one does.
-  await clientLogin(page, username, 'clave-vieja-1');
-  await expect(toasts(page).getByText('Usuario o contraseña incorrectos')).toBeVisible();
-  await page.getByRole('button', { name: /Ingresar como Cliente/ }).click();
+  // A failed login keeps the dialog open with the username typed and the message (issue 22).
+  await dialog.getByLabel('Usuario o Email').fill(username);
+  await dialog.getByLabel('Contraseña', { exact: true }).fill('clave-vieja-1');
+  await dialog.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Usuario o contraseña incorrectos');
+  await expect(dialog.getByLabel('Usuario o Email')).toHaveValue(username);
+  await expectNoSeriousA11yViolations(page, 'client login failed');
   await clientLogin(page, username, 'clave-nueva-1');
   await expect(page.getByRole('button', { name: `Mi Perfil: ${username}, Cliente` })).toBeVisible();
 

@@ -56,20 +56,22 @@ describe('StartScreen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('shows a Spanish error toast when the login fails', async () => {
+  it('keeps the dialog open with both fields and the Spanish error when the login fails', async () => {
     mockApi({
       'GET /api/config': config,
       'POST /api/auth/login': () => errorResponse(401, 'UNAUTHENTICATED', 'Usuario o contraseña incorrectos'),
     });
     const { client } = renderWithApp(<StartScreen loginOpen />);
     const dialog = await screen.findByRole('dialog', { name: 'Acceso de Cliente' });
-    await userEvent.type(within(dialog).getByLabelText('Usuario o Email'), 'x');
-    await userEvent.type(within(dialog).getByLabelText('Contraseña'), 'y');
+    await userEvent.type(within(dialog).getByLabelText('Usuario o Email'), 'taller');
+    await userEvent.type(within(dialog).getByLabelText('Contraseña'), 'equivocada');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ingresar' }));
-    expect(await screen.findByText('Usuario o contraseña incorrectos')).toBeInTheDocument();
-    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Usuario o contraseña incorrectos');
     expect(client.getQueryData(SESSION_KEY)).toBeUndefined();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Acceso de Cliente' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Acceso de Cliente' })).toBe(dialog);
+    expect(within(dialog).getByLabelText('Usuario o Email')).toHaveValue('taller');
+    expect(within(dialog).getByLabelText('Contraseña')).toHaveValue('equivocada');
+    expect(within(dialog).getByRole('button', { name: 'Ingresar' })).toBeEnabled();
   });
 
   it('shows the pending-approval message of a 403', async () => {
