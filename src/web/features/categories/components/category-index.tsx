@@ -1,10 +1,11 @@
-import { ChevronRight, Layers } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ChevronRight, Layers, Search, X } from 'lucide-react';
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import type { CategoryNode } from '../../../../shared/api.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { findCategoryPath, usePublicCategories } from '../api.ts';
+import { type CategoryMatch, filterCategories } from '../filter-categories.ts';
 
 export interface CategoryIndexProps {
   /** Selected category id; 0 = all products. */
@@ -38,19 +39,19 @@ function CategoryItem({
             onClick={() => onToggle(node.id)}
             aria-expanded={isOpen}
             aria-label={`${isOpen ? 'Contraer' : 'Expandir'} ${node.name}`}
-            className="flex size-8 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-slate-100"
+            className="flex size-11 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-slate-100 lg:size-8"
           >
             <ChevronRight aria-hidden="true" className={cn('size-4 transition-transform', isOpen && 'rotate-90')} />
           </button>
         ) : (
-          <span className="size-8 shrink-0" aria-hidden="true" />
+          <span className="size-11 shrink-0 lg:size-8" aria-hidden="true" />
         )}
         <button
           type="button"
           onClick={() => onSelect(node.id)}
           aria-current={isSelected ? 'true' : undefined}
           className={cn(
-            'flex min-h-8 flex-1 items-center justify-between gap-2 rounded px-2 py-1 text-left text-sm',
+            'flex min-h-11 flex-1 items-center justify-between gap-2 rounded px-2 py-1 text-left text-sm lg:min-h-8',
             isSelected ? 'bg-brand-700 font-semibold text-white' : 'text-slate-700 hover:bg-slate-100',
             node.level === 1 && !isSelected && 'font-medium text-slate-900',
           )}
@@ -72,13 +73,72 @@ function CategoryItem({
   );
 }
 
+function MatchList({
+  matches,
+  total,
+  selectedId,
+  onSelect,
+}: {
+  matches: CategoryMatch[];
+  total: number;
+  selectedId: number;
+  onSelect: (id: number) => void;
+}) {
+  if (total === 0) {
+    return <p className="px-2 py-2 text-sm text-slate-600">No hay categorías que coincidan.</p>;
+  }
+  return (
+    <>
+      <ul aria-label="Categorías encontradas">
+        {matches.map(({ node, path }) => {
+          const isSelected = node.id === selectedId;
+          return (
+            <li key={node.id}>
+              <button
+                type="button"
+                onClick={() => onSelect(node.id)}
+                aria-current={isSelected ? 'true' : undefined}
+                className={cn(
+                  'flex min-h-11 w-full items-center justify-between gap-2 rounded px-2 py-1 text-left text-sm lg:min-h-9',
+                  isSelected ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100',
+                )}
+              >
+                <span className="min-w-0">
+                  {path.length ? (
+                    <span className={cn('block text-xs break-words', isSelected ? 'text-brand-100' : 'text-slate-600')}>
+                      {path.join(' › ')}
+                    </span>
+                  ) : null}
+                  <span className="block font-medium break-words">{node.name}</span>
+                </span>
+                <span className={cn('shrink-0 text-xs tabular-nums', isSelected ? 'text-brand-100' : 'text-slate-600')}>
+                  {formatCount(node.partCount)}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {total > matches.length ? (
+        <p className="px-2 py-2 text-xs text-slate-600">y {formatCount(total - matches.length)} más: escriba más letras para acotar.</p>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * ÍNDICE DE REPUESTOS (docs/product.md §5.2): an all-products entry (id 0) and three levels of expandable
- * categories. The branch of the selected category opens by itself.
+ * categories. The branch of the selected category opens by itself. A filter box on top (issue 22)
+ * narrows the index as one types, ignoring case and accents, to the matching categories of any level
+ * shown under their path; clearing it brings the tree back.
  */
 export function CategoryIndex({ selectedId, onSelect }: CategoryIndexProps) {
   const { data: tree, isPending, isError } = usePublicCategories();
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const [filter, setFilter] = useState('');
+  const deferredFilter = useDeferredValue(filter);
+  const filterId = useId();
+  const filtered = useMemo(() => (tree && deferredFilter.trim() ? filterCategories(tree, deferredFilter) : null), [tree, deferredFilter]);
 
   useEffect(() => {
     if (!tree || !selectedId) return;
@@ -109,13 +169,49 @@ export function CategoryIndex({ selectedId, onSelect }: CategoryIndexProps) {
         onClick={() => onSelect(0)}
         aria-current={selectedId === 0 ? 'true' : undefined}
         className={cn(
-          'mb-1 flex min-h-9 w-full items-center gap-2 rounded px-2 text-left font-medium',
+          'mb-1 flex min-h-11 w-full items-center gap-2 rounded px-2 text-left font-medium lg:min-h-9',
           selectedId === 0 ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100',
         )}
       >
         <Layers aria-hidden="true" className="size-4" />
         Todos los productos
       </button>
+      <div className="relative mb-2">
+        <label htmlFor={filterId} className="sr-only">
+          Filtrar categorías
+        </label>
+        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-2 size-4 -translate-y-1/2 text-slate-500" />
+        <input
+          id={filterId}
+          type="search"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && filter) {
+              event.stopPropagation();
+              setFilter('');
+            }
+          }}
+          placeholder="Filtrar categorías"
+          autoComplete="off"
+          className="h-11 w-full rounded-md border border-slate-300 bg-white pr-10 pl-8 text-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none lg:h-9 [&::-webkit-search-cancel-button]:hidden"
+        />
+        {filter ? (
+          <button
+            type="button"
+            onClick={() => setFilter('')}
+            aria-label="Borrar filtro de categorías"
+            className="absolute top-0 right-0 flex size-11 items-center justify-center rounded-md text-slate-500 hover:text-slate-800 lg:size-9"
+          >
+            <X aria-hidden="true" className="size-4" />
+          </button>
+        ) : null}
+      </div>
+      {filtered ? (
+        <p className="sr-only" role="status">
+          {filtered.total === 1 ? '1 categoría encontrada' : `${formatCount(filtered.total)} categorías encontradas`}
+        </p>
+      ) : null}
       {isPending ? (
         <div className="space-y-2 px-2 pt-2" role="status">
           <span className="sr-only">Cargando categorías...</span>
@@ -128,6 +224,8 @@ export function CategoryIndex({ selectedId, onSelect }: CategoryIndexProps) {
         <p role="alert" className="px-2 py-2 text-sm text-red-700">
           Error al cargar categorías
         </p>
+      ) : filtered ? (
+        <MatchList matches={filtered.matches} total={filtered.total} selectedId={selectedId} onSelect={onSelect} />
       ) : (
         <ul>
           {tree.map((node) => (
