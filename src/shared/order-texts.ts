@@ -14,12 +14,23 @@ export const MAX_ORDER_NOTE = 1000;
 /** Longest quick-order text, characters (about 500 pasted lines). */
 export const MAX_QUICK_TEXT = 50_000;
 
-/** Spanish texts of the pedido screens and of the API's messages (es-AR). */
-export const ORDER_TEXTS = {
+/**
+ * The few pedido texts of the catalogue's first load (the header's "Mi pedido" and "Realizar
+ * Pedido", the user menu's "Mis pedidos", the cards' "Agregar al pedido"): importing only these
+ * keeps the rest of {@link ORDER_TEXTS} out of the first load.
+ */
+export const ORDER_LABELS = {
   cart: 'Mi pedido',
   addToCart: 'Agregar al pedido',
   added: 'Agregado al pedido',
   quantity: 'Cantidad',
+  placeOrder: 'Realizar Pedido',
+  myOrders: 'Mis pedidos',
+} as const;
+
+/** Spanish texts of the pedido screens and of the API's messages (es-AR). */
+export const ORDER_TEXTS = {
+  ...ORDER_LABELS,
   unitPrice: 'Precio unitario',
   subtotal: 'Subtotal',
   total: 'Total',
@@ -64,7 +75,6 @@ export const ORDER_TEXTS = {
   whatsapp: 'Enviar por WhatsApp',
   downloadPdf: 'Descargar PDF',
   downloadXlsx: 'Descargar Excel',
-  myOrders: 'Mis pedidos',
   noOrders: 'Todavía no envió pedidos.',
   repeat: 'Repetir pedido',
   repeated: 'Los repuestos del pedido volvieron a Mi pedido con los precios de hoy.',
@@ -73,7 +83,6 @@ export const ORDER_TEXTS = {
   statusChange: 'Cambiar estado',
   statusNote: 'Nota (opcional)',
   sameStatus: 'El pedido ya está en ese estado',
-  placeOrder: 'Realizar Pedido',
   orderNumber: 'Pedido N°',
   date: 'Fecha',
   status: 'Estado',

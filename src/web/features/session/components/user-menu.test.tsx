@@ -53,6 +53,30 @@ describe('UserMenu', () => {
     expect(screen.queryByRole('button', { name: 'Salir' })).not.toBeInTheDocument();
   });
 
+  it('links signed-in clients and distributors to Mis pedidos, not guests or admins', async () => {
+    mockApi({ 'GET /api/user/session': signedInSession('client') });
+    const client = renderWithApp(<Menu />, { path: '/' });
+    const link = await screen.findByRole('link', { name: 'Mis pedidos' });
+    expect(link).toHaveAttribute('href', '/mis-pedidos');
+    await userEvent.click(link);
+    expect(client.location.history.at(-1)).toBe('/mis-pedidos');
+    client.unmount();
+    mockApi({ 'GET /api/user/session': signedInSession('distributor') });
+    const distributor = renderWithApp(<Menu />);
+    expect(await screen.findByRole('link', { name: 'Mis pedidos' })).toBeInTheDocument();
+    distributor.unmount();
+    mockApi({ 'GET /api/user/session': signedInSession('admin') });
+    const admin = renderWithApp(<Menu />);
+    expect(await screen.findByRole('button', { name: 'Salir' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Mis pedidos' })).not.toBeInTheDocument();
+    admin.unmount();
+    startGuestSession();
+    mockApi({ 'GET /api/user/session': anonymousSession });
+    renderWithApp(<Menu />);
+    expect(await screen.findByRole('button', { name: 'Salir' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Mis pedidos' })).not.toBeInTheDocument();
+  });
+
   it('labels the badge for distributors and admins', async () => {
     mockApi({ 'GET /api/user/session': signedInSession('distributor', { username: 'mayorista' }) });
     const first = renderWithApp(<Menu />);

@@ -1,5 +1,8 @@
-import { LogOut, UserRound } from 'lucide-react';
+import { ClipboardList, LogOut, UserRound } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import { Link } from 'wouter';
+import { ORDER_LABELS } from '../../../../shared/order-texts.ts';
+import { paths } from '../../../app/paths.ts';
 import { useOnDemandDialog } from '../../../lib/use-on-demand-dialog.ts';
 import { useLogout } from '../api.ts';
 import { type Session, USER_TYPE_LABELS } from '../session-store.ts';
@@ -8,7 +11,12 @@ import { type Session, USER_TYPE_LABELS } from '../session-store.ts';
 const loadProfileDialog = () => import('./profile-dialog.tsx');
 const ProfileDialog = lazy(async () => ({ default: (await loadProfileDialog()).ProfileDialog }));
 
-/** Header user badge (username and type label), "Mi Perfil" dialog and "Salir" (back to the start screen). */
+/**
+ * Header user badge (username and type label), "Mi Perfil" dialog, "Mis pedidos" for a signed-in
+ * client or distributor (issue 19 §4: a guest's pedidos have no account, staff do not order) and
+ * "Salir" (back to the start screen). Below 1024 px "Mis pedidos" and "Salir" are icons with their
+ * names for screen readers.
+ */
 export function UserMenu({ session }: { session: Session }) {
   const profile = useOnDemandDialog(loadProfileDialog);
   const logout = useLogout();
@@ -30,6 +38,15 @@ export function UserMenu({ session }: { session: Session }) {
           <span className="text-xs text-brand-200">{USER_TYPE_LABELS[session.userType]}</span>
         </span>
       </button>
+      {session.userId != null && session.userType !== 'admin' ? (
+        <Link
+          href={paths.myOrders()}
+          className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm text-white hover:bg-white/10"
+        >
+          <ClipboardList aria-hidden="true" className="size-4" />
+          <span className="sr-only lg:not-sr-only">{ORDER_LABELS.myOrders}</span>
+        </Link>
+      ) : null}
       <button
         type="button"
         onClick={() => void logout()}
