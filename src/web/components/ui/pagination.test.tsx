@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Pagination, pageWindow } from './pagination.tsx';
+import { Pagination, pageWindow, parsePageInput } from './pagination.tsx';
 
 describe('pageWindow', () => {
   it('shows at most five pages around the current one', () => {
@@ -26,5 +26,60 @@ describe('Pagination', () => {
   it('renders nothing for a single page', () => {
     const { container } = render(<Pagination page={1} pageCount={1} onPageChange={() => {}} />);
     expect(container).toBeEmptyDOMElement();
+  });
+});
+
+describe('parsePageInput', () => {
+  it('reads digits and clamps them to the page range', () => {
+    expect(parsePageInput(' 42 ', 162)).toBe(42);
+    expect(parsePageInput('0', 162)).toBe(1);
+    expect(parsePageInput('999', 162)).toBe(162);
+    expect(parsePageInput('4a', 162)).toBeNull();
+    expect(parsePageInput('', 162)).toBeNull();
+  });
+});
+
+describe('Pagination of a long catalogue', () => {
+  it('goes to the first and the last page', async () => {
+    const onPageChange = vi.fn();
+    const { rerender } = render(<Pagination page={1} pageCount={162} onPageChange={onPageChange} />);
+    expect(screen.getByRole('button', { name: 'Primera página' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Última página' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(162);
+
+    rerender(<Pagination page={162} pageCount={162} onPageChange={onPageChange} />);
+    expect(screen.getByRole('button', { name: 'Última página' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Siguiente/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Página 158' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Página 162' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(screen.getByRole('button', { name: 'Primera página' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(1);
+  });
+
+  it('jumps to a typed page with Enter or Ir, clamped, showing "Página X de Y"', async () => {
+    const onPageChange = vi.fn();
+    const { rerender } = render(<Pagination page={3} pageCount={162} onPageChange={onPageChange} />);
+    const field = screen.getByRole('textbox', { name: 'Ir a página (de 162)' });
+    expect(field).toHaveValue('3');
+    expect(screen.getByText('de 162')).toBeInTheDocument();
+    await userEvent.clear(field);
+    await userEvent.type(field, '80{Enter}');
+    expect(onPageChange).toHaveBeenLastCalledWith(80);
+
+    rerender(<Pagination page={80} pageCount={162} onPageChange={onPageChange} />);
+    const moved = screen.getByRole('textbox', { name: 'Ir a página (de 162)' });
+    expect(moved).toHaveValue('80');
+    await userEvent.clear(moved);
+    await userEvent.type(moved, '5000');
+    await userEvent.click(screen.getByRole('button', { name: 'Ir' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(162);
+
+    onPageChange.mockClear();
+    rerender(<Pagination page={162} pageCount={162} onPageChange={onPageChange} />);
+    const last = screen.getByRole('textbox', { name: 'Ir a página (de 162)' });
+    await userEvent.clear(last);
+    await userEvent.type(last, 'xx{Enter}');
+    expect(onPageChange).not.toHaveBeenCalled();
+    expect(last).toHaveValue('162');
   });
 });
