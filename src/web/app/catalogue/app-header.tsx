@@ -1,6 +1,7 @@
 import { ExternalLink, ShoppingCart, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { OfflineBanner } from '../../components/offline-banner.tsx';
 import { OrderHeaderActions } from '../../features/orders/index.ts';
 import { UserMenu, useSession } from '../../features/session/index.ts';
 import { usePublicConfigState } from '../../lib/public-config.ts';
@@ -9,7 +10,7 @@ import { routes } from '../paths.ts';
 /**
  * Catalogue header (docs/product.md §5.1): brand, search box (passed in), Excel download of what is on screen
  * (passed in, at the viewer's prices), order-platform link (new tab), "Mi pedido" with its count
- * (issue 19), user badge with profile and logout.
+ * (issue 19), user badge with profile and logout, and the "Sin conexión" strip while offline (issue 22).
  */
 export function AppHeader({ search, downloads }: { search?: ReactNode; downloads?: ReactNode }) {
   const { config, loaded } = usePublicConfigState();
@@ -53,6 +54,7 @@ export function AppHeader({ search, downloads }: { search?: ReactNode; downloads
           {session ? <UserMenu session={session} /> : null}
         </div>
       </div>
+      <OfflineBanner />
     </header>
   );
 }

@@ -1,6 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OfflineBanner } from '../../../components/offline-banner.tsx';
 import { startGuestSession } from '../../session/index.ts';
 import { buildPart, buildPartsResponse } from '../../../test/fixtures.ts';
 import { json, mockApi, renderWithApp } from '../../../test/render.tsx';
@@ -108,5 +110,59 @@ describe('CatalogueResults: the order', () => {
     renderWithApp(<Harness />, { path: '/?q=bomba' });
     await screen.findByText('Mostrando 1 de 1 repuestos');
     expect(screen.queryByText(/Mostrando resultados para/)).not.toBeInTheDocument();
+  });
+});
+
+describe('CatalogueResults: without connection', () => {
+  beforeEach(() => startGuestSession());
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('shows "Sin conexión" instead of the previous search, and the new answer when the connection returns', async () => {
+    const fetchMock = mockApi({
+      'GET /api/parts': (url: URL) =>
+        json(
+          url.searchParams.get('search') === 'bomba'
+            ? buildPartsResponse([buildPart({ id: 2, partNumber: 'B-2', description: 'Bomba de aceite' })])
+            : buildPartsResponse(parts),
+        ),
+    });
+    renderWithApp(
+      <>
+        <OfflineBanner />
+        <Harness />
+      </>,
+    );
+    expect(await screen.findByText('Mostrando 1 de 1 repuestos')).toBeInTheDocument();
+    expect(screen.getByText('Bomba de agua')).toBeInTheDocument();
+    expect(screen.queryByText(/Sin conexión/)).not.toBeInTheDocument();
+
+    act(() => onlineManager.setOnline(false));
+    expect(screen.getByRole('status')).toHaveTextContent('Sin conexión.');
+    await userEvent.click(screen.getByRole('button', { name: 'Buscar bomba' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Sin conexión' })).toBeInTheDocument();
+    expect(alert).toHaveTextContent('No se pudo buscar «bomba» porque no hay conexión.');
+    expect(screen.queryByText('Bomba de agua')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Mostrando/)).not.toBeInTheDocument();
+    expect(partsCalls(fetchMock).some((url) => url.searchParams.get('search') === 'bomba')).toBe(false);
+
+    act(() => onlineManager.setOnline(true));
+    expect(await screen.findByText('Bomba de aceite')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Sin conexión/)).not.toBeInTheDocument();
+  });
+
+  it('shows "Sin conexión" when the request gets no answer at all', async () => {
+    mockApi({
+      'GET /api/parts': (url: URL) => {
+        if (url.searchParams.get('search') === 'bomba') throw new TypeError('Failed to fetch');
+        return json(buildPartsResponse(parts));
+      },
+    });
+    renderWithApp(<Harness />);
+    await screen.findByText('Mostrando 1 de 1 repuestos');
+    await userEvent.click(screen.getByRole('button', { name: 'Buscar bomba' }));
+    expect(await screen.findByRole('heading', { name: 'Sin conexión' })).toBeInTheDocument();
+    expect(screen.queryByText('Bomba de agua')).not.toBeInTheDocument();
   });
 });

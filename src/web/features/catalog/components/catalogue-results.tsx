@@ -1,4 +1,4 @@
-import { AlertTriangle, PackageSearch, RotateCw, X } from 'lucide-react';
+import { AlertTriangle, PackageSearch, RotateCw, WifiOff, X } from 'lucide-react';
 import { useDeferredValue, useRef } from 'react';
 import { useLocation } from 'wouter';
 import type { UserType } from '../../../../shared/api.ts';
@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { SortSelect } from '../../../components/ui/sort-select.tsx';
 import { ViewToggle } from '../../../components/ui/view-toggle.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useViewMode } from '../../../lib/use-view-mode.ts';
 import { usePartsList } from '../api.ts';
@@ -26,6 +27,28 @@ export function CatalogueError({ onRetry }: { onRetry: () => void }) {
       <AlertTriangle aria-hidden="true" className="size-10 text-red-600" />
       <h3 className="text-lg font-semibold text-red-900">Error al cargar el catálogo</h3>
       <p className="max-w-md text-sm text-red-800">Recargue la página o intente nuevamente más tarde.</p>
+      <Button variant="outline" onClick={onRetry}>
+        <RotateCw aria-hidden="true" className="size-4" />
+        Reintentar
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Shown instead of the list when the page asked for could not load for lack of connection (issue 22):
+ * the previous search's parts are never shown under the new one. A paused query runs by itself when
+ * the connection returns; Reintentar asks again at once.
+ */
+export function CatalogueOffline({ search, onRetry }: { search: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-6 py-12 text-center">
+      <WifiOff aria-hidden="true" className="size-10 text-amber-700" />
+      <h3 className="text-lg font-semibold text-amber-950">Sin conexión</h3>
+      <p className="max-w-md text-sm text-amber-900">
+        {search ? `No se pudo buscar «${search}» porque no hay conexión.` : 'No se pudieron cargar estos productos porque no hay conexión.'}{' '}
+        Se cargarán al volver la conexión.
+      </p>
       <Button variant="outline" onClick={onRetry}>
         <RotateCw aria-hidden="true" className="size-4" />
         Reintentar
@@ -92,10 +115,16 @@ export function CatalogueResults({ catalogue, userType, title }: CatalogueResult
   const [view, setView] = useViewMode();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const query = usePartsList({ ...state, userType });
+  // Offline, a new page or search waits paused (or fails with no answer at all): what is on screen
+  // then belongs to another query, so it is not shown as this one's answer (issue 22).
+  const offline =
+    (query.fetchStatus === 'paused' && (query.isPlaceholderData || query.data === undefined)) ||
+    (query.isError && query.data === undefined && query.error instanceof ApiError && query.error.code === 'NETWORK');
   // The cards render in the background once the data is here, in slices that leave the page
   // responsive: 60 cards rendered in one go block a slow phone for a few hundred ms.
-  const data = useDeferredValue(query.data);
-  const rendering = data !== query.data;
+  const deferred = useDeferredValue(query.data);
+  const data = offline ? undefined : deferred;
+  const rendering = !offline && deferred !== query.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
 
   const [location] = useLocation();
@@ -159,7 +188,9 @@ export function CatalogueResults({ catalogue, userType, title }: CatalogueResult
         />
       ) : null}
 
-      {!data && (query.isPending || rendering) ? (
+      {offline ? (
+        <CatalogueOffline search={state.search} onRetry={() => void query.refetch()} />
+      ) : !data && (query.isPending || rendering) ? (
         <ProductGridSkeleton />
       ) : query.isError && !data ? (
         <CatalogueError onRetry={() => void query.refetch()} />
