@@ -49,6 +49,10 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_PART_REQUESTS_PER_USER: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_EXPORTS_PER_IP: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_ORDERS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_ORDER_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_QUICK_ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_ORDER_DOWNLOADS: z.coerce.number().int().min(1).default(30),
   CATALOGUE_VERSION_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   CATALOGUE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(16),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
@@ -122,6 +126,13 @@ export interface Config {
     /** Excel/PDF downloads per client address per 10 minutes. */
     exportsPerIp: number;
   };
+  /**
+   * Pedido routes (issue 19), per signed-in account or, for guests, per client address:
+   * `sendsPerHour` pedidos sent per hour; `requestsPerMinute` cart, Mis pedidos and admin pedido
+   * calls per minute; `quickPerMinute` quick orders per minute (each may look up 500 lines);
+   * `downloadsPer10Minutes` PDF/Excel of pedidos per 10 minutes.
+   */
+  orderRateLimits: { sendsPerHour: number; requestsPerMinute: number; quickPerMinute: number; downloadsPer10Minutes: number };
   webDistDir: string;
   /** PostgreSQL pool bounds (issue 20): size, connect and statement timeouts and TCP keepalive delay, ms. */
   db: { poolSize: number; connectTimeoutMs: number; statementTimeoutMs: number; keepAliveMs: number };
@@ -194,6 +205,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
       partRequestsPerUser: e.RATE_LIMIT_PART_REQUESTS_PER_USER,
       exportsPerIp: e.RATE_LIMIT_EXPORTS_PER_IP,
+    },
+    orderRateLimits: {
+      sendsPerHour: e.RATE_LIMIT_ORDERS_PER_HOUR,
+      requestsPerMinute: e.RATE_LIMIT_ORDER_REQUESTS_PER_MINUTE,
+      quickPerMinute: e.RATE_LIMIT_QUICK_ORDERS_PER_MINUTE,
+      downloadsPer10Minutes: e.RATE_LIMIT_ORDER_DOWNLOADS,
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     db: {

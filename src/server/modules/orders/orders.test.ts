@@ -10,6 +10,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Order, QuickOrderResponse } from '../../../shared/orders.ts';
 import { auditLog, orders, parts, users } from '../../db/schema.ts';
+import { loadConfig } from '../../config.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testEngines } from '../../test/db.ts';
 import { buildPartRecord, createUser, insertParts, loginCookie } from '../../test/factories.ts';
@@ -521,6 +522,58 @@ describe.each(testEngines())('pedidos on %s', (engine) => {
       '/api/admin/orders/{id}/status',
     ]) {
       expect(docs.paths, path).toHaveProperty([path]);
+    }
+  });
+
+  it('rate limits sends, cart calls and downloads as the environment configures them', async () => {
+    const { orderRateLimits } = loadConfig({
+      RATE_LIMIT_ORDERS_PER_HOUR: '2',
+      RATE_LIMIT_ORDER_REQUESTS_PER_MINUTE: '3',
+      RATE_LIMIT_QUICK_ORDERS_PER_MINUTE: '50',
+      RATE_LIMIT_ORDER_DOWNLOADS: '1',
+    });
+    expect(orderRateLimits).toEqual({ sendsPerHour: 2, requestsPerMinute: 3, quickPerMinute: 50, downloadsPer10Minutes: 1 });
+    expect(loadConfig({}).orderRateLimits).toEqual({
+      sendsPerHour: 30,
+      requestsPerMinute: 120,
+      quickPerMinute: 20,
+      downloadsPer10Minutes: 30,
+    });
+    const limited = await buildTestApp(engine, { orderRateLimits });
+    try {
+      const db = limited.database.db;
+      await insertParts(db, [buildPartRecord({ codigo: 'RL-1', descripcion: 'Retén', precios: '5.00-5.00-5.00-5.00' })]);
+      const [part] = await db.select({ id: parts.id }).from(parts);
+      const user = await createUser(db, { profileType: 'client' });
+      const session = await loginCookie(limited.app, user, 'client');
+      const send = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          headers: { cookie: session },
+          payload: { lines: [{ partId: part?.id, quantity: 1 }] },
+        });
+      const first = await send();
+      expect([first.statusCode, (await send()).statusCode]).toEqual([201, 201]);
+      const refused = await send();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect(json<{ error: { code: string; message: string } }>(refused).error).toEqual({
+        code: 'RATE_LIMITED',
+        message: 'Demasiados intentos. Intente nuevamente más tarde.',
+      });
+      // Cart calls and Mis pedidos share the per-minute bucket of the account.
+      const reads: number[] = [];
+      for (let i = 0; i < 4; i++)
+        reads.push((await limited.app.inject({ method: 'GET', url: '/api/orders', headers: { cookie: session } })).statusCode);
+      expect(reads).toEqual([200, 200, 200, 429]);
+      // A guest is counted by address, apart from the account.
+      expect((await limited.app.inject({ method: 'POST', url: '/api/cart/price', payload: { lines: [] } })).statusCode).toBe(200);
+      const pdf = `/api/orders/${json<Order>(first).id}/pdf`;
+      expect((await limited.app.inject({ method: 'GET', url: pdf, headers: { cookie: session } })).statusCode).toBe(200);
+      expect((await limited.app.inject({ method: 'GET', url: pdf, headers: { cookie: session } })).statusCode).toBe(429);
+    } finally {
+      await limited.close();
     }
   });
 

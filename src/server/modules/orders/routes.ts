@@ -48,24 +48,18 @@ import {
   writeCart,
 } from './service.ts';
 
-/** Rate limits of the pedido routes, per signed-in account or, for guests, per client address. */
-export const ORDER_LIMITS = {
-  /** Sends per hour. */
-  sendsPerHour: 30,
-  /** Cart reads and writes, price calls and quick orders per minute. */
-  cartPerMinute: 120,
-  /** Quick orders per minute (each may look up 500 lines). */
-  quickPerMinute: 20,
-  /** PDF/Excel downloads per 10 minutes. */
-  downloadsPer10Minutes: 30,
-} as const;
-
 const idempotencyKeySchema = z.string().trim().min(1).max(200);
 
 function keyOf(request: FastifyRequest): string {
   return request.viewer.userId ? `user:${request.viewer.userId}` : `ip:${request.ip}`;
 }
 
+/**
+ * The pedido routes (table in src/shared/orders.ts). Every route is rate limited per account, or
+ * per client address for guests, with `config.orderRateLimits` (429 RATE_LIMITED with
+ * `Retry-After`); none of them touches the catalogue version, so the catalogue caches stay warm.
+ * @param mailer sends the pedido to `SALES_EMAIL` and the customer's copy, after the answer.
+ */
 export function orderRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZod {
   const { db, config } = ctx;
   const reader = databaseReader(db, { imageBaseUrl: config.imageBaseUrl });
@@ -73,10 +67,12 @@ export function orderRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsync
   return async (app) => {
     const limit = (name: string, max: number, timeWindow: number) =>
       rateLimit(app, { max, timeWindow, keyGenerator: (request) => `orders-${name}:${keyOf(request)}` });
-    const cartLimit = limit('cart', ORDER_LIMITS.cartPerMinute, 60_000);
-    const quickLimit = limit('quick', ORDER_LIMITS.quickPerMinute, 60_000);
-    const sendLimit = limit('send', ORDER_LIMITS.sendsPerHour, 3_600_000);
-    const downloadLimit = limit('download', ORDER_LIMITS.downloadsPer10Minutes, 600_000);
+    // Per account, or per client address for guests (config `orderRateLimits`, README "Configuration").
+    const limits = config.orderRateLimits;
+    const cartLimit = limit('cart', limits.requestsPerMinute, 60_000);
+    const quickLimit = limit('quick', limits.quickPerMinute, 60_000);
+    const sendLimit = limit('send', limits.sendsPerHour, 3_600_000);
+    const downloadLimit = limit('download', limits.downloadsPer10Minutes, 600_000);
 
     // A pedido, a cart and a guest's token are nobody else's: never kept by a shared cache.
     app.addHook('onSend', async (_request, reply, payload) => {
@@ -186,13 +182,20 @@ export function orderRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsync
 
     app.get(
       '/api/orders',
-      { onRequest: requireUser, schema: { tags: ['orders'], querystring: ordersQuerySchema, response: { 200: orderListSchema } } },
+      {
+        onRequest: requireUser,
+        preHandler: cartLimit,
+        schema: { tags: ['orders'], querystring: ordersQuerySchema, response: { 200: orderListSchema } },
+      },
       async (request) => listOwnOrders(db, request.viewer, request.query.page, request.query.limit),
     );
 
     app.get(
       '/api/orders/:id',
-      { schema: { tags: ['orders'], params: idParamsSchema, querystring: orderAccessQuerySchema, response: { 200: orderSchema } } },
+      {
+        preHandler: cartLimit,
+        schema: { tags: ['orders'], params: idParamsSchema, querystring: orderAccessQuerySchema, response: { 200: orderSchema } },
+      },
       async (request) => getOrder(db, request.viewer, request.params.id, request.query.token),
     );
 
@@ -234,6 +237,7 @@ export function orderRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsync
       '/api/admin/orders',
       {
         onRequest: requireAdmin,
+        preHandler: cartLimit,
         schema: { tags: ['orders'], querystring: adminOrdersQuerySchema, response: { 200: adminOrderListSchema } },
       },
       async (request) => listAdminOrders(db, request.query),
@@ -241,7 +245,7 @@ export function orderRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsync
 
     app.get(
       '/api/admin/orders/new-count',
-      { onRequest: requireAdmin, schema: { tags: ['orders'], response: { 200: newOrdersCountSchema } } },
+      { onRequest: requireAdmin, preHandler: cartLimit, schema: { tags: ['orders'], response: { 200: newOrdersCountSchema } } },
       async () => ({ newCount: await countNewOrders(db) }),
     );
 
@@ -257,7 +261,11 @@ export function orderRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsync
 
     app.get(
       '/api/admin/orders/:id',
-      { onRequest: requireAdmin, schema: { tags: ['orders'], params: idParamsSchema, response: { 200: orderSchema } } },
+      {
+        onRequest: requireAdmin,
+        preHandler: cartLimit,
+        schema: { tags: ['orders'], params: idParamsSchema, response: { 200: orderSchema } },
+      },
       async (request) => getOrder(db, request.viewer, request.params.id),
     );
 
@@ -265,6 +273,7 @@ export function orderRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsync
       '/api/admin/orders/:id/status',
       {
         onRequest: requireAdmin,
+        preHandler: cartLimit,
         schema: { tags: ['orders'], params: idParamsSchema, body: orderStatusBodySchema, response: { 200: orderSchema } },
       },
       async (request) => setOrderStatus(db, actorOf(request), request.params.id, request.body.status, request.body.note ?? null),
