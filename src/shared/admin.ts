@@ -167,13 +167,6 @@ export const auditEntrySchema = z.object({
   after: z.unknown(),
 });
 
-/** Query of `GET /api/admin/audit`: optional entity filters and how many rows (1–500, default 100). */
-export const auditQuerySchema = z.object({
-  entity: z.optional(z.string().check(z.maxLength(40))),
-  entityId: z.optional(z.string().check(z.maxLength(60))),
-  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(500)), 100),
-});
-
 /** Live state of a catalogue import or ERP sync (polled by the debug page and the import dialog). */
 export const importReportSchema = z.object({
   format: z.string(),

@@ -6,10 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminPartSchema,
-  auditEntrySchema,
   adminPartsQuerySchema,
   adminPartsResponseSchema,
-  auditQuerySchema,
   carouselBodySchema,
   carouselDraftSchema,
   carouselPartParamsSchema,
@@ -27,12 +25,14 @@ import {
   visibilityBodySchema,
   visibilityResponseSchema,
 } from '../../../shared/admin.ts';
+import { auditPageSchema, auditQuerySchema, partDetailSchema, partEditBodySchema } from '../../../shared/admin-parts.ts';
 import { categoryTreeSchema, idParamsSchema } from '../../../shared/api.ts';
 import { messageSchema } from '../../../shared/auth.ts';
 import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../auth/guards.ts';
 import { categoryTree } from '../catalogue/service.ts';
 import { actorOf, listAudit } from '../audit/service.ts';
+import { getPartDetail, updatePart } from './parts-edit.ts';
 import {
   addRelation,
   carouselDraft,
@@ -54,7 +54,7 @@ import {
 const tags = ['admin'];
 
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const { db } = ctx;
+  const { db, config } = ctx;
   return async (app) => {
     app.addHook('onRequest', requireAdmin);
 
@@ -76,6 +76,14 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/admin/parts',
       { schema: { tags, querystring: adminPartsQuerySchema, response: { 200: adminPartsResponseSchema } } },
       async (request) => listAdminParts(db, request.query),
+    );
+    app.get('/api/admin/parts/:id', { schema: { tags, params: idParamsSchema, response: { 200: partDetailSchema } } }, async (request) =>
+      getPartDetail(db, request.params.id),
+    );
+    app.patch(
+      '/api/admin/parts/:id',
+      { schema: { tags, params: idParamsSchema, body: partEditBodySchema, response: { 200: partDetailSchema } } },
+      async (request) => updatePart(db, actorOf(request), request.params.id, request.body, config.lowStock),
     );
     app.patch(
       '/api/admin/parts/:id/sales-unit',
@@ -137,7 +145,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           querystring: auditQuerySchema,
-          response: { 200: z.array(auditEntrySchema) },
+          response: { 200: auditPageSchema },
         },
       },
       async (request) => listAudit(db, request.query),

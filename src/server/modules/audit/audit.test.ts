@@ -124,7 +124,7 @@ describe.each(testEngines())('audit trail on %s', (engine) => {
   it('serves a user history to admins, newest first', async () => {
     const history = await as({ method: 'GET', url: `/api/admin/audit?entity=user&entityId=${ids.pending}` });
     expect(history.statusCode).toBe(200);
-    const actions = history.json().map((r: { action: string }) => r.action);
+    const actions = history.json().entries.map((r: { action: string }) => r.action);
     expect(actions).toEqual(['user.delete', 'user.update', 'user.client_code', 'user.type', 'user.approve']);
   });
 

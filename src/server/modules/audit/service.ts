@@ -2,10 +2,11 @@
  * The audit trail (issue "ERP sync … audit"): every admin mutation writes one row in the same
  * transaction as the change, with the state before and after.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { AuditPage, AuditQuery } from '../../../shared/admin-parts.ts';
 import type { Executor } from '../../db/client.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog, parts } from '../../db/schema.ts';
 
 /** Who made a change. */
 export interface Actor {
@@ -41,16 +42,56 @@ export async function recordAudit(db: Executor, actor: Actor, entry: AuditEntry)
   });
 }
 
-/** Audit rows, newest first, optionally of one entity. */
-export async function listAudit(db: Executor, filter: { entity?: string | undefined; entityId?: string | undefined; limit: number }) {
-  const conditions = [];
-  if (filter.entity) conditions.push(eq(auditLog.entity, filter.entity));
-  if (filter.entityId) conditions.push(eq(auditLog.entityId, filter.entityId));
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(filter.limit);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+/** Entities whose `entityId` is a part id: a part's own history covers them all. */
+const PART_ENTITIES = ['part', 'relation', 'carousel'];
+
+/** Argentina's offset (no daylight saving since 2009): the Historial's days are Buenos Aires days. */
+const AR_OFFSET = '-03:00';
+
+/** The id of the part a Historial filter names: its exact code (any case), else a number taken as its id. */
+async function resolvePart(db: Executor, part: string): Promise<string | null> {
+  const [row] = await db.select({ id: parts.id }).from(parts).where(sql`lower(${parts.partNumber}) = lower(${part})`).limit(1);
+  if (row) return String(row.id);
+  return /^\d{1,10}$/.test(part) ? String(Number(part)) : null;
+}
+
+/**
+ * One page of audit rows, newest first (issue 21 item 5, `GET /api/admin/audit`): filtered by the
+ * actor's username (substring, any case), kind (`entity`) and id, part (code or id: its edits,
+ * relations and carousel entries) and days `from`–`to` inclusive (Argentina time).
+ * @returns `{ entries, total, page, limit }`; `createdAt` as ISO 8601 UTC.
+ */
+export async function listAudit(db: Executor, query: AuditQuery): Promise<AuditPage> {
+  const conditions: SQL[] = [];
+  if (query.actor) conditions.push(sql`${auditLog.actorUsername} ilike ${`%${escapeLike(query.actor)}%`}`);
+  if (query.entity) conditions.push(eq(auditLog.entity, query.entity));
+  if (query.entityId) conditions.push(eq(auditLog.entityId, query.entityId));
+  if (query.part) {
+    const id = await resolvePart(db, query.part);
+    if (id === null) return { entries: [], total: 0, page: query.page, limit: query.limit };
+    conditions.push(inArray(auditLog.entity, PART_ENTITIES), eq(auditLog.entityId, id));
+  }
+  if (query.from) conditions.push(sql`${auditLog.createdAt} >= ${`${query.from}T00:00:00${AR_OFFSET}`}::timestamptz`);
+  if (query.to) conditions.push(sql`${auditLog.createdAt} < (${`${query.to}T00:00:00${AR_OFFSET}`}::timestamptz + interval '1 day')`);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(auditLog).where(where),
+  ]);
+  return {
+    entries: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    total: Number(total?.n ?? 0),
+    page: query.page,
+    limit: query.limit,
+  };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -58,6 +58,8 @@ const MATRIX: Record<string, Access> = {
   'GET /api/profiles': 'admin',
   'POST /api/profiles/:profileType/price-list': 'admin',
   'GET /api/admin/parts': 'admin',
+  'GET /api/admin/parts/:id': 'admin',
+  'PATCH /api/admin/parts/:id': 'admin',
   'PATCH /api/admin/parts/:id/sales-unit': 'admin',
   'PUT /api/admin/parts/:id/multimedia': 'admin',
   'GET /api/categories': 'admin',

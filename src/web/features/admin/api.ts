@@ -9,12 +9,12 @@ import {
   type AdminPart,
   adminPartSchema,
   adminPartsResponseSchema,
-  auditEntrySchema,
   carouselDraftSchema,
   discountedProductSchema,
   profileSchema,
   type UserUpdateBody,
 } from '../../../shared/admin.ts';
+import { auditPageSchema } from '../../../shared/admin-parts.ts';
 import { type Collection, categoryTreeSchema } from '../../../shared/api.ts';
 import { adminUserSchema, messageSchema, partRequestSchema } from '../../../shared/auth.ts';
 import { toast } from '../../components/ui/toast.tsx';
@@ -72,7 +72,8 @@ export const adminQueries = {
   userAudit: (userId: number) =>
     queryOptions({
       queryKey: [...adminKeys.audit(), 'user', userId] as const,
-      queryFn: ({ signal }) => apiGet('/api/admin/audit', z.array(auditEntrySchema), { entity: 'user', entityId: String(userId) }, signal),
+      queryFn: async ({ signal }) =>
+        (await apiGet('/api/admin/audit', auditPageSchema, { entity: 'user', entityId: String(userId), limit: 200 }, signal)).entries,
       staleTime: 0,
     }),
   carouselDraft: () =>

@@ -126,19 +126,24 @@ describe('UsersTab', () => {
 
   it("shows a user's history", async () => {
     const fetchMock = api({
-      'GET /api/admin/audit': [
-        {
-          id: 5,
-          createdAt: '2025-04-01T13:00:00.000Z',
-          actorId: 3,
-          actorUsername: 'jefe',
-          action: 'user.client_code',
-          entity: 'user',
-          entityId: '1',
-          before: { clientCode: null },
-          after: { clientCode: 'C-1' },
-        },
-      ],
+      'GET /api/admin/audit': {
+        total: 1,
+        page: 1,
+        limit: 50,
+        entries: [
+          {
+            id: 5,
+            createdAt: '2025-04-01T13:00:00.000Z',
+            actorId: 3,
+            actorUsername: 'jefe',
+            action: 'user.client_code',
+            entity: 'user',
+            entityId: '1',
+            before: { clientCode: null },
+            after: { clientCode: 'C-1' },
+          },
+        ],
+      },
     });
     renderWithApp(<UsersTab />);
     const row = within(await screen.findByRole('table', { name: 'Usuarios' })).getByRole('row', { name: /taller/ });
