@@ -12,6 +12,7 @@ import type { Cart, Order, QuickOrderResponse } from '../../../shared/orders.ts'
 import { auditLog, orders, parts, users } from '../../db/schema.ts';
 import { loadConfig } from '../../config.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { readCatalogueVersion } from '../catalogue/version.ts';
 import { testEngines } from '../../test/db.ts';
 import { buildPartRecord, createUser, insertParts, loginCookie } from '../../test/factories.ts';
 import { freePort } from '../../test/net.ts';
@@ -523,6 +524,34 @@ describe.each(testEngines())('pedidos on %s', (engine) => {
     ]) {
       expect(docs.paths, path).toHaveProperty([path]);
     }
+  });
+
+  it('leaves the catalogue version and its cached answers alone: carts, sends and status changes are not catalogue changes', async () => {
+    const db = t.database.db;
+    const before = await readCatalogueVersion(db);
+    const list = await call({ method: 'GET', url: '/api/parts?limit=5', as: 'distributor' });
+    const etag = list.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const line = { partId: ids['FIL-200'] as number, quantity: 2 };
+    const steps: [string, Awaited<ReturnType<typeof call>>][] = [
+      ['put', await call({ method: 'PUT', url: '/api/cart', as: 'distributor', payload: { lines: [line] } })],
+      ['add', await call({ method: 'POST', url: '/api/cart/lines', as: 'distributor', payload: { lines: [line] } })],
+      ['quick', await call({ method: 'POST', url: '/api/cart/quick', as: 'distributor', payload: { text: '06H-103-144 1' } })],
+      ['price', await call({ method: 'POST', url: '/api/cart/price', payload: { lines: [line] } })],
+    ];
+    const sent = await call({ method: 'POST', url: '/api/orders', as: 'distributor', payload: { lines: [line] } });
+    steps.push(['send', sent]);
+    const id = json<Order>(sent).id;
+    steps.push([
+      'status',
+      await call({ method: 'PATCH', url: `/api/admin/orders/${id}/status`, as: 'admin', payload: { status: 'preparing' } }),
+    ]);
+    steps.push(['repeat', await call({ method: 'POST', url: `/api/orders/${id}/repeat`, as: 'distributor' })]);
+    steps.push(['empty', await call({ method: 'PUT', url: '/api/cart', as: 'distributor', payload: { lines: [] } })]);
+    for (const [name, response] of steps) expect(response.statusCode, name).toBeLessThan(300);
+    expect(await readCatalogueVersion(db)).toBe(before);
+    const again = await call({ method: 'GET', url: '/api/parts?limit=5', as: 'distributor', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
   });
 
   it('rate limits sends, cart calls and downloads as the environment configures them', async () => {
