@@ -606,6 +606,34 @@ describe.each(testEngines())('pedidos on %s', (engine) => {
     }
   });
 
+  it('holds at most 500 lines in a stored cart, a pedido and a quick order', async () => {
+    const db = t.database.db;
+    const records = Array.from({ length: 501 }, (_, i) => buildPartRecord({ codigo: `LIM-${String(i).padStart(4, '0')}` }));
+    await insertParts(db, records);
+    await t.catalogueChanged();
+    const rows = await db.select({ id: parts.id, partNumber: parts.partNumber }).from(parts);
+    const limIds = rows.filter((r) => r.partNumber.startsWith('LIM-')).map((r) => r.id);
+    expect(limIds).toHaveLength(501);
+    const lines = limIds.map((partId) => ({ partId, quantity: 1 }));
+    const message = (response: { json(): unknown }) => json<{ error: { message: string } }>(response).error.message;
+    const full = await call({ method: 'PUT', url: '/api/cart', as: 'client2', payload: { lines: lines.slice(0, 500) } });
+    expect(full.statusCode).toBe(200);
+    expect(json<Cart>(full).totals.lineCount).toBe(500);
+    const more = await call({ method: 'POST', url: '/api/cart/lines', as: 'client2', payload: { lines: lines.slice(500) } });
+    expect(more.statusCode).toBe(400);
+    expect(message(more)).toBe('El pedido admite hasta 500 líneas');
+    expect(json<Cart>(await call({ method: 'GET', url: '/api/cart', as: 'client2' })).totals.lineCount).toBe(500);
+    const send = await call({ method: 'POST', url: '/api/orders', as: 'client2', payload: { lines } });
+    expect(send.statusCode).toBe(400);
+    expect(message(send)).toContain('El pedido admite hasta 500 líneas');
+    const quick = json<QuickOrderResponse>(
+      await call({ method: 'POST', url: '/api/cart/quick', payload: { text: records.map((r) => `${r.codigo} 1`).join('\n') } }),
+    );
+    expect(quick.added).toHaveLength(500);
+    expect(quick.unmatched.map((u) => [u.line, u.reason, u.message])).toEqual([[501, 'too-many', 'Se superó el máximo de 500 líneas']]);
+    await call({ method: 'PUT', url: '/api/cart', as: 'client2', payload: { lines: [] } });
+  });
+
   it('rate limits the quick order', async () => {
     let status = 200;
     for (let i = 0; i < 25 && status !== 429; i++) {
