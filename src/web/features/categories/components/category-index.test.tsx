@@ -58,12 +58,13 @@ describe('CategoryIndex filter', () => {
     const list = await within(nav).findByRole('list', { name: 'Categorías encontradas' });
     const items = within(list).getAllByRole('button');
     expect(items).toHaveLength(3);
-    expect(items[0]).toHaveTextContent('REPUESTOS › MERCEDES BENZ');
-    expect(items[0]).toHaveTextContent('CIGÜEÑALES');
+    const first = items[0] as HTMLElement;
+    expect(first).toHaveTextContent('REPUESTOS › MERCEDES BENZ');
+    expect(first).toHaveTextContent('CIGÜEÑALES');
     expect(within(nav).queryByRole('button', { name: /GRUPO 001/ })).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('3 categorías encontradas');
 
-    await userEvent.click(items[0]);
+    await userEvent.click(first);
     expect(onSelect).toHaveBeenCalledWith(3);
 
     await userEvent.type(box, 'xyz');
