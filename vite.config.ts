@@ -24,6 +24,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
       '/images': { target: apiTarget, changeOrigin: false },
+      // Served by the API (src/server/modules/seo): icon, manifest, robots and sitemap.
+      '^/(favicon\\.svg|manifest\\.webmanifest|robots\\.txt|sitemap\\.xml|sitemaps/)': { target: apiTarget, changeOrigin: false },
     },
   },
   preview: {

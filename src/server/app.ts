@@ -24,6 +24,7 @@ import { exportRoutes } from './modules/export/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { partRequestRoutes } from './modules/part-requests/routes.ts';
 import { JobSlot } from './modules/sync/jobs.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerDrain } from './plugins/drain.ts';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(exportRoutes(ctx));
   await app.register(orderRoutes(ctx, options.mailer ?? createMailer(config, app.log)));
   await app.register(syncRoutes(ctx, jobs));
+  await app.register(seoRoutes(ctx));
   await registerStaticFiles(app, config);
   return app;
 }

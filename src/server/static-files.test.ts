@@ -21,7 +21,7 @@ describe('static files', () => {
     fs.mkdirSync(path.join(images, 'fotos'), { recursive: true });
     fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>portal</title>');
     fs.writeFileSync(path.join(web, 'assets', 'main-abc123.js'), 'console.log(1);');
-    fs.writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    fs.writeFileSync(path.join(web, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     fs.writeFileSync(path.join(images, 'fotos', 'piñón.jpg'), 'jpeg bytes');
     fs.writeFileSync(path.join(images, '.env'), 'SECRET=1');
     fs.writeFileSync(path.join(images, 'notes.txt'), 'not a photo');
@@ -36,7 +36,7 @@ describe('static files', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    const icon = await t.app.inject({ method: 'GET', url: '/logo.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
   });

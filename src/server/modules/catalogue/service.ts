@@ -33,7 +33,7 @@ import type { CatalogueReader } from './reader.ts';
 // category tree, its part lists' search and order (the catalogue's own), and the reader exports build.
 export { categoryTree } from './categories.ts';
 export { orderBy, searchConditions } from './queries.ts';
-export { type CatalogueReader, databaseReader } from './reader.ts';
+export { type CatalogueReader, cachedReader, databaseReader } from './reader.ts';
 
 /** Offset (rows) from which a page waits for the total to decide whether to read from the end. */
 const DEEP_OFFSET = 5000;
