@@ -6,7 +6,7 @@ import { errorResponse, mockApi, renderWithApp } from '../../test/render.tsx';
 import { AdminPanel } from './index.ts';
 
 describe('AdminPanel', () => {
-  it('has the title, the back link and the ten tabs in order', async () => {
+  it('has the title, the back link and every tab in order', async () => {
     mockApi({ 'GET /api/profiles': [], 'GET /api/part-requests': [] });
     renderWithApp(<AdminPanel />, { path: '/adminkon2025' });
     expect(screen.getByRole('heading', { level: 1, name: 'Panel de Administración' })).toBeInTheDocument();
@@ -22,6 +22,8 @@ describe('AdminPanel', () => {
       'Productos Relacionados',
       'Pedidos',
       'Sinónimos',
+      'Repuestos',
+      'Historial',
     ]);
     expect(screen.getByRole('tab', { name: 'Listas de Precios' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByLabelText('Lista de precios para Invitado')).toBeInTheDocument();

@@ -3,11 +3,13 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { routes } from '../../app/paths.ts';
 import { AdminOrdersTab, NewOrdersBadge } from '../orders/index.ts';
 import { AdminLayout } from './admin-layout.tsx';
+import { AuditTab } from './components/audit-tab.tsx';
 import { CarouselsTab } from './components/carousels-tab.tsx';
 import { CategoriesTab } from './components/categories-tab.tsx';
 import { ImportCatalogueButton } from './components/import-catalogue.tsx';
 import { MultimediaTab } from './components/multimedia-tab.tsx';
 import { PartRequestsTab } from './components/part-requests-tab.tsx';
+import { PartsTab } from './components/parts-tab.tsx';
 import { PriceListsTab } from './components/price-lists-tab.tsx';
 import { RelatedTab } from './components/related-tab.tsx';
 import { SalesUnitsTab } from './components/sales-units-tab.tsx';
@@ -17,7 +19,10 @@ import { ADMIN_TEXTS } from './texts.ts';
 /** "Sinónimos" (issue 18): the search's synonym groups, loaded when the tab is first opened. */
 const SynonymsTab = lazy(async () => ({ default: (await import('./components/synonyms-tab.tsx')).SynonymsTab }));
 
-/** The eight tabs of docs/product.md §10.2, in order, then "Pedidos" (issue 19 §5) and "Sinónimos" (issue 18), loaded when opened. */
+/**
+ * The eight tabs of docs/product.md §10.2, in order, then "Pedidos" (issue 19 §5), "Sinónimos" (issue 18), loaded
+ * when opened, and "Repuestos" (the part editor) and "Historial" (issue 21 items 1 and 5).
+ */
 export const ADMIN_TABS = [
   { value: 'precios', label: 'Listas de Precios', Panel: PriceListsTab },
   { value: 'usuarios', label: 'Gestión de Usuarios', Panel: UsersTab },
@@ -29,6 +34,8 @@ export const ADMIN_TABS = [
   { value: 'relacionados', label: 'Productos Relacionados', Panel: RelatedTab },
   { value: 'pedidos', label: 'Pedidos', Panel: AdminOrdersTab },
   { value: 'sinonimos', label: 'Sinónimos', Panel: SynonymsTab },
+  { value: 'repuestos', label: 'Repuestos', Panel: PartsTab },
+  { value: 'historial', label: 'Historial', Panel: AuditTab },
 ] as const;
 
 export type AdminTab = (typeof ADMIN_TABS)[number]['value'];

@@ -14,7 +14,7 @@ import {
   profileSchema,
   type UserUpdateBody,
 } from '../../../shared/admin.ts';
-import { auditPageSchema } from '../../../shared/admin-parts.ts';
+import { type AuditQuery, auditPageSchema, type PartDetail, type PartEditBody, partDetailSchema } from '../../../shared/admin-parts.ts';
 import { type Collection, categoryTreeSchema } from '../../../shared/api.ts';
 import { adminUserSchema, messageSchema, partRequestSchema } from '../../../shared/auth.ts';
 import { toast } from '../../components/ui/toast.tsx';
@@ -26,7 +26,11 @@ export type CarouselDraft = z.infer<typeof carouselDraftSchema>;
 export type CarouselEntry = CarouselDraft['featured'][number];
 export type PartRequest = z.infer<typeof partRequestSchema>;
 export type PartRequestStatus = PartRequest['status'];
-export type { AdminPart };
+export type { AdminPart, PartDetail, PartEditBody };
+
+/** Filters of the Historial tab (`GET /api/admin/audit`); empty strings are left out. */
+export type AuditFilters = Partial<Record<'actor' | 'entity' | 'part' | 'from' | 'to', string>> &
+  Pick<AuditQuery, 'page'> & { limit?: number };
 export type { AdminUser } from '../../../shared/auth.ts';
 
 /** Parameters of `GET /api/admin/parts`. */
@@ -116,6 +120,24 @@ export const adminQueries = {
     queryOptions({
       queryKey: [...adminKeys.relations(), partId, 'list'] as const,
       queryFn: ({ signal }) => apiGet(`/api/products/${partId}/relations`, relationsResponseSchema, undefined, signal),
+    }),
+  partDetail: (id: number) =>
+    queryOptions({
+      queryKey: [...adminKeys.parts(), 'detail', id] as const,
+      queryFn: ({ signal }) => apiGet(`/api/admin/parts/${id}`, partDetailSchema, undefined, signal),
+      staleTime: 0,
+    }),
+  audit: (filters: AuditFilters) =>
+    queryOptions({
+      queryKey: [...adminKeys.audit(), 'list', filters] as const,
+      queryFn: ({ signal }) =>
+        apiGet(
+          '/api/admin/audit',
+          auditPageSchema,
+          Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '' && v !== undefined)),
+          signal,
+        ),
+      staleTime: 0,
     }),
   relationSearch: (query: string, excludeId: number) =>
     queryOptions({
@@ -419,5 +441,41 @@ export function useRemoveRelation() {
     onSuccess: () => successToast('Producto relacionado eliminado'),
     onError: () => errorToast(ADMIN_TEXTS.relatedRemoveFailed),
     onSettled: (_data, _error, { partId }) => client.invalidateQueries({ queryKey: adminQueries.relations(partId).queryKey }),
+  });
+}
+
+// ---------------------------------------------------------------- Editor de repuestos / Historial
+
+export function usePartDetail(id: number | null) {
+  return useQuery({ ...adminQueries.partDetail(id ?? 0), enabled: id !== null });
+}
+
+/** One page of the Historial (issue 21 item 5). */
+export function useAuditPage(filters: AuditFilters, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...adminQueries.audit(filters), placeholderData: keepPreviousData, enabled: options.enabled ?? true });
+}
+
+/**
+ * Saves a part edit (`PATCH /api/admin/parts/:id`, only the changed fields): the answer replaces the
+ * cached part, lists and history are refreshed, and the public catalogue and detail (key roots `['parts']`, `['product']`) too.
+ */
+export function useUpdatePart() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: PartEditBody }) =>
+      apiRequest(`/api/admin/parts/${id}`, partDetailSchema, { method: 'PATCH', body }),
+    onSuccess: (part) => {
+      client.setQueryData(adminQueries.partDetail(part.id).queryKey, part);
+      successToast('Repuesto actualizado', `${part.partNumber}: los cambios ya se ven en el catálogo.`);
+    },
+    onError: (error) => errorToast(serverMessage(error, 'No se pudo guardar el repuesto')),
+    onSettled: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: adminKeys.parts() }),
+        client.invalidateQueries({ queryKey: adminKeys.audit() }),
+        client.invalidateQueries({ queryKey: ['parts'] }),
+        client.invalidateQueries({ queryKey: ['product'] }),
+      ]);
+    },
   });
 }

@@ -1,4 +1,5 @@
-/** Readable "before → after" lines of an audit entry (user history). */
+/** Readable "before → after" lines of an audit entry (user history, part editor, Historial). */
+import { formatArs } from '../../../lib/format.ts';
 
 const FIELD_LABELS: Record<string, string> = {
   username: 'Usuario',
@@ -9,6 +10,24 @@ const FIELD_LABELS: Record<string, string> = {
   clientCode: 'Código de cliente',
   profileType: 'Tipo',
   isApproved: 'Aprobado',
+  partNumber: 'Código',
+  description: 'Descripción',
+  brand: 'Marca',
+  category: 'Categoría',
+  stock: 'Stock',
+  stockLevel: 'Nivel de stock',
+  salesUnit: 'Unidad de venta',
+  alternateCodes: 'Códigos alternativos',
+  notes: 'Notas',
+  applications: 'Aplicaciones',
+  isActive: 'Activo',
+  documentUrl: 'Documento',
+  videoUrl: 'Video',
+  priceList: 'Lista de precios',
+  discountPercentage: 'Descuento %',
+  status: 'Estado',
+  terms: 'Sinónimos',
+  ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`priceList${i + 1}`, `Lista ${i + 1}`])),
 };
 
 const VALUE_LABELS: Record<string, string> = {
@@ -25,6 +44,38 @@ const ACTION_LABELS: Record<string, string> = {
   'user.type': 'Cambio de tipo',
   'user.update': 'Edición',
   'user.delete': 'Eliminación',
+  'part.update': 'Edición de repuesto',
+  'part.sales_unit': 'Unidad de venta',
+  'part.multimedia': 'Multimedia',
+  'profile.price_list': 'Lista de precios de perfil',
+  'category.visibility': 'Visibilidad de categoría',
+  'relation.add': 'Relación agregada',
+  'relation.remove': 'Relación quitada',
+  'carousel.add': 'Agregado a carrusel',
+  'carousel.remove': 'Quitado de carrusel',
+  'carousel.update-discount': 'Descuento de carrusel',
+  'carousel.publish': 'Carruseles publicados',
+  'part_request.status': 'Estado de solicitud',
+  'part_request.delete': 'Solicitud eliminada',
+  'synonym.create': 'Sinónimos creados',
+  'synonym.update': 'Sinónimos editados',
+  'synonym.delete': 'Sinónimos eliminados',
+  'order.status': 'Estado de pedido',
+  'catalogue.job_interrupted': 'Importación interrumpida',
+};
+
+/** Kinds of audited things, as the Historial's "Tipo" filter names them. */
+export const ENTITY_LABELS: Record<string, string> = {
+  part: 'Repuesto',
+  user: 'Usuario',
+  profile: 'Perfil',
+  category: 'Categoría',
+  carousel: 'Carrusel',
+  relation: 'Relación',
+  part_request: 'Solicitud',
+  catalogue: 'Catálogo',
+  synonym: 'Sinónimos',
+  order: 'Pedido',
 };
 
 /** Fields never worth showing in a change list. */
@@ -45,7 +96,25 @@ export function formatAuditValue(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   if (typeof value === 'string') return VALUE_LABELS[value] ?? value;
   if (typeof value === 'number') return String(value);
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.length ? value.join(', ') : '—';
   return JSON.stringify(value);
+}
+
+const PRICE_FIELD = /^priceList\d+$/;
+
+/** A price list value ("1234.50") as ARS; no price reads "Consultar Precio". */
+function formatPriceValue(value: unknown): string {
+  return typeof value === 'string' && /^\d+(\.\d+)?$/.test(value)
+    ? formatArs(value)
+    : value == null
+      ? 'Consultar Precio'
+      : formatAuditValue(value);
+}
+
+/** The part code an entry of a part carries (`before`/`after.partNumber`), if any. */
+export function auditPartNumber(before: unknown, after: unknown): string | null {
+  const code = asRecord(after)?.partNumber ?? asRecord(before)?.partNumber;
+  return typeof code === 'string' ? code : null;
 }
 
 function asRecord(value: unknown): Record<string, unknown> | null {
@@ -66,8 +135,9 @@ export function diffAudit(before: unknown, after: unknown): ChangeLine[] {
   const keys = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])].filter((k) => !HIDDEN_FIELDS.has(k));
   const lines: ChangeLine[] = [];
   for (const key of keys) {
-    const from = formatAuditValue(b?.[key]);
-    const to = formatAuditValue(a?.[key]);
+    const show = PRICE_FIELD.test(key) ? formatPriceValue : formatAuditValue;
+    const from = show(b?.[key]);
+    const to = show(a?.[key]);
     if (from === to) continue;
     lines.push({ field: FIELD_LABELS[key] ?? key, before: from, after: to });
   }

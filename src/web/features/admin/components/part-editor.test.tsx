@@ -1,0 +1,162 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { PartDetail } from '../../../../shared/admin-parts.ts';
+import type { CategoryNode } from '../../../../shared/api.ts';
+import { errorResponse, json, mockApi, renderWithApp } from '../../../test/render.tsx';
+import { adminPartsPage, buildAdminPart } from '../test-fixtures.ts';
+import { callsTo } from '../test-utils.ts';
+import { PartsTab } from './parts-tab.tsx';
+
+const node = (id: number, name: string, level: number, parentId: number | null, children: CategoryNode[] = []): CategoryNode => ({
+  id,
+  name,
+  level,
+  parentId,
+  pageNumber: null,
+  partCount: 1,
+  isVisible: true,
+  children,
+});
+const tree = [node(1, 'Repuestos', 1, null, [node(2, 'OM352', 2, 1, [node(3, 'Filtros', 3, 2)]), node(4, 'Frenos', 2, 1)])];
+
+const detail: PartDetail = {
+  ...buildAdminPart({ id: 7, partNumber: 'PN-7', description: 'Filtro de aceite OM352', brand: 'Mann' }),
+  alternateCodes: ['W 940'],
+  notes: null,
+  applications: 'Mercedes 1114',
+  stockQuantity: 12,
+  handEditedFields: ['brand'],
+  updatedAt: '2025-04-01T13:00:00.000Z',
+};
+
+const history = {
+  total: 1,
+  page: 1,
+  limit: 20,
+  entries: [
+    {
+      id: 9,
+      createdAt: '2025-04-01T13:00:00.000Z',
+      actorId: 1,
+      actorUsername: 'jefa',
+      action: 'part.update',
+      entity: 'part',
+      entityId: '7',
+      before: { partNumber: 'PN-7', brand: 'Fram' },
+      after: { partNumber: 'PN-7', brand: 'Mann' },
+    },
+  ],
+};
+
+function api(patch?: (body: Record<string, unknown>) => Response) {
+  return mockApi({
+    'GET /api/admin/parts': adminPartsPage([detail]),
+    'GET /api/admin/parts/7': detail,
+    'GET /api/categories/admin': tree,
+    'GET /api/admin/audit': history,
+    'PATCH /api/admin/parts/7': (_url: URL, init: RequestInit | undefined) => {
+      const body = JSON.parse(String(init?.body));
+      return patch ? patch(body) : json({ ...detail, ...body, handEditedFields: [...detail.handEditedFields, ...Object.keys(body)] });
+    },
+  });
+}
+
+async function openEditor() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Editar PN-7' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Editar repuesto PN-7' });
+  await within(dialog).findByDisplayValue('Filtro de aceite OM352');
+  return dialog;
+}
+
+describe('part editor', () => {
+  it('opens from the parts search with every field, hand edits marked, and the part history', async () => {
+    const fetchMock = api();
+    renderWithApp(<PartsTab />);
+    const dialog = await openEditor();
+    expect(within(dialog).getByLabelText(/^Marca/)).toHaveValue('Mann');
+    expect(
+      within(dialog)
+        .getByLabelText(/^Marca/)
+        .closest('div')?.parentElement,
+    ).toHaveTextContent('Editado a mano');
+    expect(within(dialog).getAllByText('Editado a mano')).toHaveLength(1);
+    expect(within(dialog).getByLabelText(/^Lista 1$/)).toHaveValue('1000.00');
+    expect(within(dialog).getByLabelText(/^Lista 3$/)).toHaveValue('');
+    expect(within(dialog).getByLabelText(/^Stock/)).toHaveValue('12');
+    expect(within(dialog).getByLabelText(/^Códigos alternativos/)).toHaveValue('W 940');
+    expect(within(dialog).getByLabelText(/^Aplicaciones/)).toHaveValue('Mercedes 1114');
+    expect(within(dialog).getByRole('checkbox', { name: /Activo/ })).toBeChecked();
+    // The category picker lists the tree in order, the part's category chosen.
+    const picker = within(dialog).getByLabelText(/^Categoría/) as HTMLSelectElement;
+    await waitFor(() => expect(picker.options).toHaveLength(5));
+    expect([...picker.options].map((o) => o.textContent?.trim())).toEqual([
+      'Sin categoría',
+      'Repuestos',
+      '└ OM352',
+      '└ Filtros',
+      '└ Frenos',
+    ]);
+    expect(picker).toHaveValue('3');
+    const historyList = within(dialog).getByRole('list', { name: 'Historial del repuesto' });
+    expect(within(historyList).getByText('Fram → Mann')).toBeInTheDocument();
+    expect(within(historyList).getByText(/jefa/)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/admin/audit')[0]?.url.searchParams.get('part')).toBe('7');
+  });
+
+  it('sends only the changed fields, prices typed the Argentine way, and closes', async () => {
+    const fetchMock = api();
+    renderWithApp(<PartsTab />);
+    const dialog = await openEditor();
+    await userEvent.clear(within(dialog).getByLabelText(/^Lista 1$/));
+    await userEvent.type(within(dialog).getByLabelText(/^Lista 1$/), '1.234,50');
+    await userEvent.clear(within(dialog).getByLabelText(/^Lista 2$/));
+    await userEvent.type(within(dialog).getByLabelText(/^Lista 10$/), '99');
+    await userEvent.clear(within(dialog).getByLabelText(/^Stock/));
+    await userEvent.type(within(dialog).getByLabelText(/^Stock/), '3');
+    await userEvent.type(within(dialog).getByLabelText(/^Códigos alternativos/), '{Enter}WK 940');
+    await userEvent.selectOptions(within(dialog).getByLabelText(/^Categoría/), '4');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /Activo/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/admin/parts/7')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'PATCH', '/api/admin/parts/7')[0]?.body).toEqual({
+      priceList1: '1234.50',
+      priceList2: '',
+      priceList10: '99.00',
+      stock: 3,
+      alternateCodes: ['W 940', 'WK 940'],
+      categoryId: 4,
+      isActive: false,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('Repuesto actualizado')).toBeInTheDocument();
+  });
+
+  it('shows the rules in Spanish before sending, and nothing when nothing changed', async () => {
+    const fetchMock = api();
+    renderWithApp(<PartsTab />);
+    const dialog = await openEditor();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    expect(within(dialog).getByText('No hay cambios para guardar')).toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByLabelText(/^Descripción/));
+    await userEvent.type(within(dialog).getByLabelText(/^Lista 4$/), 'abc');
+    await userEvent.clear(within(dialog).getByLabelText(/^Stock/));
+    await userEvent.type(within(dialog).getByLabelText(/^Stock/), '2,5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    expect(within(dialog).getByLabelText(/^Descripción/)).toHaveAccessibleDescription('La descripción no puede estar vacía');
+    expect(within(dialog).getByLabelText(/^Lista 4$/)).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByText(/El precio debe ser un importe/)).toBeInTheDocument();
+    expect(within(dialog).getByText('El stock debe ser un número entero de unidades')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PATCH', '/api/admin/parts/7')).toHaveLength(0);
+  });
+
+  it("keeps the dialog open with the server's message when saving fails", async () => {
+    api(() => errorResponse(400, 'VALIDATION', 'La categoría elegida no existe'));
+    renderWithApp(<PartsTab />);
+    const dialog = await openEditor();
+    await userEvent.type(within(dialog).getByLabelText(/^Marca/), ' AG');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('La categoría elegida no existe')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Editar repuesto PN-7' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,288 @@
+/**
+ * "Editar repuesto" (issue 21 item 1; docs/product.md §10.2): description, brand, category (from the
+ * tree), price lists 1–10, stock, sales unit, alternate codes, notes, applications and active. Only
+ * changed fields are sent (`PATCH /api/admin/parts/:id`); fields staff edited by hand are marked
+ * "Editado a mano" (the import keeps them). The part's own history is shown under the form.
+ */
+import { PenLine } from 'lucide-react';
+import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
+import { type HandEditableField, PRICE_LIST_FIELDS, partEditBodySchema } from '../../../../shared/admin-parts.ts';
+import type { CategoryNode } from '../../../../shared/api.ts';
+import { parsePrice } from '../../../../shared/pricing.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { FormField, SelectField, TextAreaField } from '../../../components/ui/form-field.tsx';
+import { type PartDetail, type PartEditBody, useAdminCategories, useAuditPage, usePartDetail, useUpdatePart } from '../api.ts';
+import { AuditEntryList } from './audit-entries.tsx';
+import { EmptyState, ErrorState, LoadingState } from './ui.tsx';
+
+/** What the form holds: every field as the inputs show it. */
+interface FormState {
+  description: string;
+  brand: string;
+  categoryId: string;
+  prices: string[];
+  stock: string;
+  salesUnit: string;
+  alternateCodes: string;
+  notes: string;
+  applications: string;
+  isActive: boolean;
+}
+
+function toForm(part: PartDetail): FormState {
+  return {
+    description: part.description,
+    brand: part.brand ?? '',
+    categoryId: part.categoryId === null ? '' : String(part.categoryId),
+    prices: part.priceLists.map((p) => p ?? ''),
+    stock: part.stockQuantity === null ? '' : String(part.stockQuantity),
+    salesUnit: part.salesUnit,
+    alternateCodes: part.alternateCodes.join('\n'),
+    notes: part.notes ?? '',
+    applications: part.applications ?? '',
+    isActive: part.isActive,
+  };
+}
+
+/** "1.234,50", "1234.5" → "1234.50"; empty → null (no price); anything else is sent as typed, for the server's message. */
+function priceInput(text: string): string | null {
+  const t = text.trim();
+  if (!t) return null;
+  return parsePrice(t) ?? t;
+}
+
+const splitCodes = (text: string) =>
+  text
+    .split(/[\n,;]/)
+    .map((c) => c.trim())
+    .filter(Boolean);
+
+/** The body of only what changed against `part`. */
+function editBody(part: PartDetail, form: FormState): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (form.description.trim() !== part.description) body.description = form.description;
+  if (form.brand.trim() !== (part.brand ?? '')) body.brand = form.brand;
+  const categoryId = form.categoryId === '' ? null : Number(form.categoryId);
+  if (categoryId !== part.categoryId) body.categoryId = categoryId;
+  PRICE_LIST_FIELDS.forEach((field, i) => {
+    const value = priceInput(form.prices[i] ?? '');
+    if (value !== (part.priceLists[i] ?? null)) body[field] = value ?? '';
+  });
+  const stock = form.stock.trim();
+  if (stock !== '' && stock !== (part.stockQuantity === null ? '' : String(part.stockQuantity))) {
+    body.stock = /^-?\d+$/.test(stock) ? Number(stock) : Number(stock.replace(',', '.'));
+  }
+  if (form.salesUnit.trim() !== part.salesUnit) body.salesUnit = form.salesUnit;
+  const codes = splitCodes(form.alternateCodes);
+  if (codes.join('\n') !== part.alternateCodes.join('\n')) body.alternateCodes = codes;
+  if (form.notes.trim() !== (part.notes ?? '')) body.notes = form.notes;
+  if (form.applications.trim() !== (part.applications ?? '')) body.applications = form.applications;
+  if (form.isActive !== part.isActive) body.isActive = form.isActive;
+  return body;
+}
+
+/** The "Editado a mano" mark next to a field's label. */
+function HandMark({ field, edited }: { field: HandEditableField; edited: ReadonlySet<string> }) {
+  if (!edited.has(field)) return null;
+  return (
+    <span
+      title="Editado a mano: la importación conserva este valor"
+      className="ml-2 inline-flex items-center gap-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900"
+    >
+      <PenLine aria-hidden="true" className="size-3" />
+      Editado a mano
+    </span>
+  );
+}
+
+/** Category options in tree order, indented by level (the tree picker). */
+function categoryOptions(tree: CategoryNode[]): { value: string; label: string }[] {
+  const options = [{ value: '', label: 'Sin categoría' }];
+  const walk = (nodes: CategoryNode[], depth: number) => {
+    for (const node of nodes) {
+      options.push({ value: String(node.id), label: `${'\u00a0\u00a0\u00a0'.repeat(depth)}${depth ? '└ ' : ''}${node.name}` });
+      walk(node.children, depth + 1);
+    }
+  };
+  walk(tree, 0);
+  return options;
+}
+
+function PartHistory({ partId }: { partId: number }) {
+  const { data, error, isPending, isError, refetch } = useAuditPage({ part: String(partId), page: 1, limit: 20 });
+  if (isPending) return <LoadingState />;
+  if (isError) return <ErrorState error={error} message="No se pudo cargar el historial." onRetry={() => void refetch()} />;
+  if (data.entries.length === 0) return <EmptyState>Sin cambios registrados.</EmptyState>;
+  return <AuditEntryList entries={data.entries} label="Historial del repuesto" showSubject={false} />;
+}
+
+function PartEditorForm({ part, onClose }: { part: PartDetail; onClose: () => void }) {
+  const [form, setForm] = useState(() => toForm(part));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const categories = useAdminCategories();
+  const mutation = useUpdatePart();
+  const edited = useMemo(() => new Set(part.handEditedFields), [part.handEditedFields]);
+  const options = useMemo(() => {
+    const tree = categoryOptions(categories.data ?? []);
+    // Until the tree loads (or if the part's category is not in it) keep the current one choosable.
+    if (part.categoryId !== null && !tree.some((o) => o.value === String(part.categoryId))) {
+      tree.push({ value: String(part.categoryId), label: part.categoryPath.join(' > ') || `Categoría ${part.categoryId}` });
+    }
+    return tree;
+  }, [categories.data, part.categoryId, part.categoryPath]);
+
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const label = (text: string, field: HandEditableField): ReactNode => (
+    <>
+      {text}
+      <HandMark field={field} edited={edited} />
+    </>
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    const body = editBody(part, form);
+    const parsed = partEditBodySchema.safeParse(body);
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) next[String(issue.path[0] ?? 'form')] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    mutation.mutate({ id: part.id, body: body as PartEditBody }, { onSuccess: onClose });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      {errors.form ? (
+        <p role="alert" className="rounded-md bg-slate-100 p-2 text-sm text-slate-700">
+          {errors.form}
+        </p>
+      ) : null}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField
+          label={label('Descripción', 'description')}
+          className="sm:col-span-2"
+          value={form.description}
+          onChange={(e) => set('description', e.target.value)}
+          error={errors.description}
+        />
+        <FormField label={label('Marca', 'brand')} value={form.brand} onChange={(e) => set('brand', e.target.value)} error={errors.brand} />
+        <SelectField
+          label={label('Categoría', 'category1')}
+          options={options}
+          value={form.categoryId}
+          onChange={(e) => set('categoryId', e.target.value)}
+          error={errors.categoryId}
+        />
+        <FormField
+          label={label('Stock (unidades)', 'stock')}
+          inputMode="numeric"
+          value={form.stock}
+          onChange={(e) => set('stock', e.target.value)}
+          error={errors.stock}
+          hint={`Nivel actual: ${part.stockLevel}`}
+        />
+        <FormField
+          label={label('Unidad de venta', 'salesUnit')}
+          value={form.salesUnit}
+          onChange={(e) => set('salesUnit', e.target.value)}
+          error={errors.salesUnit}
+        />
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-semibold text-slate-900">Listas de precios (ARS)</legend>
+        <p className="text-xs text-slate-600">Vacío = "Consultar Precio" en esa lista.</p>
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+          {PRICE_LIST_FIELDS.map((field, i) => (
+            <FormField
+              key={field}
+              label={label(`Lista ${i + 1}`, field)}
+              density="compact"
+              inputMode="decimal"
+              value={form.prices[i] ?? ''}
+              onChange={(e) =>
+                set(
+                  'prices',
+                  form.prices.map((p, j) => (j === i ? e.target.value : p)),
+                )
+              }
+              error={errors[field]}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextAreaField
+          label={label('Códigos alternativos', 'alternateCodes')}
+          hint="Uno por línea (o separados por coma)."
+          rows={3}
+          value={form.alternateCodes}
+          onChange={(e) => set('alternateCodes', e.target.value)}
+          error={errors.alternateCodes}
+        />
+        <TextAreaField
+          label={label('Aplicaciones', 'applications')}
+          rows={3}
+          value={form.applications}
+          onChange={(e) => set('applications', e.target.value)}
+          error={errors.applications}
+        />
+        <TextAreaField
+          label={label('Notas', 'notes')}
+          className="sm:col-span-2"
+          rows={3}
+          value={form.notes}
+          onChange={(e) => set('notes', e.target.value)}
+          error={errors.notes}
+        />
+      </div>
+      <label className="flex items-center gap-2 text-sm text-slate-800">
+        <input type="checkbox" className="size-5" checked={form.isActive} onChange={(e) => set('isActive', e.target.checked)} />
+        Activo (visible en el catálogo)
+        <HandMark field="isActive" edited={edited} />
+      </label>
+      <div className="sticky bottom-0 -mx-5 flex justify-end gap-2 border-t border-slate-200 bg-white px-5 py-3">
+        <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Guardando...' : 'Guardar cambios'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The editor dialog of part `partId` (null closes it): loads the part, its categories and its history.
+ * Render it only for an admin session.
+ */
+export function PartEditorDialog({ partId, onClose }: { partId: number | null; onClose: () => void }) {
+  const { data: part, error, isPending, isError, refetch } = usePartDetail(partId);
+  return (
+    <Dialog
+      open={partId !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={part ? `Editar repuesto ${part.partNumber}` : 'Editar repuesto'}
+      size="xl"
+    >
+      {partId === null ? null : isPending ? (
+        <LoadingState />
+      ) : isError ? (
+        <ErrorState error={error} message="No se pudo cargar el repuesto." onRetry={() => void refetch()} />
+      ) : (
+        <div className="grid gap-6">
+          <PartEditorForm key={`${part.id}:${part.updatedAt}`} part={part} onClose={onClose} />
+          <section aria-label="Historial del repuesto" className="grid gap-2">
+            <h3 className="text-base font-semibold text-slate-900">Historial del repuesto</h3>
+            <PartHistory partId={part.id} />
+          </section>
+        </div>
+      )}
+    </Dialog>
+  );
+}
