@@ -4,6 +4,7 @@ import { ExcelButton, PdfButton } from '../../features/exports/index.ts';
 import { FeedbackBox } from '../../features/feedback/index.ts';
 import { CategoryDrawer, CategoryIndex, findCategoryPath, usePublicCategories } from '../../features/categories/index.ts';
 import { useSession } from '../../features/session/index.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ProductOverlays } from '../product-overlays.tsx';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
@@ -22,6 +23,8 @@ export function CatalogueScreen() {
   const { categoryId } = catalogue.state;
   const category = categoryId && tree ? findCategoryPath(tree, categoryId).at(-1) : undefined;
   const title = categoryId ? (category?.name ?? 'Categoría') : ALL_PRODUCTS_TITLE;
+  const { search } = catalogue.state;
+  useDocumentTitle(search ? `Búsqueda «${search}»${category ? ` en ${category.name}` : ''}` : (category?.name ?? 'Catálogo'));
 
   return (
     <ProductOverlays>

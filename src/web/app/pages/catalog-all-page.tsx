@@ -8,6 +8,7 @@ import { CatalogueError, usePartsList } from '../../features/catalog/index.ts';
 import { COLLECTION_TITLES, useCollection } from '../../features/carousels/index.ts';
 import { useUserType } from '../../features/session/index.ts';
 import { formatCount } from '../../lib/format.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { catalogueParams } from '../paths.ts';
 import { PageShell } from '../page-shell.tsx';
 import { BackToCatalogue } from './back-link.tsx';
@@ -52,6 +53,7 @@ function ListBody({ state, showOriginal, pager }: { state: ListState; showOrigin
 }
 
 function Header({ title, total }: { title: string; total: number | undefined }) {
+  useDocumentTitle(title);
   return (
     <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
       <div>

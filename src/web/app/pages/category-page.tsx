@@ -8,6 +8,7 @@ import { CatalogueError } from '../../features/catalog/index.ts';
 import { COLLECTION_TITLES, useCollection } from '../../features/carousels/index.ts';
 import { useSession } from '../../features/session/index.ts';
 import { formatCount } from '../../lib/format.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useViewMode } from '../../lib/use-view-mode.ts';
 import { PageShell } from '../page-shell.tsx';
 import { BackToCatalogue } from './back-link.tsx';
@@ -40,6 +41,7 @@ function CollectionView({ type }: { type: 'featured' | 'new-arrivals' | 'on-sale
   const [direction, setDirection] = useState<SortDirection>('asc');
   const [view, setView] = useViewMode();
   const parts = useMemo(() => (query.data ? sortParts(query.data, sortBy, direction) : []), [query.data, sortBy, direction]);
+  useDocumentTitle(COLLECTION_TITLES[type]);
   return (
     <>
       <div className="mb-5 flex flex-wrap items-end justify-between gap-3">

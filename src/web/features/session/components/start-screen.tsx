@@ -5,6 +5,7 @@ import { routes } from '../../../app/paths.ts';
 import { ContactLinks } from '../../../components/contact-links.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { usePublicConfig } from '../../../lib/public-config.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useOnDemandDialog } from '../../../lib/use-on-demand-dialog.ts';
 import { startGuestSession } from '../session-store.ts';
 
@@ -56,6 +57,7 @@ function ChoiceCard({
 export function StartScreen({ loginOpen = false }: { loginOpen?: boolean }) {
   const config = usePublicConfig();
   const login = useOnDemandDialog(loadClientLoginDialog, loginOpen);
+  useDocumentTitle(loginOpen ? 'Ingresar' : undefined);
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-900 via-brand-800 to-slate-100 to-60%">
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col items-center px-4 py-10 sm:py-16">
