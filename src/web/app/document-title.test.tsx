@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import CategoryPage from '../app/pages/category-page.tsx';
-import { CatalogueScreen } from '../app/catalogue/catalogue-screen.tsx';
-import ProductPage from '../app/pages/product-page.tsx';
+import CategoryPage from './pages/category-page.tsx';
+import { CatalogueScreen } from './catalogue/catalogue-screen.tsx';
+import ProductPage from './pages/product-page.tsx';
 import { startGuestSession } from '../features/session/index.ts';
 import { buildPart, buildPartsResponse, categoryTree, config } from '../test/fixtures.ts';
 import { mockApi, renderWithApp } from '../test/render.tsx';
-import { useDocumentTitle } from './use-document-title.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 function Titled({ title }: { title?: string }) {
   useDocumentTitle(title);
