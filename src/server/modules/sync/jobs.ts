@@ -10,6 +10,10 @@
  * process imports again within seconds. A process stopped with SIGTERM marks its own job
  * interrupted ({@link JobSlot.stop}). The API shows an interrupted job as `failed` with a message
  * saying so.
+ *
+ * Finished jobs are pruned when a job starts ({@link pruneFinishedJobs}): the newest
+ * {@link KEEP_FINISHED_JOBS} and any that finished within {@link KEEP_FINISHED_DAYS} days are kept;
+ * the audit trail keeps every import for good.
  */
 import os from 'node:os';
 import { desc, eq, sql } from 'drizzle-orm';
@@ -39,6 +43,10 @@ export interface JobState {
 export const HEARTBEAT_MS = 1000;
 /** A running job whose heartbeat is older than this lost its process, ms. */
 export const STALE_MS = 4000;
+/** Finished jobs always kept: the newest this many. */
+export const KEEP_FINISHED_JOBS = 50;
+/** Finished jobs always kept: those that finished within this many days. */
+export const KEEP_FINISHED_DAYS = 30;
 /** Progress is written at most this often, ms (the last one always). */
 const PROGRESS_EVERY_MS = 250;
 
@@ -80,6 +88,24 @@ async function auditInterrupted(database: Database, rows: Row[], reason: string)
   }
 }
 
+/**
+ * Deletes finished jobs (done, failed, interrupted) that are neither among the newest
+ * {@link KEEP_FINISHED_JOBS} finished ones nor finished within {@link KEEP_FINISHED_DAYS} days, so
+ * the `jobs` table stays small however many imports and syncs run. A running job is never touched.
+ * @returns how many rows were deleted.
+ */
+export async function pruneFinishedJobs(database: Database): Promise<number> {
+  const rows = await database.db
+    .delete(jobs)
+    .where(
+      sql`${jobs.status} <> 'running'
+        and coalesce(${jobs.finishedAt}, ${jobs.startedAt}) < now() - make_interval(days => ${KEEP_FINISHED_DAYS})
+        and ${jobs.id} not in (select id from jobs where status <> 'running' order by id desc limit ${KEEP_FINISHED_JOBS})`,
+    )
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
 export class JobSlot {
   private running: Promise<void> | null = null;
   private runningId: number | null = null;
@@ -119,12 +145,14 @@ export class JobSlot {
   }
 
   /**
-   * Starts `run` in this process unless a job is running in any process.
+   * Starts `run` in this process unless a job is running in any process; first marks jobs of lost
+   * processes interrupted and prunes old finished ones ({@link pruneFinishedJobs}).
    * @param actor who started it (audited with it).
    * @throws AppError CONFLICT {@link JOB_CONFLICT} when a job is running.
    */
   async start(kind: JobKind, actor: Actor, run: (onProgress: (p: ImportProgress) => void) => Promise<ImportReport>): Promise<JobState> {
     await this.recoverInterrupted();
+    await pruneFinishedJobs(this.database);
     let row: Row | undefined;
     try {
       [row] = await this.database.db
