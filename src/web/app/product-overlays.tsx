@@ -1,10 +1,13 @@
-import { type ReactNode, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import type { Part } from '../../shared/api.ts';
 import { ProductActionsProvider } from '../components/product/product-actions.tsx';
 import { VideoDialog } from '../components/product/video-dialog.tsx';
 import { AddToOrderButton, CardOrderControl } from '../features/orders/index.ts';
 import { ProductDetailDialog } from '../features/product/index.ts';
 import { useUserType } from '../features/session/index.ts';
+
+/** The admin's "Editar" on a part's detail (issue 21), loaded with the admin feature only when an admin looks. */
+const EditPartButton = lazy(async () => ({ default: (await import('../features/admin/index.ts')).EditPartButton }));
 
 /**
  * Owns the detail and video dialogs of a page: every product card below opens them through the
@@ -31,6 +34,15 @@ export function ProductOverlays({ children }: { children: ReactNode }) {
         onClose={() => setDetail(null)}
         onPlayVideo={actions.playVideo}
         orderButton={(part, quantity) => <AddToOrderButton part={part} quantity={quantity} />}
+        {...(userType === 'admin'
+          ? {
+              adminAction: (part: Part) => (
+                <Suspense fallback={null}>
+                  <EditPartButton partId={part.id} partNumber={part.partNumber} />
+                </Suspense>
+              ),
+            }
+          : {})}
       />
       <VideoDialog url={video} onClose={() => setVideo(null)} />
     </ProductActionsProvider>

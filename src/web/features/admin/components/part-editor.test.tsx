@@ -6,6 +6,7 @@ import type { CategoryNode } from '../../../../shared/api.ts';
 import { errorResponse, json, mockApi, renderWithApp } from '../../../test/render.tsx';
 import { adminPartsPage, buildAdminPart } from '../test-fixtures.ts';
 import { callsTo } from '../test-utils.ts';
+import { EditPartButton } from './edit-part-button.tsx';
 import { PartsTab } from './parts-tab.tsx';
 
 const node = (id: number, name: string, level: number, parentId: number | null, children: CategoryNode[] = []): CategoryNode => ({
@@ -158,5 +159,13 @@ describe('part editor', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
     expect(await screen.findByText('La categoría elegida no existe')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Editar repuesto PN-7' })).toBeInTheDocument();
+  });
+
+  it("opens from the 'Editar' of a part's detail", async () => {
+    api();
+    renderWithApp(<EditPartButton partId={7} partNumber="PN-7" />);
+    await openEditor();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

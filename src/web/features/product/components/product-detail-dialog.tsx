@@ -23,6 +23,8 @@ export interface ProductDetailDialogProps {
   onPlayVideo: (part: Part) => void;
   /** The "Agregar al pedido" control for the chosen quantity (composed in by the app, issue 19). */
   orderButton?: (part: Part, quantity: number) => ReactNode;
+  /** Staff actions on the part (the admin's "Editar", issue 21), composed in by the app. */
+  adminAction?: (part: Part) => ReactNode;
 }
 
 /** Quantity stepper, the order control and the WhatsApp links carrying code, description and quantity. */
@@ -50,7 +52,7 @@ function OrderAndContact({ part, orderButton }: { part: Part; orderButton: Produ
  * with "Agregar al pedido" and WhatsApp links carrying the part (issue 19), and "Productos
  * Relacionados", whose items replace the shown product.
  */
-export function ProductDetailDialog({ part, userType, onClose, onPlayVideo, orderButton }: ProductDetailDialogProps) {
+export function ProductDetailDialog({ part, userType, onClose, onPlayVideo, orderButton, adminAction }: ProductDetailDialogProps) {
   const [shown, setShown] = useState<Part | null>(part);
   useEffect(() => setShown(part), [part]);
   const current = shown ?? part;
@@ -91,6 +93,7 @@ export function ProductDetailDialog({ part, userType, onClose, onPlayVideo, orde
                 <Link href={paths.product(current.id)} className={buttonClasses('ghost', 'sm')} onClick={onClose}>
                   Abrir página del producto
                 </Link>
+                {adminAction?.(current)}
               </div>
               <OrderAndContact part={current} orderButton={orderButton} />
             </div>
