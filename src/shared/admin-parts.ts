@@ -171,20 +171,6 @@ const day = (label: string) =>
     ),
   );
 
-/** Kinds of audited things, as the Historial filter offers them. */
-export const AUDIT_ENTITIES = [
-  'part',
-  'user',
-  'profile',
-  'category',
-  'carousel',
-  'relation',
-  'part_request',
-  'catalogue',
-  'synonym',
-  'order',
-] as const;
-
 /**
  * Query of `GET /api/admin/audit`: who (`actor`, part of the username), what kind (`entity`, and
  * `entityId`), which part (`part`: its code or id — its own edits, relations and carousel entries),
