@@ -1,32 +1,18 @@
 /**
  * The pedidos' limits and Spanish texts (issue 19), apart from the zod contract in orders.ts (which
- * re-exports them): the web's first load shows "Agregar al pedido" and "Mi pedido" without
- * downloading the schemas, which load with the cart's calls.
+ * re-exports them), so the screens do not need the schemas, which load with the cart's calls. The
+ * catalogue's first load imports only order-labels.ts.
  */
+import { ORDER_LABELS } from './order-labels.ts';
+
+export { MAX_QUANTITY, MIN_QUANTITY } from './order-labels.ts';
 
 /** Most lines a cart, a quick order or a pedido may hold. */
 export const MAX_ORDER_LINES = 500;
-/** Quantity range of a line (units of the part's sales unit). */
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 9999;
 /** Longest note of a pedido or of a status change, characters. */
 export const MAX_ORDER_NOTE = 1000;
 /** Longest quick-order text, characters (about 500 pasted lines). */
 export const MAX_QUICK_TEXT = 50_000;
-
-/**
- * The few pedido texts of the catalogue's first load (the header's "Mi pedido" and "Realizar
- * Pedido", the user menu's "Mis pedidos", the cards' "Agregar al pedido"): importing only these
- * keeps the rest of {@link ORDER_TEXTS} out of the first load.
- */
-export const ORDER_LABELS = {
-  cart: 'Mi pedido',
-  addToCart: 'Agregar al pedido',
-  added: 'Agregado al pedido',
-  quantity: 'Cantidad',
-  placeOrder: 'Realizar Pedido',
-  myOrders: 'Mis pedidos',
-} as const;
 
 /** Spanish texts of the pedido screens and of the API's messages (es-AR). */
 export const ORDER_TEXTS = {

@@ -1,9 +1,11 @@
 /**
- * What the cart's first-load hooks (cart.ts) and its lazily loaded calls (cart-io.ts) share: the
- * viewer's cart mode, the query keys, the empty cart and the edits.
+ * What the cart's first-load parts (cart-query.ts, the "Agregar al pedido" controls) and its lazily
+ * loaded edits (cart.ts) and calls (cart-io.ts) share: the viewer's cart mode, the query keys, the
+ * empty cart, the edits and the quantity range. Keep it small: it is in the catalogue's first load.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { Part } from '../../../shared/api.ts';
+import { MAX_QUANTITY } from '../../../shared/order-labels.ts';
 import type { Cart, CartLineInput } from '../../../shared/orders.ts';
 import { useSession } from '../session/index.ts';
 
@@ -48,4 +50,9 @@ export function inputLines(cart: Cart): CartLineInput[] {
 /** Puts a cart answer in the cache (after a quick order, a repeat or a send). */
 export function setCart(client: QueryClient, mode: CartMode, cart: Cart): void {
   client.setQueryData(orderKeys.cart(mode), cart);
+}
+
+/** A quantity forced into 1..9,999 (whole units). */
+export function clampQuantity(value: number): number {
+  return Math.max(1, Math.min(MAX_QUANTITY, Math.floor(value) || 1));
 }

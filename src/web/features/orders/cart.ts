@@ -1,20 +1,21 @@
 /**
- * "Mi pedido" on every page (issue 19 §1): the cart query per viewer kind and its edits, for the
- * header's count and the "Agregar al pedido" controls. The calls themselves and the contract's
- * schemas live in cart-io.ts, loaded with the first call, so the page's first load stays small.
- * Edits run one at a time (a mutation scope) and show at once (optimistic), the server's answer
- * replacing the guess; a failed edit puts the cart back and shows the error toast.
+ * The edits of "Mi pedido" (issue 19 §1), loaded with "Mi pedido" or with the first "Agregar al
+ * pedido" rather than with the catalogue (the first load has only cart-model.ts). The calls
+ * themselves and the contract's schemas live in cart-io.ts, loaded with the first call. Edits run
+ * one at a time (a mutation scope) and show at once (optimistic), the server's answer replacing
+ * the guess; a failed edit puts the cart back and shows the error toast.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MutationObserver, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Part } from '../../../shared/api.ts';
-import { MAX_QUANTITY } from '../../../shared/order-texts.ts';
+import { ORDER_TEXTS } from '../../../shared/order-texts.ts';
 import type { Cart, CartLine, CartLineInput } from '../../../shared/orders.ts';
 import { lineTotal } from '../../../shared/pricing.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { type CartEdit, type CartMode, EMPTY_CART, orderKeys, useCartMode } from './cart-model.ts';
+import { type CartEdit, type CartMode, clampQuantity, EMPTY_CART, orderKeys, useCartMode } from './cart-model.ts';
 
 export { type CartEdit, type CartMode, inputLines, orderKeys, setCart, useCartMode } from './cart-model.ts';
+export { useCart } from './cart-query.ts';
 
 const io = () => import('./cart-io.ts');
 
@@ -25,25 +26,6 @@ export function orderErrorMessage(error: unknown, fallback: string): string {
     if (error.serverMessage) return error.serverMessage;
   }
   return fallback;
-}
-
-/** The cart query of a mode. */
-export function cartQuery(mode: CartMode) {
-  return queryOptions({
-    queryKey: orderKeys.cart(mode),
-    queryFn: async ({ signal }): Promise<Cart> => (await io()).fetchCart(mode, signal),
-  });
-}
-
-/** The viewer's cart (query state). */
-export function useCart() {
-  const mode = useCartMode();
-  return { mode, ...useQuery({ ...cartQuery(mode), enabled: mode !== 'none' }) };
-}
-
-/** Number of lines in the viewer's cart (0 while it loads), for the header badge. */
-export function useCartCount(): number {
-  return useCart().data?.totals.lineCount ?? 0;
 }
 
 /** Totals recomputed in the browser for an optimistic guess (cents, never float sums); the server's answer replaces them. */
@@ -84,9 +66,36 @@ function guess(cart: Cart, edit: CartEdit): Cart {
   return cart;
 }
 
-/** A quantity forced into 1..9,999 (whole units). */
-export function clampQuantity(value: number): number {
-  return Math.max(1, Math.min(MAX_QUANTITY, Math.floor(value) || 1));
+/** The options of the cart's edits (one at a time, optimistic, an error toast on failure). */
+function cartMutationOptions(client: QueryClient, mode: CartMode) {
+  const key = orderKeys.cart(mode);
+  return {
+    scope: { id: 'cart' },
+    mutationFn: async (edit: CartEdit) => (await io()).runEdit(mode, edit, client.getQueryData<Cart>(key)),
+    onMutate: async (edit: CartEdit) => {
+      await client.cancelQueries({ queryKey: key });
+      const previous = client.getQueryData<Cart>(key);
+      if (previous) client.setQueryData(key, guess(previous, edit));
+      return { previous };
+    },
+    onSuccess: (cart: Cart) => client.setQueryData(key, cart),
+    onError: (error: Error, _edit: CartEdit, context: { previous: Cart | undefined } | undefined) => {
+      if (context?.previous) client.setQueryData(key, context.previous);
+      toast({ title: 'Error', description: orderErrorMessage(error, 'No se pudo actualizar el pedido'), variant: 'destructive' });
+    },
+  };
+}
+
+/**
+ * "Agregar al pedido" outside a component that holds the cart's edits (the cards' and the product
+ * page's controls load this module on first use): adds `quantity` (forced into 1..9,999) of `part`
+ * in the same queue as {@link useCartActions}, then confirms with a toast.
+ * @throws the edit's error, after its error toast.
+ */
+export async function addToOrder(client: QueryClient, mode: CartMode, part: Pick<Part, 'id' | 'price' | 'partNumber'>, quantity: number) {
+  const n = clampQuantity(quantity);
+  await new MutationObserver(client, cartMutationOptions(client, mode)).mutate({ kind: 'add', part, quantity: n });
+  toast({ title: ORDER_TEXTS.added, description: `${n} × ${part.partNumber}` });
 }
 
 /**
@@ -97,22 +106,7 @@ export function clampQuantity(value: number): number {
 export function useCartActions() {
   const client = useQueryClient();
   const mode = useCartMode();
-  const key = orderKeys.cart(mode);
-  const mutation = useMutation({
-    scope: { id: 'cart' },
-    mutationFn: async (edit: CartEdit) => (await io()).runEdit(mode, edit, client.getQueryData<Cart>(key)),
-    onMutate: async (edit) => {
-      await client.cancelQueries({ queryKey: key });
-      const previous = client.getQueryData<Cart>(key);
-      if (previous) client.setQueryData(key, guess(previous, edit));
-      return { previous };
-    },
-    onSuccess: (cart) => client.setQueryData(key, cart),
-    onError: (error, _edit, context) => {
-      if (context?.previous) client.setQueryData(key, context.previous);
-      toast({ title: 'Error', description: orderErrorMessage(error, 'No se pudo actualizar el pedido'), variant: 'destructive' });
-    },
-  });
+  const mutation = useMutation(cartMutationOptions(client, mode));
   const run = (edit: CartEdit) => mutation.mutateAsync(edit);
   return {
     mode,

@@ -1,25 +1,36 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import type { Part } from '../../../../shared/api.ts';
-import { MAX_QUANTITY, ORDER_TEXTS } from '../../../../shared/order-texts.ts';
+import { MAX_QUANTITY, ORDER_LABELS } from '../../../../shared/order-labels.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { clampQuantity, useCartActions } from '../cart.ts';
+import { clampQuantity, useCartMode } from '../cart-model.ts';
 
-/** Adds `quantity` of `part` and confirms with a toast; false when the viewer has no cart (staff). */
+// The cart's edits load on the first hover, focus or click of a control, not with the catalogue.
+const loadCart = () => import('../cart.ts');
+const preload = () => void loadCart().catch(() => undefined);
+
+/** Adds `quantity` of `part` and confirms with a toast; `enabled` is false when the viewer has no cart (staff). */
 function useAddToOrder() {
-  const actions = useCartActions();
+  const client = useQueryClient();
+  const mode = useCartMode();
   const add = async (part: Pick<Part, 'id' | 'price' | 'partNumber'>, quantity: number) => {
-    const n = clampQuantity(quantity);
+    let cart: Awaited<ReturnType<typeof loadCart>>;
     try {
-      await actions.add(part, n);
-      toast({ title: ORDER_TEXTS.added, description: `${n} × ${part.partNumber}` });
+      cart = await loadCart();
     } catch {
-      // The mutation's own error toast already said why.
+      toast({ title: 'Error', description: 'Error de conexión. Intente nuevamente.', variant: 'destructive' });
+      return;
+    }
+    try {
+      await cart.addToOrder(client, mode, part, quantity);
+    } catch {
+      // The edit's own error toast already said why.
     }
   };
-  return { add, enabled: actions.mode !== 'none', pending: actions.pending };
+  return { add, enabled: mode !== 'none' };
 }
 
 /**
@@ -35,6 +46,8 @@ export function AddToOrderButton({ part, quantity, className }: { part: Part; qu
       variant="accent"
       className={className}
       disabled={busy}
+      onPointerEnter={preload}
+      onFocus={preload}
       onClick={async () => {
         setBusy(true);
         await add(part, quantity);
@@ -42,7 +55,7 @@ export function AddToOrderButton({ part, quantity, className }: { part: Part; qu
       }}
     >
       <ShoppingCart aria-hidden="true" className="size-4" />
-      {ORDER_TEXTS.addToCart}
+      {ORDER_LABELS.addToCart}
     </Button>
   );
 }
@@ -61,7 +74,7 @@ export function CardOrderControl({ part }: { part: Part }) {
   return (
     <div className="relative z-10 flex items-center gap-1.5">
       <input
-        aria-label={`${ORDER_TEXTS.quantity} de ${part.partNumber}`}
+        aria-label={`${ORDER_LABELS.quantity} de ${part.partNumber}`}
         type="number"
         inputMode="numeric"
         min={1}
@@ -79,7 +92,9 @@ export function CardOrderControl({ part }: { part: Part }) {
         type="button"
         disabled={busy}
         // Named with the code (the card's own text shows it), without repeating it as page text.
-        aria-label={`${ORDER_TEXTS.addToCart} ${part.partNumber}`}
+        aria-label={`${ORDER_LABELS.addToCart} ${part.partNumber}`}
+        onPointerEnter={preload}
+        onFocus={preload}
         onClick={async () => {
           setBusy(true);
           await add(part, Number(quantity));
@@ -89,7 +104,7 @@ export function CardOrderControl({ part }: { part: Part }) {
         className="inline-flex h-9 min-w-0 flex-1 items-center justify-center gap-1.5 rounded-md bg-accent-600 px-2 text-xs font-semibold text-white hover:bg-accent-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
       >
         <ShoppingCart aria-hidden="true" className="size-4 shrink-0" />
-        <span className="truncate">{ORDER_TEXTS.addToCart}</span>
+        <span className="truncate">{ORDER_LABELS.addToCart}</span>
       </button>
     </div>
   );

@@ -41,7 +41,8 @@ describe('Mi pedido (guest, in the browser)', () => {
     const priced: CartLineInput[][] = [];
     mockApi({ 'GET /api/user/session': anonymousSession, 'POST /api/cart/price': priceHandler(priced) });
     renderWithApp(<OrderHeaderActions />);
-    expect(await screen.findByRole('button', { name: 'Mi pedido: 2 repuestos' })).toBeInTheDocument();
+    // The count needs the cart's calls, which load on demand too.
+    expect(await screen.findByRole('button', { name: 'Mi pedido: 2 repuestos' }, { timeout: LAZY_MS })).toBeInTheDocument();
 
     const dialog = await openCart();
     const lines = within(dialog).getByRole('list', { name: 'Repuestos del pedido' });

@@ -1,8 +1,9 @@
 import { ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { ORDER_TEXTS } from '../../../../shared/order-texts.ts';
+import { ORDER_LABELS } from '../../../../shared/order-labels.ts';
 import { formatCount } from '../../../lib/format.ts';
-import { useCartCount, useCartMode } from '../cart.ts';
+import { useCartMode } from '../cart-model.ts';
+import { useCartCount } from '../cart-query.ts';
 import { setCartOpen, useCartOpen } from '../cart-panel.ts';
 
 // "Mi pedido" (lines, quick order, send) loads when first opened, not with the header.
@@ -39,7 +40,7 @@ export function OrderHeaderActions({ placeOrder = false }: { placeOrder?: boolea
           onFocus={preload}
           className={`${headerButton} hidden bg-accent-600 hover:bg-accent-700 sm:inline-flex`}
         >
-          {ORDER_TEXTS.placeOrder}
+          {ORDER_LABELS.placeOrder}
         </button>
       ) : null}
       <button
@@ -47,11 +48,11 @@ export function OrderHeaderActions({ placeOrder = false }: { placeOrder?: boolea
         onClick={() => setCartOpen(true)}
         onPointerEnter={preload}
         onFocus={preload}
-        aria-label={`${ORDER_TEXTS.cart}: ${count === 1 ? '1 repuesto' : `${formatCount(count)} repuestos`}`}
+        aria-label={`${ORDER_LABELS.cart}: ${count === 1 ? '1 repuesto' : `${formatCount(count)} repuestos`}`}
         className={`${headerButton} hover:bg-white/10`}
       >
         <ShoppingCart aria-hidden="true" className="size-5" />
-        <span className="hidden lg:inline">{ORDER_TEXTS.cart}</span>
+        <span className="hidden lg:inline">{ORDER_LABELS.cart}</span>
         <span
           aria-hidden="true"
           className="min-w-5 rounded-full bg-white px-1.5 text-center text-xs font-bold leading-5 text-brand-900 tabular-nums"

@@ -1,7 +1,7 @@
 import { ClipboardList, LogOut, UserRound } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
-import { ORDER_LABELS } from '../../../../shared/order-texts.ts';
+import { ORDER_LABELS } from '../../../../shared/order-labels.ts';
 import { paths } from '../../../app/paths.ts';
 import { useOnDemandDialog } from '../../../lib/use-on-demand-dialog.ts';
 import { useLogout } from '../api.ts';
