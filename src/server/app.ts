@@ -24,6 +24,7 @@ import { exportRoutes } from './modules/export/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { partRequestRoutes } from './modules/part-requests/routes.ts';
 import { JobSlot } from './modules/sync/jobs.ts';
+import { printRoutes } from './modules/print/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -88,7 +89,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.decorateRequest('viewer', null as unknown as Viewer);
   app.decorateRequest('sessionUser', null);
-  await registerRateLimit(app, database.pool);
+  await registerRateLimit(app, database.pool, config.redis);
   registerSafeText(app);
   registerSecurity(app, database.db, config);
 
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(exportRoutes(ctx));
   await app.register(orderRoutes(ctx, options.mailer ?? createMailer(config, app.log)));
   await app.register(syncRoutes(ctx, jobs));
+  await app.register(printRoutes(ctx));
   await app.register(seoRoutes(ctx));
   await registerStaticFiles(app, config);
   return app;

@@ -287,3 +287,25 @@ export const printQuerySchema = z.object({
   includeImages: printFlag,
   includePrices: printFlag,
 });
+
+/**
+ * One row of `GET /api/print/catalog` (issue 22): `[id, partNumber, description, image, price,
+ * categoryPath]`; `image` is the first resolved photo URL or null; `price` is the viewer's price
+ * ("1234.50") only when `includePrices=true`, else null.
+ */
+export const printRowSchema = z.tuple([
+  z.number(),
+  z.string(),
+  z.string(),
+  z.nullable(z.string()),
+  z.nullable(z.string()),
+  z.array(z.string()),
+]);
+export type PrintRowTuple = z.infer<typeof printRowSchema>;
+
+/**
+ * `GET /api/print/catalog` answers NDJSON: a first line `{"total": N}`, then lines of
+ * {@link printRowSchema} arrays (one batch each) until every part is sent.
+ */
+export const printHeadSchema = z.object({ total: z.number() });
+export const printBatchSchema = z.array(printRowSchema);

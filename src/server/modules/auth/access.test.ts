@@ -35,6 +35,7 @@ const MATRIX: Record<string, Access> = {
   'DELETE /api/admin/synonyms/:id': 'admin',
   'GET /api/export/catalog.xlsx': 'public',
   'GET /api/export/catalog.pdf': 'public',
+  'GET /api/print/catalog': 'public',
   'POST /api/auth/register': 'public',
   'POST /api/auth/login': 'public',
   'POST /api/auth/logout': 'public',
