@@ -1,6 +1,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { ORDER_LABELS } from '../../../../shared/order-labels.ts';
+import { cn } from '../../../lib/cn.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useCartMode } from '../cart-model.ts';
 import { useCartCount } from '../cart-query.ts';
@@ -38,7 +39,8 @@ export function OrderHeaderActions({ placeOrder = false }: { placeOrder?: boolea
           onClick={() => setCartOpen(true)}
           onPointerEnter={preload}
           onFocus={preload}
-          className={`${headerButton} hidden bg-accent-600 hover:bg-accent-700 sm:inline-flex`}
+          // Below 640 px the cart button alone opens Mi pedido (`hidden` must win over the base's `inline-flex`).
+          className={cn(headerButton, 'hidden bg-accent-600 hover:bg-accent-700 sm:inline-flex')}
         >
           {ORDER_LABELS.placeOrder}
         </button>

@@ -14,8 +14,8 @@ const ProfileDialog = lazy(async () => ({ default: (await loadProfileDialog()).P
 /**
  * Header user badge (username and type label), "Mi Perfil" dialog, "Mis pedidos" for a signed-in
  * client or distributor (issue 19 §4: a guest's pedidos have no account, staff do not order) and
- * "Salir" (back to the start screen). Below 1024 px "Mis pedidos" and "Salir" are icons with their
- * names for screen readers.
+ * "Salir" (back to the start screen). "Mis pedidos" is an icon below 1536 px and "Salir" below
+ * 640 px, named for screen readers, so the search box keeps its room.
  */
 export function UserMenu({ session }: { session: Session }) {
   const profile = useOnDemandDialog(loadProfileDialog);
@@ -41,10 +41,11 @@ export function UserMenu({ session }: { session: Session }) {
       {session.userId != null && session.userType !== 'admin' ? (
         <Link
           href={paths.myOrders()}
+          title={ORDER_LABELS.myOrders}
           className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm text-white hover:bg-white/10"
         >
           <ClipboardList aria-hidden="true" className="size-4" />
-          <span className="sr-only lg:not-sr-only">{ORDER_LABELS.myOrders}</span>
+          <span className="sr-only 2xl:not-sr-only">{ORDER_LABELS.myOrders}</span>
         </Link>
       ) : null}
       <button
