@@ -1,8 +1,8 @@
 /**
  * Issue 19: pedidos. A client builds a pedido from a carousel card, the detail dialog and the
  * product page, pastes five lines into "Pedido rápido" (one ambiguous, one unknown) and sends it;
- * staff find it in the admin panel's "Pedidos" tab and change its status; the client sees the new
- * status in "Mis pedidos". Set-up (the client's account) goes through the admin API.
+ * staff find it in the admin panel's "Pedidos" tab and change its status; the client opens "Mis
+ * pedidos" from the header's user menu (desktop and phone widths) and sees the new status. Set-up (the client's account) goes through the admin API.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, PHOTO_PART, RELATED_PART } from './fixtures.ts';
@@ -125,8 +125,9 @@ test('a client builds and sends a pedido; staff change its status; the client se
   await expect(toasts(staff).getByText('Estado actualizado')).toBeVisible();
   await staffContext.close();
 
-  // --- the client sees the new status in Mis pedidos
-  await page.goto('/mis-pedidos');
+  // --- the client reaches Mis pedidos from the header's user menu (an icon on phones) and sees the new status
+  await page.getByRole('banner').getByRole('link', { name: 'Mis pedidos' }).click();
+  await expect(page).toHaveURL(/\/mis-pedidos$/);
   const row = page.getByRole('listitem').filter({ hasText: number });
   await expect(row.getByText('En preparación')).toBeVisible();
   await row.getByRole('button', { name: `Ver detalle del pedido ${number}` }).click();
