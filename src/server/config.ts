@@ -42,6 +42,11 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: z.url().optional(),
   COOKIE_SECURE: bool(false),
   TRUST_PROXY: z.string().default(''),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: 'debe empezar con redis:// o rediss://' })
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().max(100).default('portal:'),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(50),
   RATE_LIMIT_LOGIN_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(250),
@@ -109,6 +114,11 @@ export interface Config {
   catalogueCacheMb: number;
   /** Proxies whose X-Forwarded-For is believed: addresses or CIDRs; empty trusts none. */
   trustProxy: string[];
+  /**
+   * Redis holding the rate-limit counters (`REDIS_URL`, keys prefixed with `REDIS_KEY_PREFIX`);
+   * null: PostgreSQL's `rate_limits` table, or memory on PGlite (docs/deploy.md).
+   */
+  redis: { url: string; keyPrefix: string } | null;
   /**
    * Requests allowed per 15 minutes (forgot password) or per hour (registration, part requests);
    * failed logins allowed per 15 minutes (docs/security.md "Login throttling").
@@ -197,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     rateLimits: {
       loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,
       loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,

@@ -10,6 +10,7 @@ import type { SessionUser } from './modules/auth/sessions.ts';
 import type { Viewer } from './modules/auth/viewer.ts';
 import type { CatalogueCache } from './modules/catalogue/cache.ts';
 import type { JobSlot } from './modules/sync/jobs.ts';
+import type { CounterStore } from './plugins/rate-limit.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,6 +26,8 @@ declare module 'fastify' {
     jobs: JobSlot;
     /** The catalogue read cache of this process. */
     catalogueCache: CatalogueCache;
+    /** Where rate-limit counters live: Redis, the PostgreSQL pool, or memory (plugins/rate-limit.ts). */
+    counters: CounterStore;
     /** Work that runs after an answer is sent (mail); `drain` and tests wait for it. */
     background: BackgroundTasks;
     /** True once `drain` was called: `/api/health/ready` answers 503 (plugins/drain.ts). */

@@ -60,7 +60,7 @@ if (process.env.DATABASE_URL)
     it('counts the failures of every process, and a new process keeps them', async () => {
       const database = await createTestDatabase('postgres');
       try {
-        const options = { perAccountAndIp: 3, perIp: 50, delayStepMs: 0, pool: database.pool };
+        const options = { perAccountAndIp: 3, perIp: 50, delayStepMs: 0, counters: database.pool };
         // Two throttles on one database stand for two processes behind a balancer.
         const first = new LoginThrottle(options);
         const second = new LoginThrottle(options);

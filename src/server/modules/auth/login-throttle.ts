@@ -9,14 +9,13 @@
  *   that account waits `delayStepMs` more per failure (at most `maxDelayMs`), and is then checked
  *   as usual, so the owner's correct password from another address still gets in.
  * An account is one key whether it was named by username or by e-mail (`accountKey`). The
- * counters (rate-limiter-flexible) are shared by every process through PostgreSQL's
- * `rate_limits` table when a pool is given, like the other rate limits (plugins/rate-limit.ts);
- * in memory otherwise (PGlite, one process).
+ * counters (rate-limiter-flexible) are shared by every process through Redis or PostgreSQL's
+ * `rate_limits` table when such a store is given, like the other rate limits
+ * (plugins/rate-limit.ts); in memory otherwise (PGlite, one process).
  */
-import type pg from 'pg';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../../errors.ts';
-import { sharedLimiter, storedKey } from '../../plugins/rate-limit.ts';
+import { type CounterStore, sharedLimiter, storedKey } from '../../plugins/rate-limit.ts';
 
 /** What the throttle needs to know: failures allowed and the delay step, all per `windowMs`. */
 export interface LoginThrottleOptions {
@@ -32,8 +31,8 @@ export interface LoginThrottleOptions {
   windowMs?: number;
   /** Waits `ms`; tests pass a recorder instead of the real clock. */
   sleep?: (ms: number) => Promise<void>;
-  /** PostgreSQL pool whose `rate_limits` table holds the counters; memory without it. */
-  pool?: pg.Pool | undefined;
+  /** Where the counters are shared (`app.counters`: Redis or a PostgreSQL pool); memory without one. */
+  counters?: CounterStore;
 }
 
 /** The message of a refused login (Spanish, as every text a visitor sees). */
@@ -48,16 +47,16 @@ export class LoginThrottle {
   private readonly pair: RateLimiterAbstract;
   private readonly ip: RateLimiterAbstract;
   private readonly account: RateLimiterAbstract;
-  private readonly options: Required<Omit<LoginThrottleOptions, 'sleep' | 'pool'>> & Pick<LoginThrottleOptions, 'sleep'>;
+  private readonly options: Required<Omit<LoginThrottleOptions, 'sleep' | 'counters'>> & Pick<LoginThrottleOptions, 'sleep'>;
 
   constructor(options: LoginThrottleOptions) {
-    const { pool, ...rest } = options;
+    const { counters, ...rest } = options;
     this.options = { maxDelayMs: 5_000, windowMs: 15 * 60 * 1000, ...rest };
     const duration = Math.ceil(this.options.windowMs / 1000);
-    this.pair = sharedLimiter(pool, 'login-pair', duration, this.options.perAccountAndIp);
-    this.ip = sharedLimiter(pool, 'login-ip', duration, this.options.perIp);
+    this.pair = sharedLimiter(counters, 'login-pair', duration, this.options.perAccountAndIp);
+    this.ip = sharedLimiter(counters, 'login-ip', duration, this.options.perIp);
     // Account-wide failures only slow down: the ceiling is never reached in practice.
-    this.account = sharedLimiter(pool, 'login-account', duration, Number.MAX_SAFE_INTEGER);
+    this.account = sharedLimiter(counters, 'login-account', duration, Number.MAX_SAFE_INTEGER);
   }
 
   /**

@@ -50,7 +50,7 @@ export function authRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZ
       perAccountAndIp: limits.loginPerAccount,
       perIp: limits.loginPerIp,
       delayStepMs: limits.loginDelayStepMs,
-      pool: ctx.database.pool,
+      counters: app.counters,
     });
     const cookieName = sessionCookieName(config);
     const forgotLink = `${config.publicOrigin}/forgot-password`;
