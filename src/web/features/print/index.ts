@@ -1,4 +1,3 @@
 /** Public surface of the print feature (issue 7): the printable catalogue at `/print`. */
-export { loadPrintParts, PRINT_MAX_PARTS, type PrintParts } from './load-print-parts.ts';
 export { type PrintOptions, parsePrintOptions } from './print-options.ts';
 export { PRINT_DELAY_MS, PRINT_PAGE_TEXTS, PrintPage } from './print-page.tsx';

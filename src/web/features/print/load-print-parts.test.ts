@@ -1,34 +1,53 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildPart } from '../../test/fixtures.ts';
-import { json, mockApi } from '../../test/render.tsx';
+import { mockApi } from '../../test/render.tsx';
 import { loadPrintParts } from './load-print-parts.ts';
+
+/** An NDJSON answer whose body arrives in the given chunks. */
+function ndjson(chunks: string[]): Response {
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const encoder = new TextEncoder();
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      controller.close();
+    },
+  });
+  return new Response(stream, { status: 200, headers: { 'Content-Type': 'application/x-ndjson' } });
+}
+
+const row = (id: number) => [id, `P${id}`, `Parte ${id}`, id === 1 ? '/images/p1.jpg' : null, null, ['Repuestos']];
 
 describe('loadPrintParts', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
-  it('stops at the cap, says so, and reports progress', async () => {
-    const all = Array.from({ length: 1000 }, (_, i) => buildPart({ partNumber: `P${i}` }));
-    const fetchMock = mockApi({
-      'GET /api/parts': (url: URL) => {
-        const limit = Number(url.searchParams.get('limit'));
-        const page = Number(url.searchParams.get('page'));
-        return json({ parts: all.slice((page - 1) * limit, page * limit), total: all.length, page, limit });
-      },
-    });
+  it('reads every row of a streamed answer cut anywhere, in one call, reporting progress', async () => {
+    const body = `${JSON.stringify({ total: 6000 })}\n${JSON.stringify(Array.from({ length: 3000 }, (_, i) => row(i + 1)))}\n${JSON.stringify(
+      Array.from({ length: 3000 }, (_, i) => row(i + 3001)),
+    )}\n`;
+    const cut = [body.slice(0, 5), body.slice(5, 40_000), body.slice(40_000, 40_001), body.slice(40_001)];
+    const fetchMock = mockApi({ 'GET /api/print/catalog': () => ndjson(cut) });
     const progress: { loaded: number; total: number | null }[] = [];
-    const result = await loadPrintParts('all', { maxParts: 300, onProgress: (p) => progress.push(p) });
-    expect(result.parts).toHaveLength(300);
-    expect(result.truncated).toBe(true);
-    expect(result.available).toBe(1000);
-    // Page 1 tells the total; page 2 fills the cap; pages 3-5 are never asked.
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(progress.at(-1)).toEqual({ loaded: 300, total: 1000 });
+    const { parts } = await loadPrintParts([3, 7], { includePrices: true, onProgress: (p) => progress.push(p) });
+    expect(parts).toHaveLength(6000);
+    expect(parts[0]).toEqual({
+      id: 1,
+      partNumber: 'P1',
+      description: 'Parte 1',
+      image: '/images/p1.jpg',
+      price: null,
+      categoryPath: ['Repuestos'],
+    });
+    expect(parts[1]?.image).toBeUndefined();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ categoryIds: '3,7', includePrices: 'true' });
+    expect(progress[0]).toEqual({ loaded: 0, total: 6000 });
+    expect(progress.at(-1)).toEqual({ loaded: 6000, total: 6000 });
   });
 
-  it('is not truncated when everything fits', async () => {
-    mockApi({ 'GET /api/parts': () => json({ parts: [buildPart()], total: 1, page: 1, limit: 200 }) });
-    expect(await loadPrintParts('all')).toMatchObject({ available: 1, truncated: false });
+  it('refuses an answer cut short', async () => {
+    mockApi({ 'GET /api/print/catalog': () => ndjson([`${JSON.stringify({ total: 3 })}\n${JSON.stringify([row(1)])}\n`]) });
+    await expect(loadPrintParts('all')).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
   });
 });

@@ -1,112 +1,96 @@
 /**
- * Loads the parts of the print page. There is no print-specific JSON endpoint: the page reads
- * `GET /api/parts?limit=200&page=N` (with `categoryId` for each chosen category, sub-categories
- * included by the server) until everything is loaded or the cap is reached.
+ * Loads the parts of the print page in one call (issue 22): `GET /api/print/catalog` streams NDJSON,
+ * a first line `{"total": N}` and then batches of rows, read as they arrive so the page shows its
+ * progress. No cap: a catalogue of 100,000 parts prints whole.
  */
-import { MAX_PAGE_SIZE, type Part, partsResponseSchema } from '../../../shared/api.ts';
-import { apiGet } from '../../lib/api-client.ts';
+import { printBatchSchema, printHeadSchema } from '../../../shared/print.ts';
+import { ApiError, apiFetch } from '../../lib/api-client.ts';
 
-/** Page size of the print requests: the largest `GET /api/parts` allows. */
-export const PRINT_PAGE_LIMIT = MAX_PAGE_SIZE;
-/** Parts the browser page prints at most; beyond that the PDF export is the way (issue 7). */
-export const PRINT_MAX_PARTS = 5000;
-/** Page requests in flight at once, after the first page of each category tells the total. */
-export const PRINT_FETCH_CONCURRENCY = 4;
+/** One printed row: what the table shows and what grouping needs. */
+export interface PrintPart {
+  id: number;
+  partNumber: string;
+  description: string;
+  /** First photo URL, or undefined ("Sin imagen"). */
+  image: string | undefined;
+  /** The viewer's price ("1234.50") when prices were asked for, else null. */
+  price: string | null;
+  /** Category names from level 1 down. */
+  categoryPath: string[];
+}
 
 export interface PrintLoadProgress {
   /** Parts received so far. */
   loaded: number;
-  /** Parts announced by the answers so far (the sum over the chosen categories), null before the first. */
+  /** Parts the answer announced, null before its first line. */
   total: number | null;
 }
 
 export interface PrintParts {
-  /** The parts to print, each once, at most `maxParts`. */
-  parts: Part[];
-  /** Parts the selection holds (sum over the chosen categories: an upper bound when they overlap). */
-  available: number;
-  /** True when the cap left parts out. */
-  truncated: boolean;
+  /** Every part of the selection, each once. */
+  parts: PrintPart[];
 }
 
 export interface LoadPrintPartsOptions {
   signal?: AbortSignal;
   onProgress?: (progress: PrintLoadProgress) => void;
-  maxParts?: number;
-  concurrency?: number;
+  /** Ask for the PRECIO column's prices (the session's list). */
+  includePrices?: boolean;
 }
 
-/** Runs `task` for each item with at most `limit` at once; results keep the input order. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
+const badResponse = (detail: string) => new ApiError(200, 'BAD_RESPONSE', `200: ${detail}`);
 
 /**
- * Fetches every part of the chosen categories (`'all'`: the whole public catalogue), page by page,
- * in part-number order, without duplicates (a category and its own sub-category may both be
- * chosen), stopping at `maxParts`.
- * @throws {ApiError} when a page fails; an `AbortError` when `signal` aborts.
+ * Fetches every part of the chosen categories (`'all'`: the whole public catalogue) from
+ * `GET /api/print/catalog`, reading the NDJSON lines as they come.
+ * @throws {ApiError} when the call fails, or `BAD_RESPONSE` when the answer is cut or malformed;
+ *   an `AbortError` when `signal` aborts.
  */
 export async function loadPrintParts(categoryIds: 'all' | readonly number[], options: LoadPrintPartsOptions = {}): Promise<PrintParts> {
-  const { signal, onProgress, maxParts = PRINT_MAX_PARTS, concurrency = PRINT_FETCH_CONCURRENCY } = options;
-  const sources: (number | undefined)[] = categoryIds === 'all' ? [undefined] : [...categoryIds];
-  const seen = new Set<number>();
-  const parts: Part[] = [];
-  let available = 0;
-  let announced: number | null = null;
-  let received = 0;
-  let truncated = false;
-
-  const fetchPage = async (categoryId: number | undefined, page: number) => {
-    const answer = await apiGet(
-      '/api/parts',
-      partsResponseSchema,
-      { limit: PRINT_PAGE_LIMIT, page, sortBy: 'partNumber', sortDir: 'asc', categoryId },
-      signal,
-    );
-    received += answer.parts.length;
-    onProgress?.({ loaded: Math.min(received, maxParts), total: announced });
-    return answer;
-  };
-  const keep = (list: readonly Part[]) => {
-    for (const part of list) {
-      if (parts.length >= maxParts) {
-        truncated = true;
-        return;
+  const { signal, onProgress, includePrices = false } = options;
+  const response = await apiFetch('/api/print/catalog', {
+    query: { categoryIds: categoryIds === 'all' ? 'all' : categoryIds.join(','), includePrices: includePrices ? 'true' : undefined },
+    accept: 'application/x-ndjson',
+    signal,
+  });
+  if (!response.body) throw badResponse('sin cuerpo');
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const parts: PrintPart[] = [];
+  let total: number | null = null;
+  let buffer = '';
+  const takeLine = (line: string) => {
+    if (!line.trim()) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw badResponse('línea ilegible');
+    }
+    if (total === null) {
+      const head = printHeadSchema.safeParse(value);
+      if (!head.success) throw badResponse('sin total');
+      total = head.data.total;
+    } else {
+      const batch = printBatchSchema.safeParse(value);
+      if (!batch.success) throw badResponse('filas inválidas');
+      for (const [id, partNumber, description, image, price, categoryPath] of batch.data) {
+        parts.push({ id, partNumber, description, image: image ?? undefined, price, categoryPath });
       }
-      if (seen.has(part.id)) continue;
-      seen.add(part.id);
-      parts.push(part);
     }
+    onProgress?.({ loaded: parts.length, total });
   };
-
-  for (const categoryId of sources) {
-    if (parts.length >= maxParts) {
-      truncated = true;
-      break;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let newline = buffer.indexOf('\n');
+    while (newline !== -1) {
+      takeLine(buffer.slice(0, newline));
+      buffer = buffer.slice(newline + 1);
+      newline = buffer.indexOf('\n');
     }
-    const first = await fetchPage(categoryId, 1);
-    available += first.total;
-    announced = (announced ?? 0) + first.total;
-    onProgress?.({ loaded: Math.min(received, maxParts), total: announced });
-    keep(first.parts);
-    const pages = Math.ceil(first.total / PRINT_PAGE_LIMIT);
-    // Only the pages that can still fit under the cap.
-    const room = Math.max(0, maxParts - parts.length);
-    const lastPage = Math.min(pages, 1 + Math.ceil(room / PRINT_PAGE_LIMIT));
-    if (lastPage < pages) truncated = true;
-    const rest = Array.from({ length: Math.max(0, lastPage - 1) }, (_, i) => i + 2);
-    const answers = await mapLimited(rest, concurrency, (page) => fetchPage(categoryId, page));
-    for (const answer of answers) keep(answer.parts);
   }
-  return { parts, available, truncated };
+  takeLine(buffer);
+  if (total === null || parts.length !== total) throw badResponse('respuesta incompleta');
+  return { parts };
 }

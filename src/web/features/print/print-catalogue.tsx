@@ -1,7 +1,7 @@
-import type { Part } from '../../../shared/api.ts';
+import { useState } from 'react';
 import { formatPrintPrice, PRINT_TEXTS, type PrintGroup } from '../../../shared/print.ts';
-import { ProductImage } from '../../components/product/product-image.tsx';
 import { cn } from '../../lib/cn.ts';
+import type { PrintPart } from './load-print-parts.ts';
 
 export interface PrintColumns {
   includeImages: boolean;
@@ -15,8 +15,35 @@ const headingClass = {
   3: 'mb-2 mt-3 text-sm font-semibold uppercase text-slate-700',
 } as const;
 
+/**
+ * The IMAGEN cell: the photo, or "Sin imagen" (docs/product.md §9.3) when the part has none or it
+ * fails to load, never a broken-image icon on paper (issue 22).
+ */
+function PrintImage({ src }: { src: string | undefined }) {
+  const [failed, setFailed] = useState(false);
+  if (!src || failed) {
+    return (
+      <span className="flex size-16 items-center justify-center text-center text-[10px] text-slate-500 print:size-12">
+        {PRINT_TEXTS.noImage}
+      </span>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt=""
+      width={64}
+      height={64}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+      className="mx-auto size-16 object-contain print:size-12"
+    />
+  );
+}
+
 /** The rows of one group: CÓDIGO, DESCRIPCIÓN, [IMAGEN], [PRECIO]. */
-function PartsTable({ group, columns }: { group: PrintGroup<Part>; columns: PrintColumns }) {
+function PartsTable({ group, columns }: { group: PrintGroup<PrintPart>; columns: PrintColumns }) {
   const { columns: titles } = PRINT_TEXTS;
   return (
     <table aria-label={group.path.join(' › ')} className="print-table mb-4 w-full border-collapse text-sm">
@@ -47,7 +74,7 @@ function PartsTable({ group, columns }: { group: PrintGroup<Part>; columns: Prin
             <td className="border border-slate-300 px-2 py-1">{part.description}</td>
             {columns.includeImages ? (
               <td className="border border-slate-300 p-1">
-                <ProductImage src={part.images[0]} alt="" size={64} className="mx-auto size-16 print:size-12" />
+                <PrintImage src={part.image} />
               </td>
             ) : null}
             {columns.includePrices ? (
@@ -63,7 +90,7 @@ function PartsTable({ group, columns }: { group: PrintGroup<Part>; columns: Prin
 }
 
 /** A group heading (level 1 → h2, 2 → h3, 3 → h4), its own rows, then its sub-groups. */
-function GroupSection({ group, columns }: { group: PrintGroup<Part>; columns: PrintColumns }) {
+function GroupSection({ group, columns }: { group: PrintGroup<PrintPart>; columns: PrintColumns }) {
   const Heading = headingTag[group.level];
   return (
     <section className={cn('print-group', `print-group-${group.level}`)}>
@@ -77,10 +104,11 @@ function GroupSection({ group, columns }: { group: PrintGroup<Part>; columns: Pr
 }
 
 /**
- * The printable list: one section per level-1 group (a new printed page each), headings for
- * levels 1 to 3 and a table per group, in the order of `groupForPrint`.
+ * The printable list: one section per level-1 group, headings for levels 1 to 3 and a table per
+ * group, in the order of `groupForPrint`. Groups follow each other on the paper (issue 22: a page
+ * per level-1 group printed 412 mostly empty pages); a heading never ends a page alone.
  */
-export function PrintCatalogue({ groups, columns }: { groups: PrintGroup<Part>[]; columns: PrintColumns }) {
+export function PrintCatalogue({ groups, columns }: { groups: PrintGroup<PrintPart>[]; columns: PrintColumns }) {
   if (!groups.length) {
     return <p className="py-12 text-center text-slate-600">{PRINT_TEXTS.empty}</p>;
   }

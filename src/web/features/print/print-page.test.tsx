@@ -5,19 +5,22 @@ import { buildPart, config } from '../../test/fixtures.ts';
 import { errorResponse, json, mockApi, renderWithApp } from '../../test/render.tsx';
 import { PRINT_DELAY_MS, PrintPage } from './index.ts';
 
-/** `GET /api/parts` over `parts`, paged and filtered by `categoryId` as the server does. */
+/** `GET /api/print/catalog` over `parts` (or the parts of each chosen category), as the server streams it. */
 function partsApi(parts: Part[], byCategory: Record<number, Part[]> = {}) {
   return (url: URL) => {
-    const limit = Number(url.searchParams.get('limit'));
-    const page = Number(url.searchParams.get('page'));
-    const categoryId = url.searchParams.get('categoryId');
-    const list = categoryId ? (byCategory[Number(categoryId)] ?? []) : parts;
-    return json({ parts: list.slice((page - 1) * limit, page * limit), total: list.length, page, limit });
+    const ids = url.searchParams.get('categoryIds') ?? 'all';
+    const prices = url.searchParams.get('includePrices') === 'true';
+    const chosen = ids === 'all' ? parts : ids.split(',').flatMap((id) => byCategory[Number(id)] ?? []);
+    const list = [...new Map(chosen.map((p) => [p.id, p])).values()];
+    const rows = list.map((p) => [p.id, p.partNumber, p.description, p.images[0] ?? null, prices ? p.price : null, p.categoryPath]);
+    const lines = [JSON.stringify({ total: list.length })];
+    for (let i = 0; i < rows.length; i += 2000) lines.push(JSON.stringify(rows.slice(i, i + 2000)));
+    return new Response(`${lines.join('\n')}\n`, { status: 200, headers: { 'Content-Type': 'application/x-ndjson' } });
   };
 }
 
 function renderPrint(path: string, parts: Part[], byCategory?: Record<number, Part[]>) {
-  const fetchMock = mockApi({ 'GET /api/config': config, 'GET /api/parts': partsApi(parts, byCategory) });
+  const fetchMock = mockApi({ 'GET /api/config': config, 'GET /api/print/catalog': partsApi(parts, byCategory) });
   const view = renderWithApp(<PrintPage />, { path });
   return { ...view, fetchMock };
 }
@@ -25,7 +28,7 @@ function renderPrint(path: string, parts: Part[], byCategory?: Record<number, Pa
 const partsCalls = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls
     .map(([url]) => new URL(String(url), 'http://localhost'))
-    .filter((url) => url.pathname === '/api/parts')
+    .filter((url) => url.pathname === '/api/print/catalog')
     .map((url) => Object.fromEntries(url.searchParams));
 
 describe('PrintPage', () => {
@@ -142,26 +145,42 @@ describe('PrintPage', () => {
     expect(screen.getByRole('button', { name: 'Descargar PDF' })).toBeEnabled();
   });
 
-  it('loads every page of every chosen category, each part once', async () => {
-    vi.spyOn(window, 'print').mockImplementation(() => {});
-    const many = Array.from({ length: 450 }, (_, i) =>
-      buildPart({ partNumber: `C-${String(i).padStart(3, '0')}`, categoryPath: ['Repuestos', 'Motor'] }),
+  it('loads a catalogue above 5,000 parts whole, in one call, and prints it', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const many = Array.from({ length: 5200 }, (_, i) =>
+      buildPart({
+        id: i + 1,
+        partNumber: `C-${String(i).padStart(4, '0')}`,
+        categoryPath: i % 2 ? ['Repuestos', 'Motor'] : ['Herramientas'],
+      }),
     );
-    const child = many.slice(0, 3);
-    const { fetchMock } = renderPrint('/print?categoryIds=3,4', [], { 3: many, 4: child });
-    expect(await screen.findByText('450 productos')).toBeInTheDocument();
-    expect(partsCalls(fetchMock)).toEqual([
-      { limit: '200', page: '1', sortBy: 'partNumber', sortDir: 'asc', categoryId: '3' },
-      { limit: '200', page: '2', sortBy: 'partNumber', sortDir: 'asc', categoryId: '3' },
-      { limit: '200', page: '3', sortBy: 'partNumber', sortDir: 'asc', categoryId: '3' },
-      { limit: '200', page: '1', sortBy: 'partNumber', sortDir: 'asc', categoryId: '4' },
-    ]);
-    expect(within(screen.getByRole('table', { name: 'Repuestos › Motor' })).getAllByRole('row')).toHaveLength(451);
+    const { fetchMock } = renderPrint('/print?categoryIds=3,4', [], { 3: many, 4: many.slice(0, 3) });
+    expect(await screen.findByText('5.200 productos', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(partsCalls(fetchMock)).toEqual([{ categoryIds: '3,4' }]);
+    expect(within(screen.getByRole('table', { name: 'Repuestos › Motor' })).getAllByRole('row')).toHaveLength(2601);
+    expect(within(screen.getByRole('table', { name: 'Herramientas' })).getAllByRole('row')).toHaveLength(2601);
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(PRINT_DELAY_MS));
+    expect(print).toHaveBeenCalledTimes(1);
+  }, 20_000);
+
+  it('shows "Sin imagen" for a photo that fails to load, never a broken image', async () => {
+    vi.spyOn(window, 'print').mockImplementation(() => {});
+    renderPrint('/print', [buildPart({ partNumber: 'IMG-1', images: ['/images/no-existe.jpg'], categoryPath: ['Repuestos'] })]);
+    const table = await screen.findByRole('table', { name: 'Repuestos' });
+    const image = table.querySelector('img');
+    expect(image).toHaveAttribute('src', '/images/no-existe.jpg');
+    act(() => {
+      image?.dispatchEvent(new Event('error'));
+    });
+    expect(within(table).getByText('Sin imagen')).toBeInTheDocument();
+    expect(table.querySelector('img')).toBeNull();
   });
 
   it('shows the progress while loading and the catalogue error on failure', async () => {
     vi.spyOn(window, 'print').mockImplementation(() => {});
-    mockApi({ 'GET /api/config': config, 'GET /api/parts': () => errorResponse(500, 'INTERNAL', 'Error interno') });
+    mockApi({ 'GET /api/config': config, 'GET /api/print/catalog': () => errorResponse(500, 'INTERNAL', 'Error interno') });
     renderWithApp(<PrintPage />, { path: '/print' });
     expect(screen.getByRole('status')).toHaveTextContent('Cargando…');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error al cargar el catálogo');
@@ -169,7 +188,7 @@ describe('PrintPage', () => {
   });
 
   it('rejects a bad categoryIds value', async () => {
-    const fetchMock = mockApi({ 'GET /api/config': config, 'GET /api/parts': () => json({ parts: [], total: 0, page: 1, limit: 200 }) });
+    const fetchMock = mockApi({ 'GET /api/config': config, 'GET /api/print/catalog': () => json({ total: 0 }) });
     renderWithApp(<PrintPage />, { path: '/print?categoryIds=12,abc' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Los parámetros de impresión no son válidos.');
     expect(partsCalls(fetchMock)).toEqual([]);

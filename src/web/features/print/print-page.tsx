@@ -1,14 +1,13 @@
 import { Loader2, Printer } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
-import type { Part } from '../../../shared/api.ts';
 import { formatPrintDateTime, groupForPrint, PRINT_TEXTS, type PrintGroup } from '../../../shared/print.ts';
 import { routes } from '../../app/paths.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { usePublicConfigState } from '../../lib/public-config.ts';
 import { PdfButton } from '../exports/index.ts';
-import { PRINT_MAX_PARTS } from './load-print-parts.ts';
+import type { PrintPart } from './load-print-parts.ts';
 import { PrintCatalogue } from './print-catalogue.tsx';
 import { parsePrintOptions } from './print-options.ts';
 import { usePrintParts } from './use-print-parts.ts';
@@ -27,12 +26,12 @@ export const PRINT_PAGE_TEXTS = {
 } as const;
 
 const products = (n: number) => `${formatCount(n)} ${n === 1 ? 'producto' : 'productos'}`;
-const NO_GROUPS: PrintGroup<Part>[] = [];
+const NO_GROUPS: PrintGroup<PrintPart>[] = [];
 
 /**
  * The printable catalogue at `/print` (docs/product.md §9.3). Query: `categoryIds` (comma list or
- * `all`), `categoryName`, `includeImages`, `includePrices`. Loads the parts page by page (up to
- * {@link PRINT_MAX_PARTS}), groups them with `groupForPrint`, opens the print dialog
+ * `all`), `categoryName`, `includeImages`, `includePrices`. Loads every part in one streamed call
+ * (no cap, issue 22), groups them with `groupForPrint`, opens the print dialog
  * {@link PRINT_DELAY_MS} after everything has loaded, and returns to the home route after printing.
  * Buttons: IMPRIMIR and "Descargar PDF" (the same selection as a PDF).
  */
@@ -41,12 +40,12 @@ export function PrintPage() {
   const options = useMemo(() => parsePrintOptions(params), [params]);
   const { config, loaded: configLoaded } = usePublicConfigState();
   const [, navigate] = useLocation();
-  const load = usePrintParts(options.categoryIds);
+  const load = usePrintParts(options.categoryIds, options.includePrices);
   const result = load.status === 'done' ? load.result : null;
   const groups = useMemo(() => (result ? groupForPrint(result.parts) : NO_GROUPS), [result]);
 
-  // Print once everything is on screen (the brand included); not for an empty or capped list.
-  const ready = result !== null && result.parts.length > 0 && !result.truncated && configLoaded;
+  // Print once everything is on screen (the brand included); not for an empty list.
+  const ready = result !== null && result.parts.length > 0 && configLoaded;
   useEffect(() => {
     if (!ready) return;
     const timer = window.setTimeout(() => window.print(), PRINT_DELAY_MS);
@@ -111,9 +110,7 @@ export function PrintPage() {
             <Loader2 aria-hidden="true" className="size-5 animate-spin" />
             <span>
               {PRINT_PAGE_TEXTS.loading}
-              {load.progress.total !== null
-                ? ` ${formatCount(load.progress.loaded)} de ${products(Math.min(load.progress.total, PRINT_MAX_PARTS))}`
-                : null}
+              {load.progress.total !== null ? ` ${formatCount(load.progress.loaded)} de ${products(load.progress.total)}` : null}
             </span>
           </p>
         ) : load.status === 'error' ? (
@@ -124,15 +121,7 @@ export function PrintPage() {
             </Button>
           </div>
         ) : (
-          <>
-            {result?.truncated ? (
-              <p role="note" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-                Esta vista muestra los primeros {formatCount(result.parts.length)} de {products(result.available)}. Para el catálogo
-                completo use “Descargar PDF”.
-              </p>
-            ) : null}
-            <PrintCatalogue groups={groups} columns={columns} />
-          </>
+          <PrintCatalogue groups={groups} columns={columns} />
         )}
       </main>
 

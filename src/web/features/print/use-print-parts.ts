@@ -10,7 +10,8 @@ export type PrintPartsState =
 const NO_PROGRESS: PrintLoadProgress = { loaded: 0, total: null };
 
 /**
- * The print page's parts of a selection (`'all'` or a comma list of category ids). Read afresh on
+ * The print page's parts of a selection (`'all'` or a comma list of category ids, then `+p` when
+ * prices are asked for). Read afresh on
  * every visit (`gcTime: 0`: nothing kept once the page is left) and under the `parts` prefix, so a
  * catalogue import invalidates it with the other part lists.
  */
@@ -19,8 +20,10 @@ export const printPartsQuery = (key: string, onProgress: (progress: PrintLoadPro
     queryKey: ['parts', 'print', key] as const,
     queryFn: ({ signal }) => {
       onProgress(NO_PROGRESS);
-      return loadPrintParts(key === 'all' ? 'all' : key.split(',').map(Number), {
+      const [ids = 'all', prices] = key.split('+');
+      return loadPrintParts(ids === 'all' ? 'all' : ids.split(',').map(Number), {
         signal,
+        includePrices: prices === 'p',
         onProgress: (progress) => {
           if (!signal.aborted) onProgress(progress);
         },
@@ -30,13 +33,17 @@ export const printPartsQuery = (key: string, onProgress: (progress: PrintLoadPro
   });
 
 /**
- * Loads the parts of the chosen categories for the print page (TanStack Query), reporting
- * progress; reloads when the selection changes or `retry` is called, and cancels the page
+ * Loads the parts of the chosen categories for the print page (TanStack Query, one streamed call),
+ * reporting progress; reloads when the selection changes or `retry` is called, and cancels the page
  * requests when the page is left (the query's abort signal). `null` (bad parameters) loads nothing.
  */
-export function usePrintParts(categoryIds: 'all' | readonly number[] | null): PrintPartsState & { retry: () => void } {
+export function usePrintParts(
+  categoryIds: 'all' | readonly number[] | null,
+  includePrices = false,
+): PrintPartsState & { retry: () => void } {
   const [progress, setProgress] = useState<PrintLoadProgress>(NO_PROGRESS);
-  const key = categoryIds === null ? null : categoryIds === 'all' ? 'all' : categoryIds.join(',');
+  const ids = categoryIds === null ? null : categoryIds === 'all' ? 'all' : categoryIds.join(',');
+  const key = ids === null ? null : `${ids}${includePrices ? '+p' : ''}`;
   const query = useQuery({ ...printPartsQuery(key ?? 'all', setProgress), enabled: key !== null });
   const { refetch } = query;
   const retry = useCallback(() => void refetch(), [refetch]);
