@@ -9,7 +9,7 @@ import type { InjectOptions } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Order, QuickOrderResponse } from '../../../shared/orders.ts';
-import { auditLog, orders, parts, users } from '../../db/schema.ts';
+import { auditLog, categories, orders, parts, users } from '../../db/schema.ts';
 import { loadConfig } from '../../config.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { readCatalogueVersion } from '../catalogue/version.ts';
@@ -524,6 +524,53 @@ describe.each(testEngines())('pedidos on %s', (engine) => {
     ]) {
       expect(docs.paths, path).toHaveProperty([path]);
     }
+  });
+
+  it('refuses a part of a hidden category: unpriced, not sendable, unknown to the quick order, flagged in a stored cart', async () => {
+    const db = t.database.db;
+    await insertParts(db, [
+      buildPartRecord({
+        codigo: 'OCULTO-1',
+        descripcion: 'Repuesto de rubro oculto',
+        categoria1: 'Rubro Oculto',
+        categoria2: 'Sub',
+        categoria3: 'Hoja',
+      }),
+    ]);
+    const [row] = await db.select({ id: parts.id, categoryId: parts.categoryId }).from(parts).where(eq(parts.partNumber, 'OCULTO-1'));
+    const id = row?.id as number;
+    await t.catalogueChanged();
+    const added = await call({ method: 'PUT', url: '/api/cart', as: 'client2', payload: { lines: [{ partId: id, quantity: 1 }] } });
+    expect(json<Cart>(added).lines.map((l) => l.partNumber)).toEqual(['OCULTO-1']);
+    // Staff hide the level-1 category (and so its descendants) through the admin API.
+    const tree = await db.select({ id: categories.id, name: categories.name }).from(categories);
+    const hidden = tree.filter((c) => ['Rubro Oculto', 'Sub', 'Hoja'].includes(c.name)).map((c) => ({ categoryId: c.id, isVisible: false }));
+    const hide = await call({ method: 'PUT', url: '/api/categories/visibility', as: 'admin', payload: { updates: hidden } });
+    expect(hide.statusCode).toBe(200);
+    for (const role of ['guest', 'client'] as const) {
+      const priced = json<Cart>(
+        await call({
+          method: 'POST',
+          url: '/api/cart/price',
+          payload: { lines: [{ partId: id, quantity: 1 }] },
+          ...(role === 'guest' ? {} : { as: role }),
+        }),
+      );
+      expect(priced.lines, role).toEqual([]);
+      expect(priced.unavailable, role).toEqual([{ partId: id, partNumber: null, message: 'Este repuesto ya no está disponible' }]);
+    }
+    const stored = json<Cart>(await call({ method: 'GET', url: '/api/cart', as: 'client2' }));
+    expect(stored.lines).toEqual([]);
+    expect(stored.unavailable).toEqual([{ partId: id, partNumber: 'OCULTO-1', message: 'Este repuesto ya no está disponible' }]);
+    const sent = await call({ method: 'POST', url: '/api/orders', as: 'client2', payload: { lines: [{ partId: id, quantity: 1 }] } });
+    expect(sent.statusCode).toBe(400);
+    expect(json<{ error: { message: string } }>(sent).error.message).toBe(
+      'Estos repuestos ya no están disponibles: OCULTO-1. Quítelos del pedido para enviarlo.',
+    );
+    const quick = json<QuickOrderResponse>(await call({ method: 'POST', url: '/api/cart/quick', payload: { text: 'OCULTO-1 2' } }));
+    expect(quick.added).toEqual([]);
+    expect(quick.unmatched.map((u) => u.reason)).toEqual(['unknown']);
+    await call({ method: 'PUT', url: '/api/cart', as: 'client2', payload: { lines: [] } });
   });
 
   it('leaves the catalogue version and its cached answers alone: carts, sends and status changes are not catalogue changes', async () => {
