@@ -10,10 +10,10 @@
 // and nginx; the nginx config written here is the one docs/deploy.md shows.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 
 const RUN_LIMIT_MS = 170_000;
@@ -79,6 +79,54 @@ async function request(port, url, { method = 'GET', body, headers = {}, timeoutM
   } catch (error) {
     return { status: 0, error: String(error?.cause?.code ?? error?.message ?? error), ms: Date.now() - started };
   }
+}
+
+/**
+ * Bounded load as browsers make it: `connections` keep-alive connections, each sending its next
+ * request once the previous answer is complete, for `durationMs`. Node's agent honours
+ * `Connection: close` (nginx sends it on the 1000th request of a connection, `keepalive_requests`)
+ * and opens a new connection. autocannon does not: it writes its next request on the connection
+ * nginx is closing and counts the reset as a failed request; that, not the SIGTERM, made this
+ * check flaky (issue 20; it fails with no SIGTERM at all at about 1,500 requests per connection).
+ */
+async function keepAliveLoad(port, url, { connections, durationMs }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const sockets = new Set();
+  const result = { ok: 0, non2xx: 0, errors: [], reconnects: 0 };
+  const end = Date.now() + durationMs;
+  const one = () =>
+    new Promise((resolve) => {
+      const req = http.get({ host: HOST, port, path: url, agent, timeout: 15_000 }, (res) => {
+        res.resume();
+        res.once('end', () => {
+          if (res.statusCode >= 200 && res.statusCode < 300) result.ok++;
+          else result.non2xx++;
+          resolve();
+        });
+        res.once('error', (error) => {
+          result.errors.push(String(error.code ?? error.message));
+          resolve();
+        });
+      });
+      req.once('socket', (socket) => {
+        if (!sockets.has(socket)) {
+          sockets.add(socket);
+          result.reconnects++;
+        }
+      });
+      req.once('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
+      req.once('error', (error) => {
+        result.errors.push(String(error.code ?? error.message));
+        resolve();
+      });
+    });
+  const worker = async () => {
+    while (Date.now() < end) await one();
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  agent.destroy();
+  result.reconnects -= connections;
+  return result;
 }
 
 async function waitFor(what, test, timeoutMs) {
@@ -260,9 +308,19 @@ async function main() {
   const dbName = `portal_scale_${process.pid}`;
   const adminUrl = new URL(base);
   adminUrl.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  admin.on('error', () => {});
-  await admin.connect();
+  // validate runs this right after test:faults, which restarts the cluster: wait for it to answer.
+  let admin;
+  for (let attempt = 0; ; attempt++) {
+    admin = new pg.Client({ connectionString: adminUrl.toString() });
+    admin.on('error', () => {});
+    try {
+      await admin.connect();
+      break;
+    } catch (error) {
+      if (attempt >= 60) throw error;
+      await sleep(500);
+    }
+  }
   await admin.query(`drop database if exists ${dbName} with (force)`);
   await admin.query(`create database ${dbName}`);
   cleanups.push(async () => {
@@ -284,6 +342,13 @@ async function main() {
   fs.writeFileSync(path.join(tmp, 'nginx.conf'), nginxConfig(portN, [portA, portB]));
   const nginx = spawn(nginxBin, ['-p', tmp, '-c', path.join(tmp, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'inherit'] });
   children.add(nginx);
+  // A SIGKILLed nginx master leaves its worker running, still listening: stop it with SIGTERM.
+  cleanups.push(async () => {
+    if (nginx.exitCode !== null || nginx.signalCode !== null) return;
+    const exited = new Promise((resolve) => nginx.once('exit', resolve));
+    nginx.kill('SIGTERM');
+    await Promise.race([exited, sleep(5000)]);
+  });
 
   // 1. Both processes start at once on the empty database.
   const servers = { A: startServer('A', portA, viaProxy.toString(), origin), B: startServer('B', portB, viaProxy.toString(), origin) };
@@ -349,19 +414,15 @@ async function main() {
 
   // 5. SIGTERM of one under load through nginx fails no request.
   await request(portN, '/api/parts?page=1');
-  const load = autocannon({ url: `${origin}/api/parts?page=1&limit=20`, connections: 8, duration: 6 });
-  const loadErrors = new Map();
-  load.on('reqError', (error) =>
-    loadErrors.set(String(error?.code ?? error?.message), (loadErrors.get(String(error?.code ?? error?.message)) ?? 0) + 1),
-  );
+  const load = keepAliveLoad(portN, '/api/parts?page=1&limit=20', { connections: 8, durationMs: 6000 });
   await sleep(2000);
   servers.A.child.kill('SIGTERM');
   const loadResult = await load;
   const exitA = await servers.A.exited;
   check(
     'SIGTERM of one process under load fails no request',
-    loadResult.errors === 0 && loadResult.non2xx === 0 && loadResult['2xx'] > 0 && exitA === 0,
-    `${loadResult['2xx']} ok, ${loadResult.non2xx} non-2xx, ${loadResult.errors} errors ${JSON.stringify([...loadErrors])}, ${loadResult.timeouts} timeouts, exit ${exitA}`,
+    loadResult.errors.length === 0 && loadResult.non2xx === 0 && loadResult.ok > 0 && exitA === 0,
+    `${loadResult.ok} ok, ${loadResult.non2xx} non-2xx, ${loadResult.errors.length} errors ${JSON.stringify(loadResult.errors.slice(0, 5))}, ${loadResult.reconnects} reconnects, exit ${exitA}`,
   );
   servers.A = startServer('A', portA, viaProxy.toString(), origin);
   await waitFor('A again', () => ready(portA), 60_000);
@@ -480,7 +541,8 @@ async function main() {
 
 const cleanups = [];
 async function cleanup() {
-  for (const child of children) child.kill('SIGKILL');
+  // nginx is stopped by its own cleanup (SIGTERM, so that its worker exits too).
+  for (const child of children) if (!String(child.spawnfile).includes('nginx')) child.kill('SIGKILL');
   for (const fn of cleanups.reverse()) await fn();
   if (!failed) fs.rmSync(tmp, { recursive: true, force: true });
 }
