@@ -1,7 +1,9 @@
 /**
  * Public surface of the pedidos feature (issue 19). The first load gets the header's controls and
- * the "Agregar al pedido" controls; "Mi pedido" itself, "Mis pedidos" and the admin tab are lazy
- * components here, so their code (and the form library) loads when first shown.
+ * the "Agregar al pedido" controls (their markup, the cart mode and the count query only: the cart's
+ * edits load on a control's first hover, focus or click, docs/performance.md budget of 150 kB);
+ * "Mi pedido" itself, "Mis pedidos" and the admin tab are lazy components here, so their code (and
+ * the form library) loads when first shown.
  */
 import { lazy } from 'react';
 
