@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { COLLECTIONS } from './api.ts';
+import { DUPLICATE_MODES, columnAssignmentSchema } from './import.ts';
 
 /** An integer (a safe one), as classic zod's `z.number().int()`. */
 const int = () => z.number().check(z.int());
@@ -177,7 +178,50 @@ export const importReportSchema = z.object({
   deactivated: int(),
   rejected: int(),
   rejections: z.array(z.object({ row: int(), partNumber: z.optional(z.string()), reason: z.string() })),
+  blank: z.optional(int()),
+  headings: z.optional(z.array(z.object({ row: int(), text: z.string() }))),
+  merged: z.optional(z.array(z.object({ row: int(), into: int(), partNumber: z.string() }))),
+  duplicates: z.optional(z.array(z.object({ partNumber: z.string(), rows: z.array(int()), descriptions: z.array(z.string()) }))),
+  conflicts: z.optional(
+    z.array(z.object({ row: int(), partNumber: z.string(), source: z.string(), existing: z.string(), incoming: z.string() })),
+  ),
+  priceChanges: z.optional(
+    z.object({
+      parts: int(),
+      lists: z.array(
+        z.object({
+          list: int(),
+          up: int(),
+          down: int(),
+          added: int(),
+          removed: int(),
+          meanPercent: z.nullable(z.number()),
+        }),
+      ),
+      largest: z.array(
+        z.object({
+          partNumber: z.string(),
+          list: int(),
+          before: z.nullable(z.string()),
+          after: z.nullable(z.string()),
+          percent: z.nullable(z.number()),
+        }),
+      ),
+    }),
+  ),
+  categoriesAdded: z.optional(z.array(z.string())),
+  categoriesEmptied: z.optional(z.array(z.string())),
+  handEditsKept: z.optional(int()),
+  missingImages: z.optional(z.object({ count: int(), first: z.array(z.string()) })),
+  assignments: z.optional(z.array(columnAssignmentSchema)),
+  ignoredColumns: z.optional(z.array(z.object({ column: z.string(), reason: z.string() }))),
+  activeBefore: z.optional(int()),
+  /** Why the run needs an explicit confirmation of a large change (empty when it does not). */
+  largeChange: z.optional(z.array(z.string())),
+  /** True for a preview: nothing was written. */
+  dryRun: z.optional(z.boolean()),
 });
+export type ImportReportBody = z.infer<typeof importReportSchema>;
 
 export const jobStateSchema = z.object({
   id: int(),
@@ -218,8 +262,27 @@ export const rawApiResponseSchema = z.object({
 
 /** Largest catalogue file accepted by the panel's import, bytes. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
-/** Query of `POST /api/admin/import`: the uploaded file's name, for the audit trail. */
-export const uploadQuerySchema = z.object({ filename: z.optional(z.string().check(z.maxLength(200))) });
+const flag = z._default(z.enum(['true', 'false'], { error: 'debe ser true o false' }), 'false');
+
+/**
+ * Query of `POST /api/debug/sync` (docs/product.md §11.4): `dryRun=true` computes the preview and
+ * changes nothing; `confirmLarge=true` is the second, explicit confirmation a large change needs.
+ */
+export const syncQuerySchema = z.object({ dryRun: flag, confirmLarge: flag });
+
+/**
+ * Query of `POST /api/admin/import`: the uploaded file's name (audit trail and source name), the
+ * preview and confirmation flags, how repeated codes are handled, which hand-edited fields the file
+ * may overwrite (comma-separated), and an explicit column mapping as JSON (`[{target, column}]`).
+ */
+export const uploadQuerySchema = z.object({
+  filename: z.optional(z.string().check(z.maxLength(200))),
+  dryRun: flag,
+  confirmLarge: flag,
+  duplicates: z._default(z.enum(DUPLICATE_MODES, { error: 'debe ser merge, keep-first o reject-file' }), 'merge'),
+  overwrite: z.optional(z.string().check(z.maxLength(400))),
+  mapping: z.optional(z.string().check(z.maxLength(8000))),
+});
 
 /** Body of `PATCH /api/users/:id/client-code`. */
 export const clientCodeBodySchema = z.object({

@@ -8,12 +8,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { categories, parts } from '../../db/schema.ts';
-import { readRealFile } from '../../test/data.ts';
+import { REAL_DATA, readRealFile } from '../../test/data.ts';
 import { createTestDatabase, testEngines } from '../../test/db.ts';
 import { detectFormat } from './parse.ts';
-import { formatSummary, importCatalogueFile } from './service.ts';
+import { type ImportReport, formatSummary, importCatalogueFile } from './service.ts';
 
 const options = { lowStock: 5 };
+
+/** Every row of the file lands in exactly one bucket of the report. */
+function accounted(report: ImportReport): number {
+  return (
+    report.inserted +
+    report.updated +
+    report.unchanged +
+    report.rejected +
+    (report.blank ?? 0) +
+    (report.headings?.length ?? 0) +
+    (report.merged?.length ?? 0) +
+    (report.duplicates ?? []).reduce((n, g) => n + g.rows.length - 1, 0) +
+    (report.conflicts?.length ?? 0)
+  );
+}
 
 it('detects the real workbook as XLSX', () => {
   expect(detectFormat(readRealFile('resortes'))).toBe('xlsx');
@@ -29,7 +44,7 @@ describe.each(testEngines())('importing the real catalogues on %s', (engine) => 
   });
 
   it('imports the DLC Motors JSON: 1,970 parts, 63 rubros, "0" prices as no price, OEM codes cleaned', async () => {
-    const report = await importCatalogueFile(database.db, readRealFile('dlc'), options);
+    const report = await importCatalogueFile(database.db, readRealFile('dlc'), { ...options, source: 'dlc' });
     expect(report).toMatchObject({ format: 'json', rows: 1970, inserted: 1970, updated: 0, rejected: 0 });
     const level1 = await database.db.select().from(categories).where(eq(categories.level, 1));
     expect(level1).toHaveLength(63);
@@ -53,42 +68,56 @@ describe.each(testEngines())('importing the real catalogues on %s', (engine) => 
   });
 
   it('importing the same file twice changes nothing', async () => {
-    const report = await importCatalogueFile(database.db, readRealFile('dlc'), options);
+    const report = await importCatalogueFile(database.db, readRealFile('dlc'), { ...options, source: 'dlc' });
     expect(report).toMatchObject({ inserted: 0, updated: 0, unchanged: 1970, rejected: 0 });
     expect(formatSummary(report)).toBe('imported: 0 inserted, 0 updated, 1970 unchanged, 0 rejected');
   });
 
-  it('imports the Resortes XLSX: numeric SKUs as text, blank and heading rows and duplicates rejected, two price lists', async () => {
-    const report = await importCatalogueFile(database.db, readRealFile('resortes'), options);
+  it('imports the Resortes XLSX: numeric SKUs as text, blank rows counted, duplicates reported, the cost column left out', async () => {
+    const report = await importCatalogueFile(database.db, readRealFile('resortes'), { ...options, source: 'resortes' });
     expect(report.format).toBe('xlsx');
-    expect(report.rows).toBe(819);
-    expect(report.inserted + report.updated + report.rejected).toBe(819);
+    // 819 data rows and 5 empty rows the sheet skips between them: every one accounted for.
+    expect(report.rows).toBe(824);
+    expect(report.blank).toBe(5);
+    expect(accounted(report)).toBe(report.rows);
     const reasons = report.rejections.map((r) => r.reason);
     expect(reasons.filter((r) => r === 'Falta el código del producto.')).toHaveLength(18);
     expect(reasons.filter((r) => r.startsWith('Fila sin código ni descripción'))).toHaveLength(1);
-    expect(report.rejections.find((r) => r.row === 524)?.reason).toMatch(/título de sección/);
-    const duplicates = report.rejections.filter((r) => r.reason.startsWith('Código duplicado'));
-    expect(new Set(duplicates.map((d) => d.partNumber))).toEqual(
-      new Set(['042FOS1092', '042MBS1036', '042MBS2120', '042MBS2171', 'ACERO PARABOLICO']),
-    );
-    expect(duplicates.find((d) => d.row === 693)?.reason).toBe('Código duplicado: ya aparece en la fila 690.');
+    expect(report.rejections.find((r) => r.row === 524)?.reason).toBe('Fila sin código ni descripción.');
+    const repeated = [...(report.duplicates ?? []).map((d) => d.partNumber), ...(report.merged ?? []).map((m) => m.partNumber)];
+    expect(new Set(repeated)).toEqual(new Set(['042FOS1092', '042MBS1036', '042MBS2120', '042MBS2171', 'ACERO PARABOLICO']));
+    expect(report.duplicates?.find((d) => d.partNumber === '042FOS1092')?.rows).toEqual([690, 693]);
+    // "PRECIO COSTO" is the supplier's cost: never a price list unless mapped on purpose.
+    expect(report.ignoredColumns?.map((c) => c.column)).toEqual(['PRECIO COSTO']);
 
     const [numeric] = await database.db.select().from(parts).where(eq(parts.partNumber, '205006150'));
-    expect(numeric).toMatchObject({ price: null, priceList1: '38435.00', priceList2: '16149.00', stockLevel: 'En Stock' });
+    expect(numeric).toMatchObject({ price: '38435.00', priceList1: '38435.00', priceList2: null, stockLevel: 'En Stock' });
     const [rounded] = await database.db.select().from(parts).where(eq(parts.partNumber, '042VVS2100'));
-    expect(rounded).toMatchObject({ priceList1: '470406.48', priceList2: '197649.78' });
+    expect(rounded).toMatchObject({ priceList1: '470406.48', priceList2: null });
     expect(rounded?.categoryPath).toEqual(['Hojas Listas Parabolicas/ventiladas']);
   });
 
   it('imports the Zabala JSON: multi-code cells, duplicates and empty codes reported, accent twins folded, brand kept', async () => {
-    const report = await importCatalogueFile(database.db, readRealFile('zabala'), options);
+    const report = await importCatalogueFile(database.db, readRealFile('zabala'), {
+      ...options,
+      source: 'zabala',
+      imageDir: REAL_DATA.zabalaImages,
+    });
     expect(report.rows).toBe(7861);
-    expect(report.inserted + report.updated + report.unchanged + report.rejected).toBe(7861);
+    expect(accounted(report)).toBe(7861);
+    expect(report.updated).toBe(0);
     const empty = report.rejections.filter((r) => r.reason === 'Falta el código del producto.');
     expect(empty.length).toBeGreaterThanOrEqual(21); // 21 empty cells plus placeholders such as "S/N"
-    const duplicates = report.rejections.filter((r) => r.reason.startsWith('Código duplicado'));
-    expect(duplicates.length).toBeGreaterThanOrEqual(91);
-    for (const d of duplicates) expect(d.partNumber).toBeTruthy();
+    // 91 repeated codes: identical rows merged, differing ones reported with their row numbers.
+    const repeatedRows = (report.merged?.length ?? 0) + (report.duplicates ?? []).reduce((n, g) => n + g.rows.length - 1, 0);
+    expect(repeatedRows).toBeGreaterThanOrEqual(91);
+    for (const d of report.duplicates ?? []) expect(d.rows.length).toBeGreaterThanOrEqual(2);
+    // Two codes are other catalogues' different parts: reported as conflicts, those parts left alone.
+    expect(report.conflicts).toHaveLength(2);
+    for (const c of report.conflicts ?? []) expect(['dlc', 'resortes']).toContain(c.source);
+    // Most image references point at photos the shop never published.
+    expect(report.missingImages?.count).toBeGreaterThan(6000);
+    expect(report.missingImages?.first).toHaveLength(50);
 
     const [multi] = await database.db.select().from(parts).where(eq(parts.partNumber, '0002504615'));
     expect(multi?.alternateCodes).toEqual(['3482654113', '1878654433', '3151000808']);

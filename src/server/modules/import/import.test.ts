@@ -19,13 +19,17 @@ describe('source mapping rules', () => {
     expect(map.fields.partNumber).toEqual(['Código']);
     expect(map.fields.description).toEqual(['PRODUCTO']);
     expect(map.fields.category1).toEqual(['Rubro']);
-    expect(map.fields.alternates).toEqual(['CodBarras']);
-    expect(map.priceColumns).toEqual(['Precio']);
+    expect(map.fields.alternateCodes).toEqual(['CodBarras']);
+    expect(map.priceColumns.filter(Boolean)).toEqual(['Precio']);
   });
 
-  it('orders extra price columns as lists 1, 2, …', () => {
-    const map = mapHeaders(['sku', 'nombre', 'precio uni', 'PRECIO COSTO']);
-    expect(map.priceColumns).toEqual(['precio uni', 'PRECIO COSTO']);
+  it('orders extra price columns as lists 1, 2, … and never takes a cost column unless it is mapped', () => {
+    const map = mapHeaders(['sku', 'nombre', 'precio uni', 'PRECIO COSTO', 'Precio mayorista', 'compra']);
+    expect(map.priceColumns.filter(Boolean)).toEqual(['precio uni', 'Precio mayorista']);
+    expect(map.ignored.map((i) => i.column)).toEqual(['PRECIO COSTO', 'compra']);
+    const explicit = mapHeaders(['sku', 'nombre', 'precio uni', 'PRECIO COSTO'], [{ target: 'priceList3', column: 'precio costo' }]);
+    expect(explicit.priceColumns.slice(0, 3)).toEqual(['precio uni', null, 'PRECIO COSTO']);
+    expect(() => mapHeaders(['sku'], [{ target: 'description', column: 'nombre' }])).toThrow('La columna «nombre» no está en el archivo');
   });
 
   it('prefers "name" over a longer "description" for the description', () => {
@@ -120,30 +124,46 @@ describe.each(testEngines())('importing the fixture catalogues on %s', (engine) 
 
   it('imports an XLSX under a title row: numeric SKUs as text, blank and heading rows and duplicates rejected, two price lists', async () => {
     const report = await importCatalogueFile(database.db, await inventoryXlsx(), options);
-    expect(report).toMatchObject({ format: 'xlsx', rows: 11, inserted: 7, updated: 0, rejected: 4 });
+    // Row 13 is empty (the sheet skips it): counted as blank. The cost column is not a price list.
+    expect(report).toMatchObject({ format: 'xlsx', rows: 12, inserted: 7, updated: 0, rejected: 2, blank: 1 });
     expect(report.rejections).toEqual([
       { row: 6, reason: 'Falta el código del producto.' },
-      { row: 7, reason: 'Fila sin código ni descripción (título de sección o fila vacía).' },
-      { row: 10, partNumber: '052BBB2100', reason: 'Código duplicado: ya aparece en la fila 8.' },
-      { row: 12, partNumber: 'ACERO PARABOLICO', reason: 'Código duplicado: ya aparece en la fila 11.' },
+      { row: 7, reason: 'Fila sin código ni descripción.' },
     ]);
-    expect(await part('305006150')).toMatchObject({ price: null, priceList1: '38435.00', priceList2: '16149.00', stockLevel: 'En Stock' });
+    expect(report.duplicates).toEqual([
+      { partNumber: '052BBB2100', rows: [8, 10], descriptions: ['PARABOLICO 90X20 FT', 'PARABOLICO 90X20 FT HJ 01 (repetido)'] },
+      { partNumber: 'ACERO PARABOLICO', rows: [11, 12], descriptions: ['ACERO PARABOLICO 90X13', 'ACERO PARABOLICO 75X12'] },
+    ]);
+    expect(report.ignoredColumns?.map((c) => c.column)).toEqual(['PRECIO COSTO']);
+    expect(formatSummary(report)).toBe('imported: 7 inserted, 0 updated, 0 unchanged, 2 rejected, 2 duplicates, 1 blank');
+    expect(await part('305006150')).toMatchObject({ price: '38435.00', priceList1: '38435.00', priceList2: null, stockLevel: 'En Stock' });
     const rounded = await part('052BBB2100');
-    expect(rounded).toMatchObject({ priceList1: '470406.48', priceList2: '197649.78', stockLevel: 'Bajo Stock' });
+    expect(rounded).toMatchObject({ priceList1: '470406.48', priceList2: null, stockLevel: 'Bajo Stock' });
     expect(rounded?.categoryPath).toEqual(['Hojas Listas Parabolicas/ventiladas']);
     expect(await part('052BBB2101')).toMatchObject({ description: 'PARABOLICO 90X20 RR', priceList1: null });
+    expect(await part('053CCC3001')).toMatchObject({ priceList1: '345519.00', priceList2: null });
+
+    // Mapped explicitly, the cost column becomes list 2 (and list 1 is no longer the base price).
+    const mapped = await importCatalogueFile(database.db, await inventoryXlsx(), {
+      ...options,
+      mapping: [{ target: 'priceList2', column: 'PRECIO COSTO' }],
+    });
+    expect(mapped.ignoredColumns).toEqual([]);
     expect(await part('053CCC3001')).toMatchObject({ priceList1: '345519.00', priceList2: '145176.00' });
+    expect(await part('305006150')).toMatchObject({ price: null, priceList1: '38435.00', priceList2: '16149.00' });
   });
 
   it('imports a JSON array with multi-code cells, duplicates and empty codes reported, accent twins folded, brand kept', async () => {
     const report = await importCatalogueFile(database.db, readFixture('productsArray'), options);
-    expect(report).toMatchObject({ format: 'json', rows: 22, inserted: 17, rejected: 5 });
+    expect(report).toMatchObject({ format: 'json', rows: 22, inserted: 17, rejected: 3 });
     expect(report.rejections).toEqual([
       { row: 17, reason: 'Falta el código del producto.' },
       { row: 18, reason: 'Falta el código del producto.' },
       { row: 19, reason: 'Falta el código del producto.' }, // "S/N"
-      { row: 20, partNumber: '0001840011', reason: 'Código duplicado: ya aparece en la fila 1.' },
-      { row: 21, partNumber: '1310999', reason: 'Código duplicado: ya aparece en la fila 11.' },
+    ]);
+    expect(report.duplicates?.map((d) => [d.partNumber, d.rows])).toEqual([
+      ['0001840011', [1, 20]],
+      ['1310999', [11, 21]],
     ]);
 
     const multi = await part('0009901234');
@@ -178,9 +198,9 @@ describe.each(testEngines())('importing the fixture catalogues on %s', (engine) 
 
   it('imports raw ERP records: "a-b-c" price lists with "-" entries, text stock, bad records reported', async () => {
     const report = await importCatalogueFile(database.db, readFixture('erpRecords'), options);
-    expect(report).toMatchObject({ format: 'json', rows: 10, inserted: 6, rejected: 4 });
+    expect(report).toMatchObject({ format: 'json', rows: 10, inserted: 6, rejected: 3 });
+    expect(report.duplicates?.map((d) => [d.partNumber, d.rows])).toEqual([['ERP-100', [1, 7]]]);
     expect(report.rejections).toEqual([
-      { row: 7, partNumber: 'ERP-100', reason: 'Código duplicado: ya aparece en la fila 1.' },
       { row: 8, reason: 'Falta el código del producto.' },
       { row: 9, partNumber: 'ERP-106', reason: 'Falta la descripción.' },
       { row: 10, reason: 'El registro no es un objeto.' },
@@ -300,12 +320,19 @@ describe.each(testEngines())('importing the fixture catalogues on %s', (engine) 
       sql`select count(*)::int as n from parts where is_active`,
     );
     expect(activeBefore).toBe(48);
-    const report = await importCatalogueFile(database.db, readFixture('latin1Csv'), { ...options, fullSync: true });
-    expect(report).toMatchObject({ format: 'csv', rows: 6, inserted: 4, rejected: 2, deactivated: 48 });
-    expect(report.rejections).toEqual([
-      { row: 7, partNumber: 'CSV-2', reason: 'Código duplicado: ya aparece en la fila 3.' },
-      { row: 8, reason: 'Falta el código del producto.' },
-    ]);
+    // Deactivating every active part is a large change: refused, with nothing changed, until confirmed.
+    await expect(importCatalogueFile(database.db, readFixture('latin1Csv'), { ...options, fullSync: true })).rejects.toThrow(
+      'Desactivaría 48 de 48 productos activos (100 %, más del 10 %).',
+    );
+    const [{ n: stillActive } = { n: 0 }] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from parts where is_active`,
+    );
+    expect(stillActive).toBe(48);
+    const report = await importCatalogueFile(database.db, readFixture('latin1Csv'), { ...options, fullSync: true, confirmLarge: true });
+    expect(report).toMatchObject({ format: 'csv', rows: 7, inserted: 4, rejected: 1, blank: 1, deactivated: 48 });
+    expect(report.rejections).toEqual([{ row: 8, reason: 'Falta el código del producto.' }]);
+    expect(report.duplicates?.map((d) => [d.partNumber, d.rows])).toEqual([['CSV-2', [3, 7]]]);
     expect(await part('CSV-1')).toMatchObject({
       description: 'Bujía de encendido',
       brand: 'NGK',

@@ -5,7 +5,16 @@
  */
 import { parsePrice } from '../../../shared/pricing.ts';
 import { stockLevelFromQuantity } from '../../../shared/stock.ts';
+import {
+  type ColumnAssignment,
+  type DuplicateMode,
+  type HandEditableField,
+  type ImportTarget,
+  PRICE_LIST_TARGETS,
+  type PriceListTarget,
+} from '../../../shared/import.ts';
 import { foldText, partNumberKey } from '../../../shared/text.ts';
+import { AppError } from '../../errors.ts';
 import type { SourceRecord } from './parse.ts';
 
 /** Price lists a part carries (1–10). */
@@ -27,6 +36,17 @@ export interface CatalogueRow {
   stockLevel: string;
   salesUnit: string | null;
   imageUrl: string | null;
+  /** Free-text remarks (sizes, supersessions). */
+  notes: string | null;
+  /** Vehicle or machine models the part fits. */
+  applications: string | null;
+  documentUrl: string | null;
+  videoUrl: string | null;
+  /**
+   * Fields this row leaves as the catalogue has them although the file carries them: a JSON record
+   * without the key, or an empty sales unit (a blank cell never resets the unit staff chose).
+   */
+  keep: HandEditableField[];
 }
 
 export interface Rejection {
@@ -42,18 +62,21 @@ export function normalizeHeader(header: string): string {
     .trim();
 }
 
-/** Header aliases per field, in priority order: the first present header wins. */
+/**
+ * Header aliases per field, in priority order: the first present header wins. `cantidad` is not a
+ * stock alias: parts lists use it for the quantity per assembly (map it explicitly when it is stock).
+ */
 const ALIASES = {
   partNumber: ['codigo', 'code', 'sku', 'cod', 'codigo articulo', 'part number', 'partnumber', 'nro parte'],
   description: ['descripcion', 'producto', 'nombre', 'name', 'description', 'detalle'],
   category1: ['categoria1', 'categoria 1', 'rubro', 'categoria', 'category', 'familia', 'grupo'],
   category2: ['categoria2', 'categoria 2', 'subrubro', 'subcategoria', 'modelo'],
   category3: ['categoria3', 'categoria 3', 'subsubrubro', 'linea'],
-  priceList: ['precios'],
-  stock: ['stock', 'existencia', 'existencias', 'cantidad'],
-  image: ['imagen', 'image', 'imagenes', 'foto', 'images'],
+  priceLists: ['precios'],
+  stock: ['stock', 'existencia', 'existencias'],
+  imageUrl: ['imagen', 'image', 'imagenes', 'foto', 'images'],
   brand: ['marca', 'brand', 'fabricante'],
-  alternates: [
+  alternateCodes: [
     'codbarras',
     'cod barras',
     'codigo barras',
@@ -69,27 +92,67 @@ const ALIASES = {
     'codigos alternativos',
   ],
   salesUnit: ['unidad', 'unidad de venta', 'unidad venta', 'sales unit', 'salesunit'],
+  notes: ['observaciones', 'observacion', 'obs', 'notas', 'nota', 'notes', 'comentarios', 'comentario'],
+  applications: ['aplicacion', 'aplicaciones', 'aplica', 'applications', 'application', 'vehiculo', 'vehiculos', 'modelos'],
+  documentUrl: ['documento', 'ficha tecnica', 'ficha', 'pdf', 'document'],
+  videoUrl: ['video', 'youtube'],
 } as const;
 
+/** Fields found through aliases; `priceLists` is an ERP's dash-separated list of every price list. */
 type Field = keyof typeof ALIASES;
 
-/** Which source header feeds each field, plus the ordered single-price columns. */
+/** A header that names a cost: never published as a price list unless mapped explicitly. */
+const COST_HEADER = /(^|\s)(costo|costos|cost|coste|compra)(\s|$)/;
+
+/** Which source header feeds each field, plus the price list columns. */
 export interface HeaderMap {
   fields: Partial<Record<Field, string[]>>;
-  /** Single-price columns in source order: the first is list 1 (and the base price when alone). */
-  priceColumns: string[];
+  /** Source column of each price list, index 0 = list 1; null = the file does not carry that list. */
+  priceColumns: (string | null)[];
+  /** Columns left out on purpose, with why (cost columns, `ignore`). */
+  ignored: { column: string; reason: string }[];
 }
 
-/** Builds the header map from the union of the records' keys. */
-export function mapHeaders(headers: Iterable<string>): HeaderMap {
+/** Spanish reason a cost column is left out. */
+export const COST_COLUMN_REASON = 'columna de costo: no se publica como lista de precios salvo que se la asigne explícitamente';
+
+/**
+ * Builds the header map from the union of the records' keys: explicit assignments first (by exact
+ * header, then ignoring case and accents), aliases for every target left.
+ * @throws AppError VALIDATION when an assignment names a column the file does not have.
+ */
+export function mapHeaders(headers: Iterable<string>, explicit: readonly ColumnAssignment[] = []): HeaderMap {
+  const all = [...headers];
   const byNormal = new Map<string, string>();
-  for (const h of headers) {
+  for (const h of all) {
     const n = normalizeHeader(h);
     if (n && !byNormal.has(n)) byNormal.set(n, h);
   }
   const fields: HeaderMap['fields'] = {};
+  const priceColumns: (string | null)[] = Array.from({ length: PRICE_LIST_COUNT }, () => null);
+  const ignored: HeaderMap['ignored'] = [];
   const used = new Set<string>();
+  const explicitTargets = new Set<string>();
+  for (const { target, column } of explicit) {
+    const source = all.includes(column) ? column : byNormal.get(normalizeHeader(column));
+    if (source === undefined) {
+      throw new AppError(
+        'VALIDATION',
+        `La columna «${column}» no está en el archivo. Columnas del archivo: ${all.slice(0, 40).join(', ')}.`,
+      );
+    }
+    used.add(source);
+    explicitTargets.add(target);
+    if (target === 'ignore') ignored.push({ column: source, reason: 'ignorada por el mapeo' });
+    else if (target.startsWith('priceList')) priceColumns[Number(target.slice('priceList'.length)) - 1] = source;
+    else {
+      const field = target as Exclude<ImportTarget, PriceListTarget>;
+      fields[field] = field === 'alternateCodes' ? [...(fields.alternateCodes ?? []), source] : [source];
+    }
+  }
+  const explicitPrices = PRICE_LIST_TARGETS.some((t) => explicitTargets.has(t));
   for (const field of Object.keys(ALIASES) as Field[]) {
+    if (explicitTargets.has(field) || (field === 'priceLists' && explicitPrices)) continue;
     const matches: string[] = [];
     for (const alias of ALIASES[field]) {
       const source = byNormal.get(alias);
@@ -97,14 +160,37 @@ export function mapHeaders(headers: Iterable<string>): HeaderMap {
     }
     if (matches.length === 0) continue;
     // Alternates gather every alias column; the other fields take the first by priority.
-    const chosen = field === 'alternates' ? matches : matches.slice(0, 1);
+    const chosen = field === 'alternateCodes' ? matches : matches.slice(0, 1);
     fields[field] = chosen;
     for (const c of chosen) used.add(c);
   }
-  const priceColumns = [...byNormal.entries()]
-    .filter(([n, source]) => !used.has(source) && /^(precio|price|lista)(\s|\d|$)/.test(n))
-    .map(([, source]) => source);
-  return { fields, priceColumns };
+  // Price-like columns fill the lists not assigned explicitly, in column order; cost columns never.
+  let list = 0;
+  for (const [n, source] of byNormal) {
+    if (used.has(source) || !/^(precio|price|lista)(\s|\d|$)/.test(n)) continue;
+    if (COST_HEADER.test(n)) continue;
+    while (list < PRICE_LIST_COUNT && priceColumns[list]) list++;
+    if (list < PRICE_LIST_COUNT) priceColumns[list++] = source;
+    used.add(source);
+  }
+  for (const [n, source] of byNormal) {
+    if (!used.has(source) && COST_HEADER.test(n)) ignored.push({ column: source, reason: COST_COLUMN_REASON });
+  }
+  return { fields, priceColumns, ignored };
+}
+
+/** The assignments a header map stands for (shown in previews and saved as a mapping). */
+export function assignmentsOf(map: HeaderMap): ColumnAssignment[] {
+  const out: ColumnAssignment[] = [];
+  for (const [field, columns] of Object.entries(map.fields) as [Field, string[]][]) {
+    if (field === 'priceLists') continue;
+    for (const column of columns) out.push({ target: field, column });
+  }
+  map.priceColumns.forEach((column, i) => {
+    if (column) out.push({ target: PRICE_LIST_TARGETS[i] as PriceListTarget, column });
+  });
+  for (const { column } of map.ignored) out.push({ target: 'ignore', column });
+  return out;
 }
 
 function text(value: unknown): string {
@@ -207,35 +293,119 @@ function folderCategory(imagePath: string): string | null {
 
 const MAX_CODE = 100;
 const MAX_DESCRIPTION = 2000;
+const MAX_NOTES = 4000;
 /** Level-1 name for parts whose level 2 comes from an image folder but have no level 1. */
 export const FALLBACK_LEVEL1 = 'Varios';
 
 export interface MapOptions {
   /** Stock quantity (units) below which the level is "Bajo Stock". */
   lowStock: number;
+  /** Explicit column assignments (`--map`, a saved mapping); aliases fill the rest. */
+  mapping?: readonly ColumnAssignment[];
+  /** What to do with rows that repeat a part number (default `merge`). */
+  duplicates?: DuplicateMode;
+}
+
+/** A later row folded into an earlier one of the same code and description (stock added). */
+export interface MergedRow {
+  row: number;
+  into: number;
+  partNumber: string;
+}
+
+/** Rows that share a part number but differ: the first is kept, the others are not imported. */
+export interface DuplicateGroup {
+  partNumber: string;
+  /** Row numbers in file order; the first is the one kept. */
+  rows: number[];
+  descriptions: string[];
 }
 
 export interface MapResult {
   rows: CatalogueRow[];
   rejections: Rejection[];
+  /** Rows with no value at all. */
+  blank: number;
+  /** Section headings: a lone text cell and nothing else. */
+  headings: { row: number; text: string }[];
+  merged: MergedRow[];
+  duplicates: DuplicateGroup[];
+  /** The hand-editable fields the file carries (a field it does not carry is never written). */
+  carried: Set<HandEditableField>;
+  /** The column assignments used, explicit and automatic. */
+  assignments: ColumnAssignment[];
+  ignoredColumns: { column: string; reason: string }[];
 }
 
+/** Cleans Excel's doubled quotes in free text: `CAÑO ""SALIDA COSTADO""` → `CAÑO "SALIDA COSTADO"`. */
+export function cleanQuotes(value: string): string {
+  if (!value.includes('""')) return value;
+  const single = value.replace(/""/g, '"');
+  const wrapped = /^"([^"]*)"$/.exec(single);
+  return (wrapped ? (wrapped[1] ?? '') : single).trim();
+}
+
+const SUPERSESSION =
+  /(?:\bsub(?:stitut(?:ed|es)?)?\s+(?:for|by)|\bsuperseded\s+by|\bsupersedes|\breemplaza(?:do)?(?:\s+(?:por|a))?|\breemp\.?|\bsustituye(?:\s+a)?|\bsust\.?)\s*:?\s*([A-Za-z0-9][A-Za-z0-9./-]*)/gi;
+
 /**
- * Maps and validates records. Duplicate part numbers keep the first row; later ones are rejected
- * naming the row that won.
+ * Codes named by supersession remarks ("SUB FOR AR12345", "REEMPLAZA 0011843925", "REEMPLAZADO POR
+ * X-12"): they become alternate codes, so a search for the old code finds the new part.
+ */
+export function supersededCodes(notes: string): string[] {
+  const codes: string[] = [];
+  for (const match of notes.matchAll(SUPERSESSION)) {
+    const code = (match[1] ?? '').replace(/[.\-/]+$/, '');
+    if (isCodeLike(code)) codes.push(code);
+  }
+  return codes;
+}
+
+const filled = (value: unknown) => text(value) !== '';
+
+/** Hand-editable field fed by each mapped field. */
+const CARRIES: Partial<Record<Field, HandEditableField>> = {
+  description: 'description',
+  brand: 'brand',
+  category1: 'category1',
+  category2: 'category1',
+  category3: 'category1',
+  stock: 'stock',
+  salesUnit: 'salesUnit',
+  imageUrl: 'imageUrl',
+  alternateCodes: 'alternateCodes',
+  notes: 'notes',
+  applications: 'applications',
+  documentUrl: 'documentUrl',
+  videoUrl: 'videoUrl',
+};
+
+/**
+ * Maps and validates records (docs/product.md §11.3). Every record ends in exactly one bucket: a
+ * row, a rejection, a blank row, a heading, a merge into an earlier row, or a duplicate group.
+ * @throws AppError VALIDATION when an explicit assignment names a missing column; IMPORT_FAILED
+ *   with `duplicates: 'reject-file'` when a part number repeats.
  */
 export function mapRecords(records: SourceRecord[], options: MapOptions): MapResult {
   const headers = new Set<string>();
   for (const r of records) for (const k of Object.keys(r.values)) headers.add(k);
-  const map = mapHeaders(headers);
-  const rows: CatalogueRow[] = [];
-  const rejections: Rejection[] = [];
-  const seen = new Map<string, number>();
-
-  if (!map.fields.partNumber) {
-    for (const r of records) rejections.push({ row: r.row, reason: 'No se encontró la columna de código (codigo, sku, code).' });
-    return { rows, rejections };
-  }
+  const map = mapHeaders(headers, options.mapping);
+  const mode = options.duplicates ?? 'merge';
+  const result: MapResult = {
+    rows: [],
+    rejections: [],
+    blank: 0,
+    headings: [],
+    merged: [],
+    duplicates: [],
+    carried: carriedFields(map),
+    assignments: assignmentsOf(map),
+    ignoredColumns: map.ignored,
+  };
+  const { rows, rejections } = result;
+  const codeColumns = new Set(map.fields.partNumber ?? []);
+  const seen = new Map<string, CatalogueRow>();
+  const groups = new Map<string, DuplicateGroup>();
 
   for (const record of records) {
     const v = record.values;
@@ -243,13 +413,35 @@ export function mapRecords(records: SourceRecord[], options: MapOptions): MapRes
       rejections.push({ row: record.row, reason: 'El registro no es un objeto.' });
       continue;
     }
+    const present = Object.entries(v).filter(([, value]) => filled(value));
+    if (present.length === 0) {
+      result.blank++;
+      continue;
+    }
+    if (present.length === 1) {
+      const [column, value] = present[0] as [string, unknown];
+      const lone = text(value);
+      // A lone text cell is a section heading, unless it is a description (a part without a code) or a code.
+      const inDescription = map.fields.description?.includes(column) ?? false;
+      if (typeof value !== 'number' && /\p{L}/u.test(lone) && !inDescription && (!codeColumns.has(column) || !/\d/.test(lone))) {
+        result.headings.push({ row: record.row, text: lone.slice(0, 200) });
+        continue;
+      }
+    }
+    if (!map.fields.partNumber) {
+      rejections.push({
+        row: record.row,
+        reason: 'No se encontró la columna de código (codigo, sku, code): asígnela con el mapeo de columnas.',
+      });
+      continue;
+    }
     const codes = splitCodeCell(text(firstValue(v, map.fields.partNumber)));
-    const description = text(firstValue(v, map.fields.description));
+    const description = cleanQuotes(text(firstValue(v, map.fields.description)));
     const partNumber = codes[0];
     if (!partNumber) {
       rejections.push({
         row: record.row,
-        reason: description ? 'Falta el código del producto.' : 'Fila sin código ni descripción (título de sección o fila vacía).',
+        reason: description ? 'Falta el código del producto.' : 'Fila sin código ni descripción.',
       });
       continue;
     }
@@ -265,55 +457,65 @@ export function mapRecords(records: SourceRecord[], options: MapOptions): MapRes
       rejections.push({ row: record.row, partNumber, reason: 'El código no tiene letras ni números.' });
       continue;
     }
-    const firstRow = seen.get(partNumber);
-    if (firstRow !== undefined) {
-      rejections.push({ row: record.row, partNumber, reason: `Código duplicado: ya aparece en la fila ${firstRow}.` });
+    const stock = readStock(firstValue(v, map.fields.stock), options.lowStock);
+    const first = seen.get(partNumber);
+    if (first !== undefined) {
+      const same = foldText(first.description) === foldText(description.slice(0, MAX_DESCRIPTION));
+      if (mode === 'reject-file') {
+        throw new AppError(
+          'IMPORT_FAILED',
+          `El código ${partNumber} se repite en las filas ${first.row} y ${record.row}: no se aplicó ningún cambio (modo de duplicados «reject-file»).`,
+        );
+      }
+      if (mode === 'merge' && same) {
+        if (first.stockQuantity !== null && stock.quantity !== null) {
+          first.stockQuantity = clampStock(first.stockQuantity + stock.quantity);
+          first.stockLevel = stockLevelFromQuantity(first.stockQuantity, options.lowStock);
+        }
+        result.merged.push({ row: record.row, into: first.row, partNumber });
+        continue;
+      }
+      let group = groups.get(partNumber);
+      if (!group) {
+        group = { partNumber, rows: [first.row], descriptions: [first.description] };
+        groups.set(partNumber, group);
+        result.duplicates.push(group);
+      }
+      group.rows.push(record.row);
+      group.descriptions.push(description.slice(0, 200));
       continue;
     }
-    seen.set(partNumber, record.row);
 
-    // Prices: a dash list ("a-b-c") fills lists 1..n; single columns fill list 1, 2, … in order.
+    // Prices: a dash list ("a-b-c") fills lists 1..n; single columns fill their lists.
     const priceLists: (string | null)[] = Array.from({ length: PRICE_LIST_COUNT }, () => null);
     let price: string | null = null;
-    const dashList = firstValue(v, map.fields.priceList);
+    const dashList = firstValue(v, map.fields.priceLists);
     if (dashList !== undefined) {
       const entries = typeof dashList === 'number' ? [dashList] : splitPriceList(text(dashList));
       entries.slice(0, PRICE_LIST_COUNT).forEach((entry, i) => {
         priceLists[i] = parsePrice(typeof entry === 'number' ? entry : entry.trim());
       });
     }
-    map.priceColumns.slice(0, PRICE_LIST_COUNT).forEach((column, i) => {
-      if (dashList === undefined || priceLists[i] === null) priceLists[i] = parsePrice(v[column]);
+    map.priceColumns.forEach((column, i) => {
+      if (column && (dashList === undefined || priceLists[i] === null)) priceLists[i] = parsePrice(v[column]);
     });
-    if (dashList === undefined && map.priceColumns.length === 1) price = priceLists[0] ?? null;
+    const priceColumnCount = map.priceColumns.filter(Boolean).length;
+    if (dashList === undefined && priceColumnCount === 1 && map.priceColumns[0]) price = priceLists[0] ?? null;
 
-    // Stock: a number becomes a quantity and a level; text is kept as the level.
-    let stockQuantity: number | null = null;
-    let stockLevel = 'En Stock';
-    const stock = firstValue(v, map.fields.stock);
-    if (stock !== undefined) {
-      const s = typeof stock === 'number' ? String(stock) : text(stock).replace(',', '.');
-      if (/^-?\d+(\.\d+)?$/.test(s)) {
-        const qty = Math.trunc(Number(s));
-        stockQuantity = Math.max(-2_000_000_000, Math.min(2_000_000_000, qty));
-        stockLevel = stockLevelFromQuantity(stockQuantity, options.lowStock);
-      } else {
-        stockLevel = text(stock).slice(0, 60);
-      }
-    }
-
-    const imageUrl = text(firstValue(v, map.fields.image)) || null;
+    const imageUrl = text(firstValue(v, map.fields.imageUrl)) || null;
     const categoryPath: string[] = [];
-    const c1 = cleanCategory(text(firstValue(v, map.fields.category1)));
-    let c2 = cleanCategory(text(firstValue(v, map.fields.category2)));
-    const c3 = cleanCategory(text(firstValue(v, map.fields.category3)));
+    const c1 = cleanCategory(cleanQuotes(text(firstValue(v, map.fields.category1))));
+    let c2 = cleanCategory(cleanQuotes(text(firstValue(v, map.fields.category2))));
+    const c3 = cleanCategory(cleanQuotes(text(firstValue(v, map.fields.category3))));
     if (!c2 && !map.fields.category2 && imageUrl) c2 = folderCategory(imageUrl) ?? '';
     if (c1 || c2) categoryPath.push(c1 || FALLBACK_LEVEL1);
     if (c2) categoryPath.push(c2);
     if (c2 && c3) categoryPath.push(c3);
 
+    const notes = cleanQuotes(text(firstValue(v, map.fields.notes))).slice(0, MAX_NOTES) || null;
     const alternates: string[] = [...codes.slice(1)];
-    for (const column of map.fields.alternates ?? []) alternates.push(...splitAlternateCodes(text(v[column])));
+    for (const column of map.fields.alternateCodes ?? []) alternates.push(...splitAlternateCodes(text(v[column])));
+    if (notes) alternates.push(...supersededCodes(notes));
     const ownKey = partNumberKey(partNumber);
     const altKeys = new Set<string>([ownKey]);
     const alternateCodes = alternates.filter((code) => {
@@ -323,22 +525,70 @@ export function mapRecords(records: SourceRecord[], options: MapOptions): MapRes
       return true;
     });
 
-    const brand = text(firstValue(v, map.fields.brand)).slice(0, 120) || null;
-    const salesUnit = text(firstValue(v, map.fields.salesUnit)).slice(0, 60) || null;
-    rows.push({
+    const row: CatalogueRow = {
       row: record.row,
       partNumber,
       description: description.slice(0, MAX_DESCRIPTION),
-      brand,
+      brand: cleanQuotes(text(firstValue(v, map.fields.brand))).slice(0, 120) || null,
       categoryPath,
       alternateCodes: alternateCodes.slice(0, 50),
       price,
       priceLists,
-      stockQuantity,
-      stockLevel,
-      salesUnit,
+      stockQuantity: stock.quantity,
+      stockLevel: stock.level,
+      salesUnit: cleanQuotes(text(firstValue(v, map.fields.salesUnit))).slice(0, 60) || null,
       imageUrl: imageUrl?.slice(0, 2000) ?? null,
-    });
+      notes,
+      applications: cleanQuotes(text(firstValue(v, map.fields.applications))).slice(0, MAX_NOTES) || null,
+      documentUrl: text(firstValue(v, map.fields.documentUrl)).slice(0, 2000) || null,
+      videoUrl: text(firstValue(v, map.fields.videoUrl)).slice(0, 2000) || null,
+      keep: [],
+    };
+    if (!row.salesUnit) row.keep.push('salesUnit');
+    for (const [field, owner] of Object.entries(CARRIES) as [Field, HandEditableField][]) {
+      const columns = map.fields[field];
+      if (columns && owner !== 'category1' && columns.every((c) => !(c in v))) row.keep.push(owner);
+    }
+    if (!map.fields.priceLists) {
+      map.priceColumns.forEach((column, i) => {
+        if (column && !(column in v)) row.keep.push(PRICE_LIST_TARGETS[i] as PriceListTarget);
+      });
+    }
+    seen.set(partNumber, row);
+    rows.push(row);
   }
-  return { rows, rejections };
+  return result;
+}
+
+/** The hand-editable fields a header map feeds. */
+function carriedFields(map: HeaderMap): Set<HandEditableField> {
+  const carried = new Set<HandEditableField>();
+  for (const field of Object.keys(map.fields) as Field[]) {
+    const target = CARRIES[field];
+    if (target) carried.add(target);
+  }
+  // An image folder can give the second category level.
+  if (map.fields.imageUrl) carried.add('category1');
+  if (map.fields.notes) carried.add('alternateCodes');
+  map.priceColumns.forEach((column, i) => {
+    if (column || map.fields.priceLists) carried.add(PRICE_LIST_TARGETS[i] as PriceListTarget);
+  });
+  if (map.fields.priceLists && !map.priceColumns.some(Boolean)) {
+    // A dash list carries every list it holds; lists beyond its length are read as empty.
+    for (const t of PRICE_LIST_TARGETS) carried.add(t);
+  }
+  return carried;
+}
+
+const clampStock = (qty: number) => Math.max(-2_000_000_000, Math.min(2_000_000_000, qty));
+
+/** Stock: a number becomes a quantity and a level; text is kept as the level; none is "En Stock". */
+function readStock(stock: unknown, lowStock: number): { quantity: number | null; level: string } {
+  if (stock === undefined) return { quantity: null, level: 'En Stock' };
+  const s = typeof stock === 'number' ? String(stock) : text(stock).replace(',', '.');
+  if (/^-?\d+(\.\d+)?$/.test(s)) {
+    const quantity = clampStock(Math.trunc(Number(s)));
+    return { quantity, level: stockLevelFromQuantity(quantity, lowStock) };
+  }
+  return { quantity: null, level: text(stock).slice(0, 60) };
 }

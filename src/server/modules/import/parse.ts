@@ -102,15 +102,17 @@ function parseCsvText(buffer: Buffer): SourceRecord[] {
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
   let rows: string[][];
   try {
-    rows = parseCsv(text, { delimiter, relax_column_count: true, skip_empty_lines: false, trim: true });
+    rows = parseCsv(text, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, trim: true });
   } catch (error) {
     return fail(`El CSV no es válido: ${(error as Error).message}`);
   }
   const header = rows[0];
   if (!header || header.every((h) => !h)) return fail('El CSV no tiene fila de encabezados.');
   const records: SourceRecord[] = [];
-  rows.slice(1).forEach((cells, index) => {
-    if (cells.every((c) => !c)) return;
+  // Blank lines stay records: the import counts them (docs/product.md §11.3), only a last empty line is dropped.
+  const body = rows.slice(1);
+  while (body.length && (body[body.length - 1] ?? []).every((c) => !c) && (body[body.length - 1] ?? []).length <= 1) body.pop();
+  body.forEach((cells, index) => {
     const values: Record<string, unknown> = {};
     header.forEach((name, col) => {
       if (name) values[name] = cells[col] ?? '';
@@ -144,15 +146,24 @@ async function parseXlsx(buffer: Buffer): Promise<SourceRecord[]> {
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) return fail('El archivo XLSX no tiene hojas.');
-  const rows: { number: number; cells: unknown[] }[] = [];
+  // Rows the sheet stores without a value (a formatted empty row) are kept: the import counts them as blank.
+  const stored: { number: number; cells: unknown[] }[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    const cells = (row.values as ExcelJS.CellValue[]).slice(1).map(cellValue);
-    if (cells.some(isFilled)) rows.push({ number, cells });
+    stored.push({ number, cells: (row.values as ExcelJS.CellValue[]).slice(1).map(cellValue) });
   });
+  const rows = stored.filter((r) => r.cells.some(isFilled));
   if (rows.length === 0) return fail('La hoja está vacía.');
   const headerAt = headerRowIndex(rows.map((r) => r.cells));
-  const header = (rows[headerAt]?.cells ?? []).map((c) => (c === null ? '' : String(c).trim()));
-  return rows.slice(headerAt + 1).map(({ number, cells }) => {
+  const headerRow = rows[headerAt] as { number: number; cells: unknown[] };
+  const header = headerRow.cells.map((c) => (c === null ? '' : String(c).trim()));
+  // Row numbers the sheet skips between the header and its last row are empty rows too.
+  const byNumber = new Map(stored.map((r) => [r.number, r.cells]));
+  const last = stored[stored.length - 1]?.number ?? headerRow.number;
+  const body: { number: number; cells: unknown[] }[] = [];
+  for (let number = headerRow.number + 1; number <= last && body.length <= SOURCE_LIMITS.maxRecords; number++) {
+    body.push({ number, cells: byNumber.get(number) ?? [] });
+  }
+  return body.map(({ number, cells }) => {
     const values: Record<string, unknown> = {};
     header.forEach((name, col) => {
       if (name) values[name] = cells[col] ?? null;

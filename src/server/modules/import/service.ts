@@ -1,16 +1,21 @@
 /**
  * `importCatalogue`: the one code path of file imports, the CLI and the ERP sync (docs/product.md §11.1):
- * parse → validate each row → upsert in one transaction. A failed run changes nothing; importing
- * the same source twice reports every part unchanged.
+ * parse → map and validate each row → compare with the catalogue → write in one transaction. A
+ * failed run changes nothing; importing the same source twice reports every part unchanged; a dry
+ * run computes the same report and changes nothing; fields staff edited by hand are kept
+ * (docs/product.md §11.4).
  */
-import { sql } from 'drizzle-orm';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { inArray, sql } from 'drizzle-orm';
+import { type ColumnAssignment, type DuplicateMode, type HandEditableField, PRICE_LIST_TARGETS } from '../../../shared/import.ts';
 import { foldText } from '../../../shared/text.ts';
 import { type Db, type Tx, executeCount, queryRows } from '../../db/client.ts';
 import { categories, parts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { bumpCatalogueVersion } from '../catalogue/version.ts';
 import { rebuildVocabulary } from '../search/service.ts';
-import { type CatalogueRow, PRICE_LIST_COUNT, type Rejection, mapRecords } from './map.ts';
+import { type CatalogueRow, type DuplicateGroup, type MergedRow, PRICE_LIST_COUNT, type Rejection, mapRecords } from './map.ts';
 import { type SourceFormat, type SourceRecord, parseSource } from './parse.ts';
 
 export interface ImportProgress {
@@ -33,6 +38,63 @@ export interface ImportOptions {
    * rejected: a feed that lost its columns must not deactivate the catalogue.
    */
   maxRejectedRatio?: number;
+  /** Explicit column assignments; aliases map the rest. */
+  mapping?: readonly ColumnAssignment[];
+  /** Rows repeating a part number (default `merge`). */
+  duplicates?: DuplicateMode;
+  /**
+   * Name of the source (a file's name, `erp`): parts remember the source that created them, and a
+   * different part under the same code from another source is reported as a conflict. Default `archivo`.
+   */
+  source?: string;
+  /** Compute the report and change nothing. */
+  dryRun?: boolean;
+  /** Allow a run over the large-change thresholds ({@link LARGE_CHANGE}). */
+  confirmLarge?: boolean;
+  /** Hand-edited fields this run may overwrite when the file carries them. */
+  overwriteHandEdits?: readonly HandEditableField[];
+  /** Folder of the supplier's photos (`IMAGE_DIR`): image references are checked against it. */
+  imageDir?: string;
+}
+
+/**
+ * Thresholds above which a run needs `confirmLarge` (docs/product.md §11.4): share of the active
+ * parts a full sync deactivates, and share of the active parts whose prices change (0–1).
+ */
+export const LARGE_CHANGE = { deactivated: 0.1, priceChanged: 0.3 } as const;
+
+/** One price list's changes among existing parts (prices in ARS). */
+export interface PriceListChanges {
+  /** Price list 1–10. */
+  list: number;
+  up: number;
+  down: number;
+  /** A price where there was none. */
+  added: number;
+  /** No price where there was one. */
+  removed: number;
+  /** Mean change of the ups and downs, percent (null when none). */
+  meanPercent: number | null;
+}
+
+/** One part's price change on one list. */
+export interface PriceChange {
+  partNumber: string;
+  list: number;
+  before: string | null;
+  after: string | null;
+  /** Change in percent of `before` (null when either side has no price). */
+  percent: number | null;
+}
+
+/** A row not imported because its code belongs to a different part of another source. */
+export interface SourceConflict {
+  row: number;
+  partNumber: string;
+  /** The source that created the part in the catalogue. */
+  source: string;
+  existing: string;
+  incoming: string;
 }
 
 /** PostgreSQL advisory lock key held by every import and sync while it writes. */
@@ -50,12 +112,52 @@ export interface ImportReport {
   rejected: number;
   /** Each rejected row with its row number and reason. */
   rejections: Rejection[];
+  /** Rows with no value. */
+  blank?: number;
+  /** Section headings (a lone text cell). */
+  headings?: { row: number; text: string }[];
+  /** Rows merged into an earlier row with the same code and description (stock added). */
+  merged?: MergedRow[];
+  /** Codes repeated with different descriptions: the first row kept, the others not imported. */
+  duplicates?: DuplicateGroup[];
+  /** Rows not imported: their code is another source's different part. */
+  conflicts?: SourceConflict[];
+  /** Price changes among existing parts: how many parts, per list, and the 20 largest. */
+  priceChanges?: { parts: number; lists: PriceListChanges[]; largest: PriceChange[] };
+  /** Categories this run creates, as paths `A › B`. */
+  categoriesAdded?: string[];
+  /** Categories that had active parts before and have none after. */
+  categoriesEmptied?: string[];
+  /** Fields kept because staff edited them by hand (one per part and field that the file would change). */
+  handEditsKept?: number;
+  /** Image references that resolve to no file in `IMAGE_DIR`: how many, and the first 50. */
+  missingImages?: { count: number; first: string[] };
+  /** The column assignments used, explicit and automatic. */
+  assignments?: ColumnAssignment[];
+  ignoredColumns?: { column: string; reason: string }[];
+  /** Active parts before the run. */
+  activeBefore?: number;
+  /** Why this run needs `confirmLarge` (empty when it does not). */
+  largeChange?: string[];
+  /** True when nothing was written (a preview). */
+  dryRun?: boolean;
 }
 
-/** The summary line of the CLI and the logs (docs/product.md §11.2). */
+/**
+ * The summary line of the CLI and the logs (docs/product.md §11.2): the four counts always, the
+ * other buckets when not zero, so that the numbers add up to the rows of the file.
+ */
 export function formatSummary(report: ImportReport): string {
   const base = `imported: ${report.inserted} inserted, ${report.updated} updated, ${report.unchanged} unchanged, ${report.rejected} rejected`;
-  return report.deactivated ? `${base}, ${report.deactivated} deactivated` : base;
+  const extra: [number, string][] = [
+    [report.merged?.length ?? 0, 'merged'],
+    [(report.duplicates ?? []).reduce((n, g) => n + g.rows.length - 1, 0), 'duplicates'],
+    [report.conflicts?.length ?? 0, 'conflicts'],
+    [report.headings?.length ?? 0, 'headings'],
+    [report.blank ?? 0, 'blank'],
+    [report.deactivated, 'deactivated'],
+  ];
+  return [base, ...extra.filter(([n]) => n > 0).map(([n, label]) => `${n} ${label}`)].join(', ');
 }
 
 const BATCH = 2000;
@@ -89,9 +191,14 @@ async function tidyAfterImport(db: Db, changed: number): Promise<void> {
   }
 }
 
+/** Thrown inside a dry run's transaction to roll it back once its report is complete. */
+class DryRunRollback extends Error {}
+
 /**
  * Imports records already read (an ERP's JSON array, a generator's output).
- * @throws AppError IMPORT_FAILED when no row is valid; nothing changes then.
+ * @throws AppError IMPORT_FAILED when no row is valid, when too many rows are rejected, or when the
+ *   run crosses {@link LARGE_CHANGE} without `confirmLarge`; nothing changes then. AppError
+ *   VALIDATION when the mapping names a missing column; CONFLICT when another import runs.
  */
 export async function importRecords(
   db: Db,
@@ -102,7 +209,8 @@ export async function importRecords(
   const total = records.length;
   if (total === 0) throw new AppError('IMPORT_FAILED', 'El archivo no tiene filas de datos.');
   options.onProgress?.({ phase: 'validating', read: total, written: 0, total });
-  const { rows, rejections } = mapRecords(records, { lowStock: options.lowStock });
+  const mapped = mapRecords(records, { lowStock: options.lowStock, mapping: options.mapping, duplicates: options.duplicates });
+  const { rows, rejections } = mapped;
   if (rows.length === 0) {
     const first = rejections
       .slice(0, 3)
@@ -126,49 +234,182 @@ export async function importRecords(
     deactivated: 0,
     rejected: rejections.length,
     rejections,
+    blank: mapped.blank,
+    headings: mapped.headings,
+    merged: mapped.merged,
+    duplicates: mapped.duplicates,
+    conflicts: [],
+    handEditsKept: 0,
+    assignments: mapped.assignments,
+    ignoredColumns: mapped.ignoredColumns,
+    largeChange: [],
+    dryRun: options.dryRun === true,
   };
-  await db.transaction(async (tx) => {
-    // One writer at a time, across processes too: a second import waits for none and fails fast.
-    const [lock] = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${IMPORT_LOCK_KEY}) as ok`);
-    if (!lock?.ok) throw new AppError('CONFLICT', 'Ya hay una importación o sincronización en curso.');
-    const categoryIds = await ensureCategories(tx, rows);
-    let written = 0;
-    // While the database writes one batch, the next one's JSON is built here (two cores at work).
-    const prepare = (start: number) => {
-      const batch = rows.slice(start, start + BATCH);
-      return { json: batchJson(batch, categoryIds), size: batch.length };
-    };
-    let next = prepare(0);
-    for (let start = 0; start < rows.length; start += BATCH) {
-      const sending = upsertBatch(tx, next.json, next.size);
-      // Let the query leave before the CPU work; a rejection is read by the await below.
-      sending.catch(() => {});
-      await new Promise((resolve) => setImmediate(resolve));
-      if (start + BATCH < rows.length) next = prepare(start + BATCH);
-      const counts = await sending;
-      report.inserted += counts.inserted;
-      report.updated += counts.updated;
-      report.unchanged += counts.unchanged;
-      written += counts.inserted + counts.updated;
-      options.onProgress?.({ phase: 'writing', read: total, written, total });
-    }
-    if (options.fullSync) {
-      const keep = rows.map((r) => r.partNumber);
-      report.deactivated = await executeCount(
-        tx,
-        sql`update parts set is_active = false, updated_at = now()
-            where is_active and part_number <> all(${sql.param(keep)}::text[])`,
-      );
-    }
-    if (report.inserted + report.updated + report.deactivated > 0) {
-      // The search's vocabulary follows the parts (typo correction, abbreviations; issue 18).
-      await rebuildVocabulary(tx);
-      await bumpCatalogueVersion(tx);
-    }
-  });
-  await tidyAfterImport(db, report.inserted + report.updated + report.deactivated);
+  if (options.imageDir) report.missingImages = await missingImages(rows, options.imageDir);
+  const source = (options.source ?? DEFAULT_SOURCE).slice(0, 120);
+  const prices = new PriceTally();
+  try {
+    await db.transaction(async (tx) => {
+      // One writer at a time, across processes too: a second import waits for none and fails fast.
+      const [lock] = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${IMPORT_LOCK_KEY}) as ok`);
+      if (!lock?.ok) throw new AppError('CONFLICT', 'Ya hay una importación o sincronización en curso.');
+      const activeBefore = await countActive(tx);
+      report.activeBefore = activeBefore;
+      const filledBefore = await categoriesWithActiveParts(tx);
+      const { ids: categoryIds, created } = mapped.carried.has('category1')
+        ? await ensureCategories(tx, rows)
+        : { ids: new Map<string, number>(), created: [] };
+      report.categoriesAdded = created;
+      const plan: WritePlan = {
+        carried: mapped.carried,
+        overwrite: new Set(options.overwriteHandEdits ?? []),
+        source,
+        categoryIds,
+      };
+      let written = 0;
+      for (let start = 0; start < rows.length; start += BATCH) {
+        const batch = rows.slice(start, start + BATCH);
+        const existing = await readExisting(
+          tx,
+          batch.map((r) => r.partNumber),
+        );
+        const prepared = prepareBatch(batch, existing, plan, prices, report);
+        const counts = await upsertBatch(tx, prepared.json, prepared.size);
+        report.inserted += counts.inserted;
+        report.updated += counts.updated;
+        report.unchanged += counts.unchanged;
+        written += counts.inserted + counts.updated;
+        options.onProgress?.({ phase: 'writing', read: total, written, total });
+      }
+      if (options.fullSync) {
+        const keep = rows.map((r) => r.partNumber);
+        // Never a part staff set active by hand.
+        report.deactivated = await executeCount(
+          tx,
+          sql`update parts set is_active = false, updated_at = now()
+              where is_active and part_number <> all(${sql.param(keep)}::text[])
+                and not ('isActive' = any(hand_edited_fields))`,
+        );
+      }
+      report.priceChanges = prices.summary();
+      report.categoriesEmptied = await emptiedCategories(tx, filledBefore);
+      report.largeChange = largeChangeReasons(report, activeBefore);
+      if (report.largeChange.length > 0 && !options.confirmLarge && !options.dryRun) {
+        throw new AppError(
+          'IMPORT_FAILED',
+          `${report.largeChange.join(' ')} Revise la vista previa y confirme el cambio grande para aplicarlo; no se aplicó ningún cambio.`,
+          { largeChange: report.largeChange },
+        );
+      }
+      if (options.dryRun) throw new DryRunRollback();
+      if (report.inserted + report.updated + report.deactivated > 0) {
+        // The search's vocabulary follows the parts (typo correction, abbreviations; issue 18).
+        await rebuildVocabulary(tx);
+        await bumpCatalogueVersion(tx);
+      }
+    });
+  } catch (error) {
+    if (!(error instanceof DryRunRollback)) throw error;
+  }
+  if (!options.dryRun) await tidyAfterImport(db, report.inserted + report.updated + report.deactivated);
   options.onProgress?.({ phase: 'done', read: total, written: report.inserted + report.updated, total });
   return report;
+}
+
+/** Source name of runs that give none. */
+export const DEFAULT_SOURCE = 'archivo';
+
+/**
+ * A source name from a file name: folded, extension, dates and numbers dropped, so that the monthly
+ * `Lista 2024-11.xlsx` and `lista_2024-12.xlsx` are one source (`lista`).
+ */
+export function sourceFromFileName(fileName: string): string {
+  const base = path.basename(fileName).replace(/\.[a-z0-9]{1,5}$/i, '');
+  const name = foldText(base)
+    .replace(/[0-9]+/g, ' ')
+    .replace(/[^a-z]+/g, ' ')
+    .trim()
+    .replace(/\s+/g, '-');
+  return name || DEFAULT_SOURCE;
+}
+
+/** Why a run needs an explicit confirmation, in Spanish (empty when it does not). */
+function largeChangeReasons(report: ImportReport, activeBefore: number): string[] {
+  if (activeBefore === 0) return [];
+  const reasons: string[] = [];
+  const pct = (n: number) => Math.round((n / activeBefore) * 1000) / 10;
+  if (report.deactivated > activeBefore * LARGE_CHANGE.deactivated) {
+    reasons.push(
+      `Desactivaría ${report.deactivated} de ${activeBefore} productos activos (${pct(report.deactivated)} %, más del ${LARGE_CHANGE.deactivated * 100} %).`,
+    );
+  }
+  const changed = report.priceChanges?.parts ?? 0;
+  if (changed > activeBefore * LARGE_CHANGE.priceChanged) {
+    reasons.push(
+      `Cambiaría los precios de ${changed} de ${activeBefore} productos activos (${pct(changed)} %, más del ${LARGE_CHANGE.priceChanged * 100} %).`,
+    );
+  }
+  return reasons;
+}
+
+async function countActive(tx: Tx): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from parts where is_active`);
+  return Number(row?.n ?? 0);
+}
+
+async function categoriesWithActiveParts(tx: Tx): Promise<Set<number>> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`select distinct category_id as id from parts where is_active and category_id is not null`,
+  );
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/** Names (`A › B`) of categories that had active parts before the run and have none now (first 100). */
+async function emptiedCategories(tx: Tx, before: Set<number>): Promise<string[]> {
+  const after = await categoriesWithActiveParts(tx);
+  const emptied = [...before].filter((id) => !after.has(id));
+  if (emptied.length === 0) return [];
+  const rows = await queryRows<{ id: number; name: string; parent: string | null }>(
+    tx,
+    sql`select c.id, c.name, p.name as parent from categories c left join categories p on p.id = c.parent_id
+        where c.id = any(${sql.param(emptied.slice(0, 100))}::int[]) order by c.name`,
+  );
+  return rows.map((r) => (r.parent ? `${r.parent} › ${r.name}` : r.name));
+}
+
+/**
+ * Image references of the rows (not URLs) that name no file under `imageDir`.
+ * @returns how many distinct references are missing and the first 50.
+ */
+async function missingImages(rows: CatalogueRow[], imageDir: string): Promise<{ count: number; first: string[] }> {
+  const root = path.resolve(imageDir);
+  const names = new Set<string>();
+  for (const row of rows) {
+    for (const entry of (row.imageUrl ?? '').split(',')) {
+      const name = entry.trim();
+      if (name && !/^https?:\/\//i.test(name)) names.add(name);
+    }
+  }
+  const missing: string[] = [];
+  const list = [...names];
+  for (let i = 0; i < list.length; i += 200) {
+    const chunk = list.slice(i, i + 200);
+    const found = await Promise.all(
+      chunk.map(async (name) => {
+        const file = path.resolve(root, name.replace(/^\/+/, '').replace(/^images\//, ''));
+        if (!file.startsWith(root + path.sep)) return false;
+        return fs.access(file).then(
+          () => true,
+          () => false,
+        );
+      }),
+    );
+    chunk.forEach((name, j) => {
+      if (!found[j]) missing.push(name);
+    });
+  }
+  return { count: missing.length, first: missing.slice(0, 50) };
 }
 
 const pathKey = (path: string[]) => path.map(foldText).join('\u0000');
@@ -178,8 +419,9 @@ const pathKey = (path: string[]) => path.map(foldText).join('\u0000');
  * Among spellings of one new category the one with most accented letters wins (`REFRIGERACIÓN`).
  * @returns the category id of each distinct path key.
  */
-async function ensureCategories(tx: Tx, rows: CatalogueRow[]): Promise<Map<string, number>> {
+async function ensureCategories(tx: Tx, rows: CatalogueRow[]): Promise<{ ids: Map<string, number>; created: string[] }> {
   const ids = new Map<string, number>();
+  const created: string[] = [];
   const spellings = new Map<string, string>();
   const accents = (s: string) => s.normalize('NFD').length - s.length;
   const wanted = new Map<string, string[]>();
@@ -202,91 +444,75 @@ async function ensureCategories(tx: Tx, rows: CatalogueRow[]): Promise<Map<strin
     const lookup = `${parentId ?? 0}|${nameKey}`;
     let id = byParentAndKey.get(lookup);
     if (id === undefined) {
-      const [created] = await tx
+      const name = spellings.get(key) as string;
+      const [inserted] = await tx
         .insert(categories)
-        .values({ name: spellings.get(key) as string, nameKey, level: path.length, parentId })
+        .values({ name, nameKey, level: path.length, parentId })
         .returning({ id: categories.id });
-      id = (created as { id: number }).id;
+      id = (inserted as { id: number }).id;
       byParentAndKey.set(lookup, id);
+      created.push([...path.slice(0, -1), name].join(' › '));
     }
     ids.set(key, id);
   }
-  return ids;
+  return { ids, created };
 }
 
 type PartValues = typeof parts.$inferInsert;
-
-/**
- * Columns an import owns, compared to tell an updated part from an unchanged one. Admin-owned
- * fields (documentUrl, videoUrl, discount) are never written; categoryPath is written but not
- * compared, since it follows category names that staff may have renamed (the id is compared).
- */
-const IMPORTED_FIELDS = [
-  'description',
-  'brand',
-  'categoryId',
-  'alternateCodes',
-  'price',
-  'priceList1',
-  'priceList2',
-  'priceList3',
-  'priceList4',
-  'priceList5',
-  'priceList6',
-  'priceList7',
-  'priceList8',
-  'priceList9',
-  'priceList10',
-  'stockQuantity',
-  'stockLevel',
-  'salesUnit',
-  'imageUrl',
-  'isActive',
-] as const satisfies readonly (keyof PartValues)[];
-
+type PartField = keyof PartValues;
 type PriceListField = `priceList${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10}`;
 
-/** One column an import writes: its field, its SQL type for `json_to_recordset`, its value for a row. */
-type WriteColumn = readonly [field: keyof PartValues, type: string, value: (row: CatalogueRow, categoryId: number | null) => unknown];
-
-/** The columns an import writes: the one list behind the batch statement and each batch's JSON. */
-const WRITE_COLUMNS: readonly WriteColumn[] = [
-  ['partNumber', 'text', (r) => r.partNumber],
-  ['description', 'text', (r) => r.description],
-  ['brand', 'text', (r) => r.brand],
-  ['categoryId', 'integer', (_r, categoryId) => categoryId],
-  ['categoryPath', 'text[]', (r) => r.categoryPath],
-  ['alternateCodes', 'text[]', (r) => r.alternateCodes],
-  ['price', 'numeric(12,2)', (r) => r.price],
-  ...Array.from(
-    { length: PRICE_LIST_COUNT },
-    (_, i): WriteColumn => [`priceList${i + 1}` as PriceListField, 'numeric(12,2)', (r) => r.priceLists[i] ?? null],
-  ),
-  ['stockQuantity', 'integer', (r) => r.stockQuantity],
-  ['stockLevel', 'text', (r) => r.stockLevel],
-  ['salesUnit', 'text', (r) => r.salesUnit ?? '1 unidad'],
-  ['imageUrl', 'text', (r) => r.imageUrl],
-  ['isActive', 'boolean', () => true],
+/**
+ * The columns an import writes with their SQL types for `json_to_recordset`, each under the
+ * hand-editable field that owns it. All but `hand_edited_fields` and `source` are compared to tell
+ * an updated part from an unchanged one; categoryPath is written but not compared, since it follows
+ * category names that staff may have renamed (the id is compared).
+ */
+const WRITE_COLUMNS: readonly (readonly [field: PartField, type: string, owner: HandEditableField | null])[] = [
+  ['partNumber', 'text', null],
+  ['description', 'text', 'description'],
+  ['brand', 'text', 'brand'],
+  ['categoryId', 'integer', 'category1'],
+  ['categoryPath', 'text[]', 'category1'],
+  ['alternateCodes', 'text[]', 'alternateCodes'],
+  ['price', 'numeric(12,2)', 'priceList1'],
+  ...PRICE_LIST_TARGETS.map((t) => [t as PriceListField, 'numeric(12,2)', t] as const),
+  ['stockQuantity', 'integer', 'stock'],
+  ['stockLevel', 'text', 'stock'],
+  ['salesUnit', 'text', 'salesUnit'],
+  ['imageUrl', 'text', 'imageUrl'],
+  ['notes', 'text', 'notes'],
+  ['applications', 'text', 'applications'],
+  ['documentUrl', 'text', 'documentUrl'],
+  ['videoUrl', 'text', 'videoUrl'],
+  ['isActive', 'boolean', 'isActive'],
+  ['handEditedFields', 'text[]', null],
+  ['source', 'text', null],
 ];
+
+/** Columns written but not compared (bookkeeping, or derived from a compared column). */
+const NOT_COMPARED = new Set<PartField>(['partNumber', 'categoryPath', 'handEditedFields', 'source']);
 
 /** SQL column name of a parts field (`priceList1` → `price_list_1`). */
 function columnName(field: keyof typeof parts.$inferSelect): string {
   return parts[field].name;
 }
 
-const WRITE_NAMES = WRITE_COLUMNS.map(([field]) => columnName(field));
+const WRITE_FIELDS = WRITE_COLUMNS.map(([field]) => field);
+const WRITE_NAMES = WRITE_FIELDS.map((f) => columnName(f as keyof typeof parts.$inferSelect));
 
 /**
- * The batch statement, built once around its one parameter: the batch as a JSON array of objects keyed by column
- * name. In one round trip it updates the parts whose imported fields differ, inserts the new part
- * numbers and answers both counts; every part of the statement reads the same snapshot, so a part
- * updated here is not seen as new by the insert. `on conflict do nothing` leaves a part that staff
- * created meanwhile to the next import instead of failing this one.
+ * The batch statement, built once around its one parameter: the batch as a JSON array of objects
+ * keyed by column name, holding each part's final values (hand edits and columns the file does not
+ * carry already taken from the catalogue). In one round trip it updates the parts whose values
+ * differ, inserts the new part numbers and answers both counts; every part of the statement reads
+ * the same snapshot, so a part updated here is not seen as new by the insert. `on conflict do
+ * nothing` leaves a part that staff created meanwhile to the next import instead of failing this one.
  */
 const UPSERT_SQL = (() => {
   const columns = WRITE_NAMES.join(', ');
-  const record = WRITE_COLUMNS.map(([field, type]) => `${columnName(field)} ${type}`).join(', ');
-  const compared = IMPORTED_FIELDS.map((f) => columnName(f));
+  const record = WRITE_COLUMNS.map(([field, type]) => `${columnName(field as keyof typeof parts.$inferSelect)} ${type}`).join(', ');
+  const compared = WRITE_COLUMNS.filter(([f]) => !NOT_COMPARED.has(f)).map(([f]) => columnName(f as keyof typeof parts.$inferSelect));
   const assignments = WRITE_NAMES.filter((n) => n !== 'part_number').map((n) => `${n} = src.${n}`);
   const head = 'with src as materialized (select * from json_to_recordset(';
   const tail = `::json) as x(${record})),
@@ -308,22 +534,205 @@ select (select count(*) from inserted)::int as inserted, (select count(*) from u
   return { head: sql.raw(head), tail: sql.raw(tail) };
 })();
 
-/**
- * The JSON text of one batch for {@link UPSERT_SQL}: an array of objects keyed by column name,
- * built straight from the mapped rows through {@link WRITE_COLUMNS}.
- */
-function batchJson(batch: CatalogueRow[], categoryIds: Map<string, number>): string {
-  const values = batch.map((row) => {
-    const categoryId = row.categoryPath.length ? (categoryIds.get(pathKey(row.categoryPath)) ?? null) : null;
-    const out: Record<string, unknown> = {};
-    for (let c = 0; c < WRITE_COLUMNS.length; c++) out[WRITE_NAMES[c] as string] = (WRITE_COLUMNS[c] as WriteColumn)[2](row, categoryId);
-    return out;
+/** What a run writes: the fields its file carries, the hand edits it may overwrite, its source. */
+interface WritePlan {
+  carried: Set<HandEditableField>;
+  overwrite: Set<HandEditableField>;
+  source: string;
+  categoryIds: Map<string, number>;
+}
+
+type ExistingPart = Record<PartField, unknown> & { handEditedFields: string[]; source: string | null; description: string };
+
+/** The catalogue's current values of the batch's part numbers. */
+async function readExisting(tx: Tx, partNumbers: string[]): Promise<Map<string, ExistingPart>> {
+  const selection = Object.fromEntries(WRITE_FIELDS.map((f) => [f, parts[f as keyof typeof parts.$inferSelect]]));
+  const found = (await tx.select(selection).from(parts).where(inArray(parts.partNumber, partNumbers))) as unknown as ExistingPart[];
+  return new Map(found.map((p) => [p.partNumber as string, p]));
+}
+
+/** The values a row brings for every written column (defaults where the file carries nothing). */
+function incomingValues(row: CatalogueRow, categoryId: number | null, source: string): Record<PartField, unknown> {
+  const values: Partial<Record<PartField, unknown>> = {
+    partNumber: row.partNumber,
+    description: row.description,
+    brand: row.brand,
+    categoryId,
+    categoryPath: row.categoryPath,
+    alternateCodes: row.alternateCodes,
+    price: row.price,
+    stockQuantity: row.stockQuantity,
+    stockLevel: row.stockLevel,
+    salesUnit: row.salesUnit ?? '1 unidad',
+    imageUrl: row.imageUrl,
+    notes: row.notes,
+    applications: row.applications,
+    documentUrl: row.documentUrl,
+    videoUrl: row.videoUrl,
+    isActive: true,
+    handEditedFields: [],
+    source,
+  };
+  PRICE_LIST_TARGETS.forEach((t, i) => {
+    values[t] = row.priceLists[i] ?? null;
   });
-  return JSON.stringify(values);
+  return values as Record<PartField, unknown>;
+}
+
+const sameValue = (a: unknown, b: unknown): boolean => {
+  if (a === b) return true;
+  if (a === null || b === null || a === undefined || b === undefined) return (a ?? null) === (b ?? null);
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => x === b[i]);
+  if ((typeof a === 'string' || typeof a === 'number') && (typeof b === 'string' || typeof b === 'number')) {
+    return /^-?\d+(\.\d+)?$/.test(String(a)) && /^-?\d+(\.\d+)?$/.test(String(b)) && Number(a) === Number(b);
+  }
+  return false;
+};
+
+/**
+ * Final values of one batch (docs/product.md §11.4): a new part takes the row's values; an existing
+ * part takes them only for the fields the file carries and that staff did not edit by hand (unless
+ * the run overwrites that field), and keeps its own for the rest. A row whose code is another
+ * source's different part is reported as a conflict and not written. Price changes are tallied.
+ */
+function prepareBatch(
+  batch: CatalogueRow[],
+  existing: Map<string, ExistingPart>,
+  plan: WritePlan,
+  prices: PriceTally,
+  report: ImportReport,
+): { json: string; size: number } {
+  const out: Record<string, unknown>[] = [];
+  for (const row of batch) {
+    const categoryId = row.categoryPath.length ? (plan.categoryIds.get(pathKey(row.categoryPath)) ?? null) : null;
+    const incoming = incomingValues(row, categoryId, plan.source);
+    const current = existing.get(row.partNumber);
+    let values = incoming;
+    if (current) {
+      if (current.source && current.source !== plan.source && unrelated(current.description, row.description)) {
+        report.conflicts?.push({
+          row: row.row,
+          partNumber: row.partNumber,
+          source: current.source,
+          existing: current.description.slice(0, 200),
+          incoming: row.description.slice(0, 200),
+        });
+        continue;
+      }
+      const edited = new Set(current.handEditedFields);
+      const overwritten = new Set<string>();
+      values = { ...incoming };
+      const keptOwners = new Set<HandEditableField>();
+      for (const [field, , owner] of WRITE_COLUMNS) {
+        if (owner === null) continue;
+        const takesFile = (plan.carried.has(owner) && !row.keep.includes(owner)) || owner === 'isActive';
+        if (takesFile && edited.has(owner)) {
+          if (plan.overwrite.has(owner)) overwritten.add(owner);
+          else {
+            if (!sameValue(current[field], incoming[field])) keptOwners.add(owner);
+            values[field] = current[field];
+            continue;
+          }
+        }
+        if (!takesFile) values[field] = current[field];
+      }
+      report.handEditsKept = (report.handEditsKept ?? 0) + keptOwners.size;
+      values.handEditedFields = current.handEditedFields.filter((f) => !overwritten.has(f));
+      values.source = current.source ?? plan.source;
+      prices.compare(row.partNumber, current, values, plan.carried);
+    }
+    const json: Record<string, unknown> = {};
+    WRITE_FIELDS.forEach((field, c) => {
+      json[WRITE_NAMES[c] as string] = values[field];
+    });
+    out.push(json);
+  }
+  return { json: JSON.stringify(out), size: out.length };
+}
+
+/** Words of 3+ letters or digits of a description, folded. */
+const words = (text: string) =>
+  new Set(
+    foldText(text)
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length >= 3),
+  );
+
+/**
+ * True when two descriptions under one code share no word of 3+ characters: another part, not a
+ * corrected description ("Filtro de aire" and "Bulón de rueda"; not "CORREA 4PK 640" and "Correa
+ * 4PK 640 (Gates)").
+ */
+function unrelated(a: string, b: string): boolean {
+  const left = words(a);
+  for (const w of words(b)) if (left.has(w)) return false;
+  return true;
+}
+
+/** Counts price changes of existing parts per list and keeps the largest (docs/product.md §11.4). */
+class PriceTally {
+  private readonly lists = Array.from({ length: PRICE_LIST_COUNT }, (_, i) => ({
+    list: i + 1,
+    up: 0,
+    down: 0,
+    added: 0,
+    removed: 0,
+    sumPercent: 0,
+  }));
+  private readonly changed = new Set<string>();
+  private largest: PriceChange[] = [];
+
+  compare(
+    partNumber: string,
+    before: Record<PartField, unknown>,
+    after: Record<PartField, unknown>,
+    carried: Set<HandEditableField>,
+  ): void {
+    PRICE_LIST_TARGETS.forEach((t, i) => {
+      if (!carried.has(t)) return;
+      const b = before[t] === null || before[t] === undefined ? null : String(before[t]);
+      const a = after[t] === null || after[t] === undefined ? null : String(after[t]);
+      if (sameValue(a, b)) return;
+      const tally = this.lists[i] as (typeof this.lists)[number];
+      this.changed.add(partNumber);
+      let percent: number | null = null;
+      if (b === null) tally.added++;
+      else if (a === null) tally.removed++;
+      else {
+        percent = Math.round(((Number(a) - Number(b)) / Number(b)) * 10000) / 100;
+        if (Number(a) > Number(b)) tally.up++;
+        else tally.down++;
+        tally.sumPercent += percent;
+      }
+      this.keep({ partNumber, list: i + 1, before: b, after: a, percent });
+    });
+  }
+
+  private keep(change: PriceChange): void {
+    const size = (c: PriceChange) => (c.percent === null ? -1 : Math.abs(c.percent));
+    if (this.largest.length >= 20 && size(change) <= size(this.largest[this.largest.length - 1] as PriceChange)) return;
+    this.largest.push(change);
+    this.largest.sort((x, y) => size(y) - size(x));
+    if (this.largest.length > 20) this.largest.length = 20;
+  }
+
+  summary(): NonNullable<ImportReport['priceChanges']> {
+    return {
+      parts: this.changed.size,
+      lists: this.lists
+        .filter((l) => l.up + l.down + l.added + l.removed > 0)
+        .map(({ sumPercent, ...l }) => ({
+          ...l,
+          meanPercent: l.up + l.down > 0 ? Math.round((sumPercent / (l.up + l.down)) * 100) / 100 : null,
+        })),
+      largest: this.largest,
+    };
+  }
 }
 
 /** Sends one batch (see {@link UPSERT_SQL}); resolves with its counts once the database answers. */
 async function upsertBatch(tx: Tx, json: string, size: number): Promise<{ inserted: number; updated: number; unchanged: number }> {
+  if (size === 0) return { inserted: 0, updated: 0, unchanged: 0 };
   const [counts] = await queryRows<{ inserted: number; updated: number }>(tx, sql`${UPSERT_SQL.head}${json}${UPSERT_SQL.tail}`);
   const inserted = Number(counts?.inserted ?? 0);
   const updated = Number(counts?.updated ?? 0);

@@ -4,19 +4,59 @@
  * from the panel, and the live state of the running job. Admin only.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MAX_UPLOAD_BYTES, jobResponseSchema, rawApiResponseSchema, uploadQuerySchema } from '../../../shared/admin.ts';
+import * as z from 'zod/mini';
+import { MAX_UPLOAD_BYTES, jobResponseSchema, rawApiResponseSchema, syncQuerySchema, uploadQuerySchema } from '../../../shared/admin.ts';
+import { type ColumnAssignment, HAND_EDITABLE_FIELDS, type HandEditableField, columnAssignmentSchema } from '../../../shared/import.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { actorOf, recordAudit } from '../audit/service.ts';
 import { requireAdmin } from '../auth/guards.ts';
 import { PRICE_LIST_COUNT, mapHeaders, mapRecords } from '../import/map.ts';
 import { parseSource } from '../import/parse.ts';
-import { type ImportReport, importCatalogueFile } from '../import/service.ts';
+import { type ImportReport, importCatalogueFile, sourceFromFileName } from '../import/service.ts';
 import { readSource } from '../import/source.ts';
 import type { JobSlot } from './jobs.ts';
 
 /** A full sync is refused when more than this share of the feed's rows is rejected. */
 export const SYNC_MAX_REJECTED_RATIO = 0.2;
+
+/** Source name of the ERP sync's parts (docs/product.md §11.4). */
+export const ERP_SOURCE_NAME = 'erp';
+
+/**
+ * Reads the upload's `overwrite` list (hand-edited fields the file may overwrite, comma-separated).
+ * @throws AppError VALIDATION naming an unknown field.
+ */
+function overwriteFields(value: string | undefined): HandEditableField[] {
+  if (!value) return [];
+  const fields = value
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+  for (const f of fields) {
+    if (!(HAND_EDITABLE_FIELDS as readonly string[]).includes(f)) {
+      throw new AppError('VALIDATION', `Campo desconocido en «overwrite»: ${f}. Use ${HAND_EDITABLE_FIELDS.join(', ')}.`);
+    }
+  }
+  return fields as HandEditableField[];
+}
+
+/**
+ * Reads the upload's `mapping` (JSON list of `{target, column}`).
+ * @throws AppError VALIDATION when it is not such a list.
+ */
+function columnMapping(value: string | undefined): ColumnAssignment[] | undefined {
+  if (!value) return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(value);
+  } catch {
+    throw new AppError('VALIDATION', 'El mapeo de columnas no es un JSON válido.');
+  }
+  const parsed = z.array(columnAssignmentSchema).safeParse(data);
+  if (!parsed.success) throw new AppError('VALIDATION', 'El mapeo de columnas debe ser una lista de {target, column}.');
+  return parsed.data;
+}
 
 const UPLOAD_TYPES = [
   'application/octet-stream',
@@ -76,10 +116,11 @@ export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZo
     app.post(
       '/api/debug/sync',
       // No body is read: the source is ERP_SOURCE from the server's configuration, never the request.
-      { schema: { tags: ['sync'], response: { 202: jobResponseSchema } } },
+      { schema: { tags: ['sync'], querystring: syncQuerySchema, response: { 202: jobResponseSchema } } },
       async (request, reply) => {
         const source = erpSource();
         const actor = actorOf(request);
+        const dryRun = request.query.dryRun === 'true';
         const job = await jobs.start('sync', actor, async (onProgress) => {
           onProgress({ phase: 'reading', read: 0, written: 0, total: 0 });
           const buffer = await readSource(source);
@@ -88,8 +129,13 @@ export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZo
             fullSync: true,
             maxRejectedRatio: SYNC_MAX_REJECTED_RATIO,
             onProgress,
+            source: ERP_SOURCE_NAME,
+            dryRun,
+            confirmLarge: request.query.confirmLarge === 'true',
+            imageDir: config.imageDir,
           });
-          return audited('catalogue.sync', actor, report, source);
+          // A preview changes nothing: it is not audited.
+          return dryRun ? report : audited('catalogue.sync', actor, report, source);
         });
         return reply.status(202).send({ job });
       },
@@ -111,10 +157,24 @@ export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZo
           throw new AppError('VALIDATION', 'Envíe el archivo (JSON, CSV o XLSX) como cuerpo de la solicitud.');
         }
         const actor = actorOf(request);
-        const name = request.query.filename ?? 'archivo';
+        const { query } = request;
+        const name = query.filename ?? 'archivo';
+        const dryRun = query.dryRun === 'true';
+        const overwriteHandEdits = overwriteFields(query.overwrite);
+        const mapping = columnMapping(query.mapping);
         const job = await jobs.start('upload', actor, async (onProgress) => {
-          const report = await importCatalogueFile(bulk, body, { lowStock: config.lowStock, onProgress });
-          return audited('catalogue.upload', actor, report, name);
+          const report = await importCatalogueFile(bulk, body, {
+            lowStock: config.lowStock,
+            onProgress,
+            source: sourceFromFileName(name),
+            dryRun,
+            confirmLarge: query.confirmLarge === 'true',
+            duplicates: query.duplicates,
+            overwriteHandEdits,
+            mapping,
+            imageDir: config.imageDir,
+          });
+          return dryRun ? report : audited('catalogue.upload', actor, report, name);
         });
         return reply.status(202).send({ job });
       },

@@ -139,6 +139,33 @@ describe.each(testEngines())('ERP sync and panel import on %s', (engine) => {
     erp(Array.from({ length: 30 }, (_, i) => record(i + 1)));
   });
 
+  it('previews a sync without changing anything, and asks a second confirmation for a large change', async () => {
+    erp(Array.from({ length: 30 }, (_, i) => record(i + 1)));
+    await as({ method: 'POST', url: '/api/debug/sync?confirmLarge=true' });
+    expect((await finished()).status).toBe('done');
+    const before = await counts();
+    const audits = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from audit_log`);
+    // The feed now shares 2 codes with the catalogue: 28 of 30 parts would go.
+    erp([record(1), record(2)]);
+    const preview = await as({ method: 'POST', url: '/api/debug/sync?dryRun=true' });
+    expect(preview.statusCode).toBe(202);
+    const job = await finished();
+    expect(job.status).toBe('done');
+    expect(job.report).toMatchObject({ dryRun: true, deactivated: 28, unchanged: 2 });
+    expect(job.report.largeChange).toEqual(['Desactivaría 28 de 30 productos activos (93.3 %, más del 10 %).']);
+    expect(await counts()).toEqual(before);
+    expect(await queryRows(t.database.db, sql`select count(*)::int as n from audit_log`)).toEqual(audits);
+
+    await as({ method: 'POST', url: '/api/debug/sync' });
+    const refused = await finished();
+    expect(refused.status).toBe('failed');
+    expect(refused.error).toMatch(/^Desactivaría 28 de 30 productos activos .*confirme el cambio grande/);
+    expect(await counts()).toEqual(before);
+    const bad = await as({ method: 'POST', url: '/api/debug/sync?dryRun=quizas' });
+    expect(bad.statusCode).toBe(400);
+    erp(Array.from({ length: 30 }, (_, i) => record(i + 1)));
+  });
+
   it('refuses an archive-bomb XLSX from the ERP feed, changing nothing', async () => {
     const before = await counts();
     fs.writeFileSync(erpFile, xlsxBomb(256));
@@ -171,7 +198,7 @@ describe.each(testEngines())('ERP sync and panel import on %s', (engine) => {
     erp(Array.from({ length: 30 }, (_, i) => record(i + 1)));
     const response = await as({
       method: 'POST',
-      url: '/api/debug/sync?source=http://127.0.0.1:9/evil.json&ERP_SOURCE=/etc/passwd',
+      url: '/api/debug/sync?confirmLarge=true&source=http://127.0.0.1:9/evil.json&ERP_SOURCE=/etc/passwd',
       payload: { source: 'http://127.0.0.1:9/evil.json', url: '/etc/passwd' },
     });
     expect(response.statusCode).toBe(202);
@@ -237,7 +264,10 @@ describe.each(testEngines())('catalogue upload from the panel on %s', (engine) =
       const { response, job } = await upload(source, contentType);
       expect(response.statusCode).toBe(202);
       expect(job.status).toBe('done');
-      expect(job.report).toEqual(JSON.parse(JSON.stringify(expected)));
+      // The panel also checks image references against IMAGE_DIR; the CLI does so only when asked.
+      const { missingImages, ...report } = job.report;
+      expect(missingImages).toMatchObject({ count: expect.any(Number) });
+      expect(report).toEqual(JSON.parse(JSON.stringify(expected)));
       expect(job.report.inserted).toBeGreaterThan(0);
     },
   );

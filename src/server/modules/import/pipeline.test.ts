@@ -1,0 +1,277 @@
+/**
+ * The import as a safe pipeline (docs/product.md §11.3–11.4): column mapping, preview, large-change
+ * confirmation, hand edits kept, duplicates, sources, remarks, headings and blank rows, on both engines.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mappingFromJson, parseMapEntries } from '../../../shared/import.ts';
+import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import { parts } from '../../db/schema.ts';
+import { createTestDatabase, testEngines } from '../../test/db.ts';
+import { cleanQuotes, supersededCodes } from './map.ts';
+import { type ImportOptions, type ImportReport, formatSummary, importCatalogueFile, sourceFromFileName } from './service.ts';
+
+const json = (value: unknown) => Buffer.from(JSON.stringify(value));
+const csv = (lines: string[]) => Buffer.from(`${lines.join('\n')}\n`);
+
+/** Every row of the file lands in exactly one bucket of the report. */
+function accounted(report: ImportReport): number {
+  return (
+    report.inserted +
+    report.updated +
+    report.unchanged +
+    report.rejected +
+    (report.blank ?? 0) +
+    (report.headings?.length ?? 0) +
+    (report.merged?.length ?? 0) +
+    (report.duplicates ?? []).reduce((n, g) => n + g.rows.length - 1, 0) +
+    (report.conflicts?.length ?? 0)
+  );
+}
+
+describe('mapping rules', () => {
+  it('parses --map entries and mapping files, refusing unknown targets in Spanish', () => {
+    expect(parseMapEntries(['partNumber=c', 'priceList1=PRECIO = FINAL'])).toEqual({
+      assignments: [
+        { target: 'partNumber', column: 'c' },
+        { target: 'priceList1', column: 'PRECIO = FINAL' },
+      ],
+    });
+    expect(parseMapEntries(['precio=p'])).toMatchObject({ error: expect.stringContaining('--map precio=p') });
+    expect(parseMapEntries(['partNumber'])).toMatchObject({ error: expect.stringContaining('destino=columna') });
+    expect(mappingFromJson({ partNumber: 'c', ignore: ['x', 'y'] })).toEqual({
+      assignments: [
+        { target: 'partNumber', column: 'c' },
+        { target: 'ignore', column: 'x' },
+        { target: 'ignore', column: 'y' },
+      ],
+    });
+    expect(mappingFromJson([1])).toMatchObject({ error: expect.stringContaining('objeto JSON') });
+  });
+
+  it('cleans doubled quotes and reads supersessions as codes', () => {
+    expect(cleanQuotes('CAÑO ""SALIDA COSTADO""')).toBe('CAÑO "SALIDA COSTADO"');
+    expect(cleanQuotes('""SALIDA COSTADO""')).toBe('SALIDA COSTADO');
+    expect(supersededCodes('M8 X 25. SUB FOR R123456; reemplaza 0011843925')).toEqual(['R123456', '0011843925']);
+    expect(supersededCodes('REEMPLAZADO POR AT-4421.')).toEqual(['AT-4421']);
+    expect(supersededCodes('medida 25 mm')).toEqual([]);
+  });
+
+  it('names a file source without its dates and numbers', () => {
+    expect(sourceFromFileName('/tmp/Lista 2024-11.xlsx')).toBe('lista');
+    expect(sourceFromFileName('lista_2024-12.XLSX')).toBe('lista');
+    expect(sourceFromFileName('John Deere partes.csv')).toBe('john-deere-partes');
+    expect(sourceFromFileName('2024.csv')).toBe('archivo');
+  });
+});
+
+describe.each(testEngines())('the import pipeline on %s', (engine) => {
+  let database: Database;
+  const base: ImportOptions = { lowStock: 5 };
+  const part = async (partNumber: string) => (await database.db.select().from(parts).where(eq(parts.partNumber, partNumber)))[0];
+  const activeCount = async () =>
+    (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from parts where is_active`))[0]?.n ?? 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('imports an ERP export with short keys once its columns are mapped', async () => {
+    const erp = json([
+      { i: 1, c: '4PK-0640', n: 'CORREA POLY-V 4PK 640', s: 3, p: 25000, l: 'CORREAS' },
+      { i: 2, c: '6PK-1200', n: 'CORREA POLY-V 6PK 1200', s: 0, p: 31000.5, l: 'CORREAS' },
+    ]);
+    await expect(importCatalogueFile(database.db, erp, base)).rejects.toThrow(/columna de código/);
+    const report = await importCatalogueFile(database.db, erp, {
+      ...base,
+      mapping: [
+        { target: 'partNumber', column: 'c' },
+        { target: 'description', column: 'n' },
+        { target: 'stock', column: 's' },
+        { target: 'priceList1', column: 'p' },
+        { target: 'category1', column: 'l' },
+        { target: 'ignore', column: 'i' },
+      ],
+    });
+    expect(report).toMatchObject({ inserted: 2, rejected: 0 });
+    expect(await part('4PK-0640')).toMatchObject({
+      description: 'CORREA POLY-V 4PK 640',
+      stockQuantity: 3,
+      price: '25000.00',
+      priceList1: '25000.00',
+      categoryPath: ['CORREAS'],
+    });
+    expect(await part('6PK-1200')).toMatchObject({ stockLevel: 'Sin Stock', priceList1: '31000.50' });
+  });
+
+  it('previews a run without changing anything, with price changes per list and the largest first', async () => {
+    const before = await queryRows(database.db, sql`select part_number, price_list_1, updated_at::text from parts order by 1`);
+    const file = json([
+      { codigo: '4PK-0640', descripcion: 'CORREA POLY-V 4PK 640', precio: 27500, rubro: 'CORREAS' },
+      { codigo: '6PK-1200', descripcion: 'CORREA POLY-V 6PK 1200', precio: 31000.5, rubro: 'CORREAS' },
+      { codigo: 'NUEVA-1', descripcion: 'Tensor de correa', precio: 9000, rubro: 'TENSORES' },
+    ]);
+    const preview = await importCatalogueFile(database.db, file, { ...base, dryRun: true, confirmLarge: false });
+    expect(preview).toMatchObject({ dryRun: true, inserted: 1, updated: 1, unchanged: 1, categoriesAdded: ['TENSORES'] });
+    expect(preview.priceChanges).toEqual({
+      parts: 1,
+      lists: [{ list: 1, up: 1, down: 0, added: 0, removed: 0, meanPercent: 10 }],
+      largest: [{ partNumber: '4PK-0640', list: 1, before: '25000.00', after: '27500.00', percent: 10 }],
+    });
+    // Half of the active parts change price: a real run needs the explicit confirmation.
+    expect(preview.largeChange).toEqual(['Cambiaría los precios de 1 de 2 productos activos (50 %, más del 30 %).']);
+    expect(await queryRows(database.db, sql`select part_number, price_list_1, updated_at::text from parts order by 1`)).toEqual(before);
+    expect(await part('NUEVA-1')).toBeUndefined();
+
+    await expect(importCatalogueFile(database.db, file, base)).rejects.toThrow(/Cambiaría los precios de 1 de 2 productos activos/);
+    expect(await part('NUEVA-1')).toBeUndefined();
+    const applied = await importCatalogueFile(database.db, file, { ...base, confirmLarge: true });
+    expect(applied).toMatchObject({ dryRun: false, inserted: 1, updated: 1, unchanged: 1 });
+    expect(await part('4PK-0640')).toMatchObject({ priceList1: '27500.00' });
+  });
+
+  it('keeps what staff edited by hand, and a column the file does not carry', async () => {
+    await database.db
+      .update(parts)
+      .set({ salesUnit: 'juego x 4', description: 'Correa 4PK 640 (Gates)', handEditedFields: ['salesUnit', 'description'] })
+      .where(eq(parts.partNumber, '4PK-0640'));
+    await database.db.update(parts).set({ salesUnit: 'caja x 10' }).where(eq(parts.partNumber, '6PK-1200'));
+    const file = json([
+      { codigo: '4PK-0640', descripcion: 'CORREA POLY-V 4PK 640', precio: 27500, rubro: 'CORREAS', unidad: '1 unidad' },
+      { codigo: '6PK-1200', descripcion: 'CORREA POLY-V 6PK 1200', precio: 31000.5, rubro: 'CORREAS' },
+    ]);
+    const report = await importCatalogueFile(database.db, file, base);
+    expect(report).toMatchObject({ updated: 0, unchanged: 2, handEditsKept: 2 });
+    expect(await part('4PK-0640')).toMatchObject({ salesUnit: 'juego x 4', description: 'Correa 4PK 640 (Gates)' });
+    // No sales unit column for this one: the unit set in the panel stays.
+    expect(await part('6PK-1200')).toMatchObject({ salesUnit: 'caja x 10' });
+
+    const overwrite = await importCatalogueFile(database.db, file, { ...base, overwriteHandEdits: ['salesUnit'] });
+    expect(overwrite).toMatchObject({ updated: 1 });
+    expect(await part('4PK-0640')).toMatchObject({
+      salesUnit: '1 unidad',
+      description: 'Correa 4PK 640 (Gates)',
+      handEditedFields: ['description'],
+    });
+  });
+
+  it('merges identical repeated rows, reports differing ones, and can refuse the file', async () => {
+    const lines = [
+      'codigo;descripcion;stock;observaciones;aplicacion',
+      'JD-100;TORNILLO M8 X 25;4;M8 X 25. SUB FOR R99887;Tractor 5090E',
+      'JD-100;TORNILLO M8 X 25;2;;',
+      'JD-200;ARANDELA;1;;',
+      'JD-200;ARANDELA PLANA 8 MM;1;;',
+      ';;;;',
+      'ACERO PARABOLICO;;;;',
+      'JD-300;CAÑO ""SALIDA COSTADO"";1;;',
+      ';;;;',
+    ];
+    const report = await importCatalogueFile(database.db, csv(lines), base);
+    expect(report).toMatchObject({ rows: 8, inserted: 3, rejected: 0, blank: 2 });
+    expect(report.merged).toEqual([{ row: 3, into: 2, partNumber: 'JD-100' }]);
+    expect(report.duplicates).toEqual([{ partNumber: 'JD-200', rows: [4, 5], descriptions: ['ARANDELA', 'ARANDELA PLANA 8 MM'] }]);
+    expect(report.headings).toEqual([{ row: 7, text: 'ACERO PARABOLICO' }]);
+    expect(accounted(report)).toBe(report.rows);
+    expect(formatSummary(report)).toBe(
+      'imported: 3 inserted, 0 updated, 0 unchanged, 0 rejected, 1 merged, 1 duplicates, 1 headings, 2 blank',
+    );
+    expect(await part('JD-100')).toMatchObject({
+      stockQuantity: 6,
+      notes: 'M8 X 25. SUB FOR R99887',
+      applications: 'Tractor 5090E',
+      alternateCodes: ['R99887'],
+    });
+    expect(await part('JD-300')).toMatchObject({ description: 'CAÑO "SALIDA COSTADO"' });
+    expect(await part('ACERO PARABOLICO')).toBeUndefined();
+
+    const keepFirst = await importCatalogueFile(database.db, csv(lines), { ...base, duplicates: 'keep-first' });
+    expect(keepFirst.merged).toEqual([]);
+    expect(keepFirst.duplicates?.map((d) => d.rows)).toEqual([
+      [2, 3],
+      [4, 5],
+    ]);
+    expect(accounted(keepFirst)).toBe(keepFirst.rows);
+
+    await expect(importCatalogueFile(database.db, csv(lines), { ...base, duplicates: 'reject-file' })).rejects.toThrow(
+      'El código JD-100 se repite en las filas 2 y 3',
+    );
+  });
+
+  it('reports another source’s different part under the same code as a conflict and leaves it alone', async () => {
+    await importCatalogueFile(database.db, json([{ codigo: 'X-1', descripcion: 'Filtro de aire', rubro: 'FILTROS' }]), {
+      ...base,
+      source: 'lista',
+    });
+    expect(await part('X-1')).toMatchObject({ source: 'lista' });
+    const report = await importCatalogueFile(
+      database.db,
+      json([
+        { codigo: 'X-1', descripcion: 'Bulón de rueda', rubro: 'RUEDAS' },
+        { codigo: 'X-2', descripcion: 'Tuerca de rueda', rubro: 'RUEDAS' },
+      ]),
+      { ...base, source: 'otro-proveedor' },
+    );
+    expect(report).toMatchObject({ inserted: 1, updated: 0 });
+    expect(report.conflicts).toEqual([
+      { row: 1, partNumber: 'X-1', source: 'lista', existing: 'Filtro de aire', incoming: 'Bulón de rueda' },
+    ]);
+    expect(accounted(report)).toBe(report.rows);
+    expect(await part('X-1')).toMatchObject({ description: 'Filtro de aire', source: 'lista' });
+  });
+
+  it('a corrected description from another source is the same part, not a conflict', async () => {
+    const report = await importCatalogueFile(database.db, json([{ codigo: 'X-1', descripcion: 'FILTRO AIRE (reforzado)' }]), {
+      ...base,
+      source: 'otro-proveedor',
+    });
+    expect(report).toMatchObject({ updated: 1, conflicts: [] });
+    expect(await part('X-1')).toMatchObject({ description: 'FILTRO AIRE (reforzado)', source: 'lista' });
+  });
+
+  it('a full sync deactivates the parts missing from the feed, never one kept active by hand', async () => {
+    await database.db
+      .update(parts)
+      .set({ handEditedFields: ['isActive'] })
+      .where(eq(parts.partNumber, 'JD-300'));
+    const active = await activeCount();
+    const report = await importCatalogueFile(database.db, json([{ codigo: 'JD-100', descripcion: 'TORNILLO M8 X 25' }]), {
+      ...base,
+      fullSync: true,
+      confirmLarge: true,
+    });
+    expect((await part('JD-300'))?.isActive).toBe(true);
+    expect((await part('JD-200'))?.isActive).toBe(false);
+    expect((await part('X-1'))?.isActive).toBe(false);
+    expect(report.deactivated).toBe(active - 2);
+    expect(report.categoriesEmptied).toContain('CORREAS');
+  });
+
+  it('lists image references with no file in IMAGE_DIR', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-images-'));
+    fs.mkdirSync(path.join(dir, 'img'));
+    fs.writeFileSync(path.join(dir, 'img', 'filtro ñ.jpg'), 'x');
+    try {
+      const report = await importCatalogueFile(
+        database.db,
+        json([
+          { codigo: 'IMG-1', descripcion: 'Con foto', imagen: 'img/filtro ñ.jpg' },
+          { codigo: 'IMG-2', descripcion: 'Sin archivo', imagen: 'img/falta.jpg' },
+          { codigo: 'IMG-3', descripcion: 'Remota', imagen: 'https://example.com/a.jpg' },
+          { codigo: 'IMG-4', descripcion: 'Fuera de la carpeta', imagen: '../etc/passwd' },
+        ]),
+        { ...base, imageDir: dir, dryRun: true },
+      );
+      expect(report.missingImages).toEqual({ count: 2, first: ['img/falta.jpg', '../etc/passwd'] });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * The import's column mapping (docs/product.md §11.3): which source column feeds which catalogue
+ * field. Shared by the CLI (`--map`, `--mapping`), the server and the panel.
+ */
+import * as z from 'zod/mini';
+
+/** Price list targets `priceList1` … `priceList10`. */
+export const PRICE_LIST_TARGETS = [
+  'priceList1',
+  'priceList2',
+  'priceList3',
+  'priceList4',
+  'priceList5',
+  'priceList6',
+  'priceList7',
+  'priceList8',
+  'priceList9',
+  'priceList10',
+] as const;
+
+/** Every field a source column can feed. */
+export const IMPORT_TARGETS = [
+  'partNumber',
+  'description',
+  'category1',
+  'category2',
+  'category3',
+  'brand',
+  'stock',
+  'salesUnit',
+  'imageUrl',
+  'alternateCodes',
+  'notes',
+  'applications',
+  'documentUrl',
+  'videoUrl',
+  ...PRICE_LIST_TARGETS,
+] as const;
+
+export type ImportTarget = (typeof IMPORT_TARGETS)[number];
+export type PriceListTarget = (typeof PRICE_LIST_TARGETS)[number];
+
+/** One explicit assignment: `column` feeds `target`, or is left out (`ignore`). */
+export const columnAssignmentSchema = z.object({
+  target: z.enum([...IMPORT_TARGETS, 'ignore'], { error: 'Destino de columna desconocido.' }),
+  column: z.string().check(z.minLength(1, 'Falta el nombre de la columna.'), z.maxLength(200)),
+});
+export type ColumnAssignment = z.infer<typeof columnAssignmentSchema>;
+
+/** How rows that repeat a part number are handled (docs/product.md §11.3). */
+export const DUPLICATE_MODES = ['merge', 'keep-first', 'reject-file'] as const;
+export type DuplicateMode = (typeof DUPLICATE_MODES)[number];
+
+/**
+ * Hand-edited field names (`parts.hand_edited_fields`): the import targets a person can edit on a
+ * part, plus `isActive`. A field listed on a part is kept by later imports unless the run overwrites it.
+ */
+export const HAND_EDITABLE_FIELDS = [
+  'description',
+  'brand',
+  'category1',
+  ...PRICE_LIST_TARGETS,
+  'stock',
+  'salesUnit',
+  'imageUrl',
+  'alternateCodes',
+  'notes',
+  'applications',
+  'documentUrl',
+  'videoUrl',
+  'isActive',
+] as const;
+export type HandEditableField = (typeof HAND_EDITABLE_FIELDS)[number];
+
+/**
+ * Parses CLI `--map target=column` entries (the column may hold `=` and spaces).
+ * @returns the assignments in order, or the Spanish message of the first bad entry.
+ */
+export function parseMapEntries(entries: readonly string[]): { assignments: ColumnAssignment[] } | { error: string } {
+  const assignments: ColumnAssignment[] = [];
+  for (const entry of entries) {
+    const at = entry.indexOf('=');
+    const parsed = columnAssignmentSchema.safeParse({ target: entry.slice(0, at).trim(), column: entry.slice(at + 1).trim() });
+    if (at <= 0 || !parsed.success) {
+      return { error: `--map ${entry}: use destino=columna, con destino uno de ${[...IMPORT_TARGETS, 'ignore'].join(', ')}.` };
+    }
+    assignments.push(parsed.data);
+  }
+  return { assignments };
+}
+
+/**
+ * Reads a mapping file's JSON: an object of target → column (`"ignore"` and `"alternateCodes"` may
+ * take a list of columns), e.g. `{"partNumber": "c", "priceList1": "p", "ignore": ["costo"]}`.
+ */
+export function mappingFromJson(value: unknown): { assignments: ColumnAssignment[] } | { error: string } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { error: 'El archivo de mapeo debe ser un objeto JSON de destino → columna.' };
+  }
+  const entries: string[] = [];
+  for (const [target, columns] of Object.entries(value)) {
+    const list = Array.isArray(columns) ? columns : [columns];
+    for (const column of list) {
+      if (typeof column !== 'string') return { error: `Mapeo de «${target}»: la columna debe ser un texto.` };
+      entries.push(`${target}=${column}`);
+    }
+  }
+  return parseMapEntries(entries);
+}
