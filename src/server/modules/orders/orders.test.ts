@@ -4,6 +4,11 @@
  * Spanish validation messages, limits, quick order, admin list/filters/status (audited), the
  * downloads, and the mails as a real SMTP server receives them.
  */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { SMTPServer } from 'smtp-server';
@@ -496,6 +501,25 @@ describe.each(testEngines())('pedidos on %s', (engine) => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(String(pdf.headers['content-disposition'])).toContain(`pedido-${guestOrder.number}.pdf`);
+    // What the PDF says, as poppler's pdftotext reads it.
+    const dir = await mkdtemp(path.join(tmpdir(), 'pedido-pdf-'));
+    try {
+      await writeFile(path.join(dir, 'pedido.pdf'), pdf.rawPayload);
+      const { stdout } = await promisify(execFile)('pdftotext', ['-layout', path.join(dir, 'pedido.pdf'), '-']);
+      for (const text of [
+        guestOrder.number,
+        'Juan Invitado',
+        '06H-103-144',
+        'Bomba de agua',
+        'Consultar Precio',
+        '$ 240,00',
+        'Entregar por la mañana',
+      ]) {
+        expect(stdout, text).toContain(text);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
     const xlsx = await call({ method: 'GET', url: `/api/orders/${guestOrder.id}/xlsx${token}` });
     expect(xlsx.statusCode).toBe(200);
     const { default: Excel } = await import('exceljs');
@@ -544,7 +568,9 @@ describe.each(testEngines())('pedidos on %s', (engine) => {
     expect(json<Cart>(added).lines.map((l) => l.partNumber)).toEqual(['OCULTO-1']);
     // Staff hide the level-1 category (and so its descendants) through the admin API.
     const tree = await db.select({ id: categories.id, name: categories.name }).from(categories);
-    const hidden = tree.filter((c) => ['Rubro Oculto', 'Sub', 'Hoja'].includes(c.name)).map((c) => ({ categoryId: c.id, isVisible: false }));
+    const hidden = tree
+      .filter((c) => ['Rubro Oculto', 'Sub', 'Hoja'].includes(c.name))
+      .map((c) => ({ categoryId: c.id, isVisible: false }));
     const hide = await call({ method: 'PUT', url: '/api/categories/visibility', as: 'admin', payload: { updates: hidden } });
     expect(hide.statusCode).toBe(200);
     for (const role of ['guest', 'client'] as const) {
