@@ -126,6 +126,9 @@ test('a client builds and sends a pedido; staff change its status; the client se
   await staffContext.close();
 
   // --- the client reaches Mis pedidos from the header's user menu (an icon on phones) and sees the new status
+  // On a phone the header may fold its actions into a "Más opciones" menu (issue 22).
+  const more = page.getByRole('banner').getByRole('button', { name: 'Más opciones' });
+  if (await more.isVisible()) await more.click();
   await page.getByRole('banner').getByRole('link', { name: 'Mis pedidos' }).click();
   await expect(page).toHaveURL(/\/mis-pedidos$/);
   const row = page.getByRole('listitem').filter({ hasText: number });
