@@ -58,7 +58,15 @@ function api(patch?: (body: Record<string, unknown>) => Response) {
     'GET /api/admin/audit': history,
     'PATCH /api/admin/parts/7': (_url: URL, init: RequestInit | undefined) => {
       const body = JSON.parse(String(init?.body));
-      return patch ? patch(body) : json({ ...detail, ...body, handEditedFields: [...detail.handEditedFields, ...Object.keys(body)] });
+      // As the server does, the answer carries a new updatedAt.
+      return patch
+        ? patch(body)
+        : json({
+            ...detail,
+            ...body,
+            handEditedFields: [...detail.handEditedFields, ...Object.keys(body)],
+            updatedAt: new Date().toISOString(),
+          });
     },
   });
 }

@@ -276,7 +276,7 @@ export function PartEditorDialog({ partId, onClose }: { partId: number | null; o
         <ErrorState error={error} message="No se pudo cargar el repuesto." onRetry={() => void refetch()} />
       ) : (
         <div className="grid gap-6">
-          <PartEditorForm key={`${part.id}:${part.updatedAt}`} part={part} onClose={onClose} />
+          <PartEditorForm key={part.id} part={part} onClose={onClose} />
           <section aria-label="Historial del repuesto" className="grid gap-2">
             <h3 className="text-base font-semibold text-slate-900">Historial del repuesto</h3>
             <PartHistory partId={part.id} />
