@@ -32,13 +32,17 @@ describe('npm run import on a real catalogue', () => {
     const result = await importCli('--', REAL_DATA.resortes);
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n');
-    expect(lines.at(-1)).toBe('imported: 786 inserted, 0 updated, 0 unchanged, 33 rejected');
-    expect(lines).toContain('rejected: row 524: Fila sin código ni descripción (título de sección o fila vacía).');
-    expect(lines.filter((l) => l.startsWith('rejected: row '))).toHaveLength(33);
+    // 824 rows: 786 parts, 19 rejected, 1 merged, 13 repeated with another description, 5 blank.
+    expect(lines.at(-1)).toBe('imported: 786 inserted, 0 updated, 0 unchanged, 19 rejected, 1 merged, 13 duplicates, 5 blank');
+    expect(lines).toContain('rejected: row 524: Fila sin código ni descripción.');
+    expect(lines.filter((l) => l.startsWith('rejected: row '))).toHaveLength(19);
+    expect(lines.filter((l) => /^(merged|duplicate): row /.test(l))).toHaveLength(14);
   });
 
   it('reports every part unchanged on a second run', async () => {
     const result = await importCli(REAL_DATA.resortes);
-    expect(result.stdout.trim().split('\n').at(-1)).toBe('imported: 0 inserted, 0 updated, 786 unchanged, 33 rejected');
+    expect(result.stdout.trim().split('\n').at(-1)).toBe(
+      'imported: 0 inserted, 0 updated, 786 unchanged, 19 rejected, 1 merged, 13 duplicates, 5 blank',
+    );
   });
 });

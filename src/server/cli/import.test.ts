@@ -30,21 +30,56 @@ describe('npm run import', () => {
     const result = await importCli('--', workbook);
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n');
-    expect(lines.at(-1)).toBe('imported: 7 inserted, 0 updated, 0 unchanged, 4 rejected');
-    expect(lines.filter((l) => l.startsWith('rejected: row '))).toEqual([
+    expect(lines.at(-1)).toBe('imported: 7 inserted, 0 updated, 0 unchanged, 2 rejected, 2 duplicates, 1 blank');
+    expect(lines.filter((l) => /^(rejected|duplicate|heading|merged|conflict): row /.test(l))).toEqual([
       'rejected: row 6: Falta el código del producto.',
-      'rejected: row 7: Fila sin código ni descripción (título de sección o fila vacía).',
-      'rejected: row 10 (052BBB2100): Código duplicado: ya aparece en la fila 8.',
-      'rejected: row 12 (ACERO PARABOLICO): Código duplicado: ya aparece en la fila 11.',
+      'rejected: row 7: Fila sin código ni descripción.',
+      'duplicate: row 10 (052BBB2100): Código repetido con otra descripción: se conservó la fila 8.',
+      'duplicate: row 12 (ACERO PARABOLICO): Código repetido con otra descripción: se conservó la fila 11.',
     ]);
+    expect(lines).toContain('column ignored: PRECIO COSTO (columna de costo: no se publica como lista de precios salvo que se la asigne explícitamente)');
+  });
+
+  it('maps columns, previews with --dry-run, refuses a large change without --confirm-large and writes --report', async () => {
+    const erp = path.join(dataDir, 'erp.json');
+    fs.writeFileSync(
+      erp,
+      JSON.stringify([
+        { i: 1, c: '4PK-0640', n: 'CORREA POLY-V 4PK 640', s: 3, p: 25000, l: 'CORREAS' },
+        { i: 2, c: '4PK-0640', n: 'CORREA POLY-V 4PK 640', s: 2, p: 25000, l: 'CORREAS' },
+      ]),
+    );
+    const mapping = path.join(dataDir, 'mapping.json');
+    fs.writeFileSync(mapping, JSON.stringify({ partNumber: 'c', description: 'n', ignore: ['i'] }));
+    const maps = ['--map', 'stock=s', '--map', 'priceList1=p', '--map', 'category1=l', '--mapping', mapping];
+    const preview = await importCli(erp, ...maps, '--dry-run');
+    expect(preview.code).toBe(0);
+    expect(preview.stdout).toContain('dry run: nothing was changed');
+    expect(preview.stdout).toContain('merged: row 2 (4PK-0640): Igual a la fila 1: se sumó su stock.');
+    expect(preview.stdout.trim().split('\n').at(-1)).toBe('imported: 1 inserted, 0 updated, 0 unchanged, 0 rejected, 1 merged');
+    const applied = await importCli(erp, ...maps, '--report', path.join(dataDir, 'rejects.csv'));
+    expect(applied.stdout.trim().split('\n').at(-1)).toBe('imported: 1 inserted, 0 updated, 0 unchanged, 0 rejected, 1 merged');
+    expect(fs.readFileSync(path.join(dataDir, 'rejects.csv'), 'utf8')).toBe(
+      'row,kind,partNumber,reason\n2,merged,4PK-0640,Igual a la fila 1: se sumó su stock.\n',
+    );
+    const bad = await importCli(erp, '--map', 'precio=p');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--map precio=p: use destino=columna');
+
+    // A full sync with only this part would deactivate the 7 others: refused until confirmed.
+    const refused = await importCli(erp, ...maps, '--full-sync');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/error: Desactivaría 7 de 8 productos activos/);
   });
 
   it('reports every part unchanged on a second run, and a full sync deactivates the parts a file lacks', async () => {
     const again = await importCli(path.join(dataDir, 'inventario.xlsx'));
-    expect(again.stdout.trim().split('\n').at(-1)).toBe('imported: 0 inserted, 0 updated, 7 unchanged, 4 rejected');
-    const sync = await importCli(FIXTURES.latin1Csv, '--full-sync');
+    expect(again.stdout.trim().split('\n').at(-1)).toBe('imported: 0 inserted, 0 updated, 7 unchanged, 2 rejected, 2 duplicates, 1 blank');
+    const sync = await importCli(FIXTURES.latin1Csv, '--full-sync', '--confirm-large');
     expect(sync.code).toBe(0);
-    expect(sync.stdout.trim().split('\n').at(-1)).toBe('imported: 4 inserted, 0 updated, 0 unchanged, 2 rejected, 7 deactivated');
+    expect(sync.stdout.trim().split('\n').at(-1)).toBe(
+      'imported: 4 inserted, 0 updated, 0 unchanged, 1 rejected, 1 duplicates, 1 blank, 8 deactivated',
+    );
   });
 
   it('exits non-zero with a clear message when nothing can be imported', async () => {

@@ -1,31 +1,210 @@
 /**
- * `npm run import -- <file-or-url>` (docs/product.md §11.2): imports a JSON, CSV or
- * XLSX catalogue into the configured database and prints rejected rows, then one summary line
- * `imported: N inserted, N updated, N unchanged, N rejected`. Exits 1 when nothing was imported.
+ * `npm run import -- <file-or-url> [options]` (docs/product.md §11.2–11.4): imports a JSON, CSV or
+ * XLSX catalogue into the configured database, prints every row not imported, what changed, then
+ * one summary line `imported: N inserted, N updated, N unchanged, N rejected[, …]`. Exits 1 when
+ * nothing was imported or the run was refused, 2 on bad arguments.
+ *
+ * Options: `--map target=column` (repeatable), `--mapping FILE.json`, `--dry-run`, `--confirm-large`,
+ * `--duplicates merge|keep-first|reject-file`, `--report rejects.csv`, `--source NAME`,
+ * `--overwrite field,field`, `--full-sync`.
  */
+import fs from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { stringify } from 'csv-stringify/sync';
+import {
+  type ColumnAssignment,
+  DUPLICATE_MODES,
+  type DuplicateMode,
+  HAND_EDITABLE_FIELDS,
+  type HandEditableField,
+  mappingFromJson,
+  parseMapEntries,
+} from '../../shared/import.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../errors.ts';
+import { type ImportReport, formatSummary, importCatalogueFile, sourceFromFileName } from '../modules/import/service.ts';
 import { readSource } from '../modules/import/source.ts';
-import { formatSummary, importCatalogueFile } from '../modules/import/service.ts';
+
+const USAGE = `Uso: npm run import -- <archivo-o-url> [opciones]
+  --map destino=columna     asigna una columna (repetible; destino: ${['partNumber', 'description', 'category1', '…', 'priceList1', '…', 'ignore'].join(', ')})
+  --mapping archivo.json    asignaciones en un JSON {"partNumber": "c", "ignore": ["x"]}
+  --dry-run                 muestra lo que haría sin cambiar nada
+  --confirm-large           confirma un cambio grande (más del 10 % desactivado o 30 % de precios)
+  --duplicates modo         merge (predeterminado), keep-first o reject-file
+  --report rechazos.csv     escribe cada fila no importada en un CSV
+  --source nombre           nombre de la fuente (predeterminado: el nombre del archivo)
+  --overwrite a,b           campos editados a mano que el archivo puede reemplazar
+  --full-sync               desactiva los productos activos que no están en el archivo`;
+
+interface CliOptions {
+  target: string;
+  mapping: ColumnAssignment[];
+  dryRun: boolean;
+  confirmLarge: boolean;
+  duplicates: DuplicateMode;
+  reportFile: string | undefined;
+  source: string;
+  overwrite: HandEditableField[];
+  fullSync: boolean;
+}
+
+/** Reads the command line; a string is the Spanish message of a bad argument. */
+function readOptions(argv: string[]): CliOptions | string {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: argv.filter((a) => a !== '--'),
+      allowPositionals: true,
+      options: {
+        map: { type: 'string', multiple: true },
+        mapping: { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        'confirm-large': { type: 'boolean' },
+        duplicates: { type: 'string' },
+        report: { type: 'string' },
+        source: { type: 'string' },
+        overwrite: { type: 'string' },
+        'full-sync': { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    return (error as Error).message;
+  }
+  const { values, positionals } = parsed;
+  const target = positionals[0];
+  if (!target || positionals.length > 1) return 'Indique un único archivo o URL.';
+  const mapping: ColumnAssignment[] = [];
+  if (typeof values.mapping === 'string') {
+    let data: unknown;
+    try {
+      data = JSON.parse(fs.readFileSync(values.mapping, 'utf8'));
+    } catch (error) {
+      return `No se pudo leer el mapeo ${values.mapping}: ${(error as Error).message}`;
+    }
+    const fromFile = mappingFromJson(data);
+    if ('error' in fromFile) return fromFile.error;
+    mapping.push(...fromFile.assignments);
+  }
+  const fromFlags = parseMapEntries((values.map as string[] | undefined) ?? []);
+  if ('error' in fromFlags) return fromFlags.error;
+  mapping.push(...fromFlags.assignments);
+  const duplicates = (values.duplicates as string | undefined) ?? 'merge';
+  if (!(DUPLICATE_MODES as readonly string[]).includes(duplicates)) return `--duplicates debe ser ${DUPLICATE_MODES.join(', ')}.`;
+  const overwrite = ((values.overwrite as string | undefined) ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+  const unknown = overwrite.find((f) => !(HAND_EDITABLE_FIELDS as readonly string[]).includes(f));
+  if (unknown) return `--overwrite: campo desconocido ${unknown} (use ${HAND_EDITABLE_FIELDS.join(', ')}).`;
+  return {
+    target,
+    mapping,
+    dryRun: values['dry-run'] === true,
+    confirmLarge: values['confirm-large'] === true,
+    duplicates: duplicates as DuplicateMode,
+    reportFile: values.report as string | undefined,
+    source: (values.source as string | undefined) ?? sourceFromFileName(target.split('?')[0] ?? target),
+    overwrite: overwrite as HandEditableField[],
+    fullSync: values['full-sync'] === true,
+  };
+}
+
+/** A row of the file that was not imported as it stands: what happened to it. */
+interface NotImported {
+  kind: 'rejected' | 'heading' | 'merged' | 'duplicate' | 'conflict';
+  row: number;
+  partNumber: string;
+  reason: string;
+}
+
+/** Every row of the file that was not imported, one line each, in file order. */
+function notImported(report: ImportReport): NotImported[] {
+  const lines: NotImported[] = report.rejections.map((r) => ({ kind: 'rejected', row: r.row, partNumber: r.partNumber ?? '', reason: r.reason }));
+  for (const h of report.headings ?? []) lines.push({ kind: 'heading', row: h.row, partNumber: '', reason: `Título de sección: ${h.text}` });
+  for (const m of report.merged ?? []) {
+    lines.push({ kind: 'merged', row: m.row, partNumber: m.partNumber, reason: `Igual a la fila ${m.into}: se sumó su stock.` });
+  }
+  for (const d of report.duplicates ?? []) {
+    for (const row of d.rows.slice(1)) {
+      lines.push({
+        kind: 'duplicate',
+        row,
+        partNumber: d.partNumber,
+        reason: `Código repetido con otra descripción: se conservó la fila ${d.rows[0]}.`,
+      });
+    }
+  }
+  for (const c of report.conflicts ?? []) {
+    lines.push({
+      kind: 'conflict',
+      row: c.row,
+      partNumber: c.partNumber,
+      reason: `El código ya es «${c.existing}» de la fuente ${c.source}: no se reemplazó.`,
+    });
+  }
+  return lines.sort((x, y) => x.row - y.row);
+}
+
+/** The preview's lines: changes by price list, categories, images, large-change warnings. */
+function describe(report: ImportReport): string[] {
+  const out: string[] = [];
+  const prices = report.priceChanges;
+  if (prices && prices.parts > 0) {
+    out.push(`price changes: ${prices.parts} parts`);
+    for (const l of prices.lists) {
+      out.push(
+        `  list ${l.list}: ${l.up} up, ${l.down} down, ${l.added} added, ${l.removed} removed${l.meanPercent === null ? '' : `, mean ${l.meanPercent} %`}`,
+      );
+    }
+    for (const c of prices.largest) {
+      out.push(`  ${c.partNumber} list ${c.list}: ${c.before ?? '-'} → ${c.after ?? '-'}${c.percent === null ? '' : ` (${c.percent} %)`}`);
+    }
+  }
+  if (report.categoriesAdded?.length) out.push(`categories added: ${report.categoriesAdded.join('; ')}`);
+  if (report.categoriesEmptied?.length) out.push(`categories emptied: ${report.categoriesEmptied.join('; ')}`);
+  if (report.handEditsKept) out.push(`hand edits kept: ${report.handEditsKept}`);
+  for (const c of report.ignoredColumns ?? []) out.push(`column ignored: ${c.column} (${c.reason})`);
+  if (report.missingImages?.count) {
+    out.push(`missing images: ${report.missingImages.count} (first: ${report.missingImages.first.slice(0, 10).join(', ')})`);
+  }
+  for (const reason of report.largeChange ?? []) out.push(`large change: ${reason}`);
+  return out;
+}
 
 async function main(): Promise<number> {
-  const args = process.argv.slice(2).filter((a) => a !== '--');
-  const fullSync = args.includes('--full-sync');
-  const target = args.find((a) => !a.startsWith('--'));
-  if (!target) {
-    console.error('Uso: npm run import -- <archivo-o-url> [--full-sync]');
+  const options = readOptions(process.argv.slice(2));
+  if (typeof options === 'string') {
+    console.error(`error: ${options}\n${USAGE}`);
     return 2;
   }
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   try {
     await database.migrate();
-    const buffer = await readSource(target);
-    const report = await importCatalogueFile(database.db, buffer, { lowStock: config.lowStock, fullSync });
-    for (const r of report.rejections) {
-      console.log(`rejected: row ${r.row}${r.partNumber ? ` (${r.partNumber})` : ''}: ${r.reason}`);
+    const buffer = await readSource(options.target);
+    const report = await importCatalogueFile(database.db, buffer, {
+      lowStock: config.lowStock,
+      fullSync: options.fullSync,
+      mapping: options.mapping,
+      duplicates: options.duplicates,
+      source: options.source,
+      dryRun: options.dryRun,
+      confirmLarge: options.confirmLarge,
+      overwriteHandEdits: options.overwrite,
+      imageDir: config.imageDir,
+    });
+    const lines = notImported(report);
+    for (const l of lines) console.log(`${l.kind}: row ${l.row}${l.partNumber ? ` (${l.partNumber})` : ''}: ${l.reason}`);
+    if (options.reportFile) {
+      fs.writeFileSync(options.reportFile, stringify(lines, { header: true, columns: ['row', 'kind', 'partNumber', 'reason'] }));
+      console.log(`report: ${lines.length} rows written to ${options.reportFile}`);
+    }
+    for (const line of describe(report)) console.log(line);
+    if (options.dryRun) {
+      console.log('dry run: nothing was changed');
+      if (report.largeChange?.length) console.log('applying it will need --confirm-large');
     }
     console.log(formatSummary(report));
     return report.inserted + report.updated + report.unchanged > 0 ? 0 : 1;
