@@ -121,8 +121,14 @@ interface NotImported {
 
 /** Every row of the file that was not imported, one line each, in file order. */
 function notImported(report: ImportReport): NotImported[] {
-  const lines: NotImported[] = report.rejections.map((r) => ({ kind: 'rejected', row: r.row, partNumber: r.partNumber ?? '', reason: r.reason }));
-  for (const h of report.headings ?? []) lines.push({ kind: 'heading', row: h.row, partNumber: '', reason: `Título de sección: ${h.text}` });
+  const lines: NotImported[] = report.rejections.map((r) => ({
+    kind: 'rejected',
+    row: r.row,
+    partNumber: r.partNumber ?? '',
+    reason: r.reason,
+  }));
+  for (const h of report.headings ?? [])
+    lines.push({ kind: 'heading', row: h.row, partNumber: '', reason: `Título de sección: ${h.text}` });
   for (const m of report.merged ?? []) {
     lines.push({ kind: 'merged', row: m.row, partNumber: m.partNumber, reason: `Igual a la fila ${m.into}: se sumó su stock.` });
   }
@@ -148,7 +154,7 @@ function notImported(report: ImportReport): NotImported[] {
 }
 
 /** The preview's lines: changes by price list, categories, images, large-change warnings. */
-function describe(report: ImportReport): string[] {
+function previewLines(report: ImportReport): string[] {
   const out: string[] = [];
   const prices = report.priceChanges;
   if (prices && prices.parts > 0) {
@@ -201,7 +207,7 @@ async function main(): Promise<number> {
       fs.writeFileSync(options.reportFile, stringify(lines, { header: true, columns: ['row', 'kind', 'partNumber', 'reason'] }));
       console.log(`report: ${lines.length} rows written to ${options.reportFile}`);
     }
-    for (const line of describe(report)) console.log(line);
+    for (const line of previewLines(report)) console.log(line);
     if (options.dryRun) {
       console.log('dry run: nothing was changed');
       if (report.largeChange?.length) console.log('applying it will need --confirm-large');
