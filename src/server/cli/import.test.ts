@@ -37,7 +37,9 @@ describe('npm run import', () => {
       'duplicate: row 10 (052BBB2100): Código repetido con otra descripción: se conservó la fila 8.',
       'duplicate: row 12 (ACERO PARABOLICO): Código repetido con otra descripción: se conservó la fila 11.',
     ]);
-    expect(lines).toContain('column ignored: PRECIO COSTO (columna de costo: no se publica como lista de precios salvo que se la asigne explícitamente)');
+    expect(lines).toContain(
+      'column ignored: PRECIO COSTO (columna de costo: no se publica como lista de precios salvo que se la asigne explícitamente)',
+    );
   });
 
   it('maps columns, previews with --dry-run, refuses a large change without --confirm-large and writes --report', async () => {
