@@ -42,7 +42,13 @@ test('a client builds and sends a pedido; staff change its status; the client se
   await expect(page.getByRole('heading', { name: 'TODOS LOS PRODUCTOS' })).toBeVisible();
   await expectCartCount(page, 0);
 
-  // 1. A carousel card (CE0007 is featured and on sale: either card adds it).
+  // 1. A carousel card (CE0007 is featured and on sale: either card adds it). A phone's home shows
+  // the collections as links instead of carousels (issue 22): there, the list's card after a search.
+  if (await page.getByRole('navigation', { name: 'Colecciones' }).isVisible()) {
+    const search = page.getByRole('searchbox', { name: 'Buscar repuestos' });
+    await search.fill('CE0007');
+    await search.press('Enter');
+  }
   await page.getByRole('button', { name: 'Agregar al pedido CE0007' }).first().click();
   await expect(toasts(page).getByText('Agregado al pedido')).toBeVisible();
   await expectCartCount(page, 1);
