@@ -5,16 +5,26 @@ import { OfflineBanner } from '../../components/offline-banner.tsx';
 import { OrderHeaderActions } from '../../features/orders/index.ts';
 import { UserMenu, useSession } from '../../features/session/index.ts';
 import { usePublicConfigState } from '../../lib/public-config.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { routes } from '../paths.ts';
+
+/** Where the header shows an action: in its bar (≥ 640 px) or in the phone's "Más opciones" menu. */
+export type HeaderPlace = 'header' | 'menu';
+
+/** Phones: the header's actions go into a menu (Tailwind's `sm` breakpoint). */
+const PHONE_QUERY = '(max-width: 639.98px)';
 
 /**
  * Catalogue header (docs/product.md §5.1): brand, search box (passed in), Excel download of what is on screen
  * (passed in, at the viewer's prices), order-platform link (new tab), "Mi pedido" with its count
  * (issue 19), user badge with profile and logout, and the "Sin conexión" strip while offline (issue 22).
  */
-export function AppHeader({ search, downloads }: { search?: ReactNode; downloads?: ReactNode }) {
+export function AppHeader({ search, downloads }: { search?: ReactNode; downloads?: (place: HeaderPlace) => ReactNode }) {
   const { config, loaded } = usePublicConfigState();
   const session = useSession();
+  // Below 640 px the downloads and the order platform move into the user menu's "Más opciones".
+  const phone = useMediaQuery(PHONE_QUERY) && session !== null;
+  const orderPlatform = config.orderPlatformUrl || !loaded;
   return (
     <header className="sticky top-0 z-30 bg-brand-900 text-white shadow">
       <div className="mx-auto grid max-w-[1600px] grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-2 px-3 py-2 sm:px-4 md:grid-cols-[auto_minmax(0,1fr)_auto]">
@@ -23,7 +33,8 @@ export function AppHeader({ search, downloads }: { search?: ReactNode; downloads
             <Wrench aria-hidden="true" className="size-5" />
           </span>
           <span className="flex min-w-0 flex-col leading-tight">
-            <span className="block truncate text-base font-bold">{config.brandName}</span>
+            {/* The full name on a phone too: it wraps to a second line rather than being cut. */}
+            <span className="line-clamp-2 text-sm font-bold break-words sm:block sm:truncate sm:text-base">{config.brandName}</span>
             <span className="hidden text-xs text-brand-200 sm:block">{config.tagline}</span>
           </span>
         </Link>
@@ -32,9 +43,9 @@ export function AppHeader({ search, downloads }: { search?: ReactNode; downloads
         ) : (
           <div className="hidden md:block" />
         )}
-        <div className="flex items-center justify-end gap-1 sm:gap-2">
-          {downloads}
-          {config.orderPlatformUrl || !loaded ? (
+        <div className="flex items-center justify-end gap-1 max-sm:[&>button]:h-11 sm:gap-2">
+          {phone ? null : downloads?.('header')}
+          {!phone && orderPlatform ? (
             // Rendered (without a target) while the configuration loads, so the header does not shift.
             <a
               href={config.orderPlatformUrl || undefined}
@@ -51,7 +62,24 @@ export function AppHeader({ search, downloads }: { search?: ReactNode; downloads
           ) : null}
           {/* Without an external platform, "Realizar Pedido" opens Mi pedido (issue 19 §6). */}
           <OrderHeaderActions placeOrder={loaded && !config.orderPlatformUrl} />
-          {session ? <UserMenu session={session} /> : null}
+          {session ? (
+            <UserMenu
+              session={session}
+              phone={phone}
+              menuItems={
+                <>
+                  {downloads?.('menu')}
+                  {config.orderPlatformUrl ? (
+                    <a href={config.orderPlatformUrl} target="_blank" rel="noopener noreferrer">
+                      <ExternalLink aria-hidden="true" className="size-4" />
+                      Realizar Pedido
+                      <span className="sr-only"> (se abre en una pestaña nueva)</span>
+                    </a>
+                  ) : null}
+                </>
+              }
+            />
+          ) : null}
         </div>
       </div>
       <OfflineBanner />

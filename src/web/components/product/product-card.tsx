@@ -20,10 +20,13 @@ export interface ProductCardProps {
   dense?: boolean;
 }
 
+/** On phones the quantity field and the add button are 44 px tall targets (issue 22). */
+const PHONE_TARGETS = 'max-sm:[&_button]:h-11 max-sm:[&_input]:h-11';
+
 function MediaButtons({ part, onVideo }: { part: Part; onVideo: ((part: Part) => void) | undefined }) {
   if (!part.documentUrl && !(part.videoUrl && onVideo)) return null;
   const cls =
-    'relative z-10 inline-flex h-8 items-center gap-1 rounded-md border border-slate-300 bg-white px-2 text-xs font-medium text-slate-700 hover:bg-slate-50';
+    'relative z-10 inline-flex h-11 items-center gap-1 rounded-md border border-slate-300 bg-white px-2 text-xs font-medium text-slate-700 hover:bg-slate-50 sm:h-8';
   return (
     <div className="flex flex-wrap gap-1.5">
       {part.documentUrl ? (
@@ -82,7 +85,7 @@ export function ProductCard({ part, showOriginal = false, onOpen, layout = 'grid
         <div className="flex shrink-0 flex-col items-end gap-2">
           <PriceTag part={part} showOriginal={showOriginal} size="sm" className="justify-end text-right" />
           <MediaButtons part={part} onVideo={actions?.playVideo} />
-          {actions?.orderControl?.(part)}
+          {actions?.orderControl ? <div className={PHONE_TARGETS}>{actions.orderControl(part)}</div> : null}
         </div>
       </article>
     );
@@ -106,7 +109,7 @@ export function ProductCard({ part, showOriginal = false, onOpen, layout = 'grid
             <span>{unit}</span>
           </div>
           <MediaButtons part={part} onVideo={actions?.playVideo} />
-          {actions?.orderControl?.(part)}
+          {actions?.orderControl ? <div className={PHONE_TARGETS}>{actions.orderControl(part)}</div> : null}
         </div>
       </div>
     </article>

@@ -37,7 +37,7 @@ export function SortSelect<T extends PartSort = SortField>({ sortBy, direction, 
         id={id}
         value={sortBy}
         onChange={(event) => onChange(event.target.value as T, direction)}
-        className="h-10 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-800"
+        className="h-11 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-800 sm:h-10"
       >
         {relevance ? <option value="relevance">{RELEVANCE_LABEL}</option> : null}
         {(Object.keys(SORT_LABELS) as SortField[]).map((field) => (
@@ -51,7 +51,7 @@ export function SortSelect<T extends PartSort = SortField>({ sortBy, direction, 
         onClick={() => onChange(sortBy, direction === 'asc' ? 'desc' : 'asc')}
         aria-label={direction === 'asc' ? 'Orden ascendente' : 'Orden descendente'}
         title={direction === 'asc' ? 'Orden ascendente' : 'Orden descendente'}
-        className="inline-flex h-10 w-10 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
+        className="inline-flex size-11 items-center sm:size-10 justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
       >
         {direction === 'asc' ? <ArrowDownAZ aria-hidden="true" className="size-4" /> : <ArrowUpZA aria-hidden="true" className="size-4" />}
       </button>

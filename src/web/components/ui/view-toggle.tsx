@@ -5,7 +5,7 @@ export type ViewMode = 'grid' | 'list';
 
 /** Grid/list toggle: two pressed-state buttons in a labelled group. */
 export function ViewToggle({ value, onChange }: { value: ViewMode; onChange: (mode: ViewMode) => void }) {
-  const button = 'inline-flex h-10 w-10 items-center justify-center';
+  const button = 'inline-flex size-11 items-center justify-center sm:size-10';
   return (
     <fieldset className="inline-flex overflow-hidden rounded-md border border-slate-300 bg-white">
       <legend className="sr-only">Vista</legend>

@@ -5,7 +5,11 @@ import { type ExcelExportFilters, excelExportUrl, rateLimitMessage } from './dow
 import { ExportButton, type ExportButtonLookProps } from './export-button.tsx';
 import { useDownload } from './use-download.ts';
 
-export type ExcelButtonProps = ExcelExportFilters & ExportButtonLookProps;
+export type ExcelButtonProps = ExcelExportFilters &
+  ExportButtonLookProps & {
+    /** Show "Descargar Excel" in full (a menu item) instead of "Excel". */
+    fullLabel?: boolean;
+  };
 
 /**
  * "Descargar Excel" (visible text "Excel"): downloads the catalogue as filtered on screen
@@ -13,7 +17,7 @@ export type ExcelButtonProps = ExcelExportFilters & ExportButtonLookProps;
  * streams in, and the success or failure toast of docs/product.md §9.1 (a 429 shows the server's message).
  * Made for the catalogue header (`tone="header"`, the default).
  */
-export function ExcelButton({ categoryId, search, brand, sortBy, sortDir, tone = 'header', ...look }: ExcelButtonProps) {
+export function ExcelButton({ categoryId, search, brand, sortBy, sortDir, tone = 'header', fullLabel = false, ...look }: ExcelButtonProps) {
   const { busy, bytes, start } = useDownload();
   const download = () =>
     start(excelExportUrl({ categoryId, search, brand, sortBy, sortDir }), EXCEL_TEXTS.fallbackName, {
@@ -24,7 +28,7 @@ export function ExcelButton({ categoryId, search, brand, sortBy, sortDir, tone =
     <ExportButton
       icon={FileSpreadsheet}
       label={EXCEL_TEXTS.label}
-      shortLabel={EXCEL_TEXTS.shortLabel}
+      shortLabel={fullLabel ? undefined : EXCEL_TEXTS.shortLabel}
       busyLabel={EXCEL_TEXTS.busy}
       busy={busy}
       bytes={bytes}

@@ -146,7 +146,7 @@ export function SearchBox({ value, onSearch, onOpenCategory }: SearchBoxProps) {
             onFocus={() => setFocused(true)}
             onBlur={() => setFocused(false)}
             placeholder="Buscar por código, descripción o categoría..."
-            className="h-10 w-full rounded-md border border-transparent bg-white pl-9 pr-10 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-500 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
+            className="h-11 w-full rounded-md border border-transparent sm:h-10 bg-white pl-9 pr-10 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-500 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
           />
         </div>
         {text ? (

@@ -9,7 +9,7 @@ export function CategoryDrawer({ selectedId, onSelect }: CategoryIndexProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="outline" onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <Button variant="outline" className="h-11" onClick={() => setOpen(true)} aria-haspopup="dialog">
         <ListTree aria-hidden="true" className="size-4" />
         Categorías
       </Button>

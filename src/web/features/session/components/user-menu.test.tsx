@@ -195,3 +195,41 @@ describe('ProfileDialog for a signed-in user', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('No se pudo actualizar el perfil');
   });
 });
+
+/** The header's use of the menu below 640 px, with one action of its own. */
+function PhoneMenu() {
+  const session = useSession();
+  return session ? (
+    <UserMenu
+      session={session}
+      phone
+      menuItems={
+        <button type="button" onClick={() => {}}>
+          Descargar Excel
+        </button>
+      }
+    />
+  ) : null;
+}
+
+describe('UserMenu on a phone', () => {
+  it('keeps the name and type visible and moves the actions into "Más opciones"', async () => {
+    mockApi({ 'GET /api/user/session': signedInSession('client', { username: 'taller' }) });
+    renderWithApp(<PhoneMenu />);
+    const badge = await screen.findByRole('button', { name: 'Mi Perfil: taller, Cliente' });
+    expect(badge).toHaveTextContent('taller');
+    expect(badge).toHaveTextContent('Cliente');
+    const more = screen.getByRole('button', { name: 'Más opciones' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('button', { name: 'Salir' })).not.toBeInTheDocument();
+    await userEvent.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Descargar Excel' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Mis pedidos' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Salir' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(more).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Salir' })).not.toBeInTheDocument();
+  });
+});
