@@ -68,7 +68,7 @@ export interface Database {
    * @returns true when the database answered in time.
    */
   ping(timeoutMs: number): Promise<boolean>;
-  /** Closes the pool or the embedded engine. */
+  /** Closes the pool or the embedded engine; a PostgreSQL query still running after 1 s is cut (its transaction rolls back). */
   close(): Promise<void>;
 }
 
@@ -166,6 +166,34 @@ interface PoolBounds {
   keepAliveMs: number;
 }
 
+/** The connections each bounded pool has open, so that {@link endPool} can cut the busy ones. */
+const openClients = new WeakMap<pg.Pool, Set<pg.PoolClient>>();
+
+/** How long closing the database waits for queries still running (an import), ms. */
+const CLOSE_GRACE_MS = 1000;
+
+/**
+ * Ends a pool: idle connections close at once; a connection still busy after `graceMs` (an import
+ * cut short by SIGTERM, already marked interrupted) is destroyed, so its transaction rolls back and
+ * the process exits in time instead of waiting for the query.
+ */
+async function endPool(pool: pg.Pool, graceMs: number): Promise<void> {
+  const ended = pool.end().catch(() => {});
+  let timer: NodeJS.Timeout | undefined;
+  const late = await Promise.race([
+    ended.then(() => false),
+    new Promise<boolean>((resolve) => (timer = setTimeout(resolve, graceMs, true))),
+  ]);
+  clearTimeout(timer);
+  if (!late) return;
+  for (const client of openClients.get(pool) ?? []) {
+    // A checked-out client has no pool listener: its 'error' would crash the process.
+    client.on('error', () => {});
+    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  }
+  await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+}
+
 /**
  * A node-postgres pool with bounded waits: connect timeout, statement timeout (server side) and
  * query timeout (client side), TCP keepalive, and `client_connection_check_interval` so that the
@@ -190,6 +218,10 @@ function boundedPool(connectionString: string, bounds: PoolBounds): pg.Pool {
   });
   // A dropped connection must not crash the process; the next query gets a fresh one.
   pool.on('error', () => {});
+  const clients = new Set<pg.PoolClient>();
+  openClients.set(pool, clients);
+  pool.on('connect', (client) => clients.add(client));
+  pool.on('remove', (client) => clients.delete(client));
   // A query that timed out on the client still occupies its connection: drop that connection so
   // the pool opens a fresh one instead of queueing the next query behind it.
   pool.on('connect', (client) => {
@@ -311,7 +343,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       listen: (channel, onMessage) => listenPostgres(url, keepAliveMs, channel, onMessage),
       ping: (timeoutMs) => ping(db, timeoutMs),
       close: async () => {
-        await Promise.all([pool.end(), bulkPool.end()]);
+        await Promise.all([endPool(pool, CLOSE_GRACE_MS), endPool(bulkPool, CLOSE_GRACE_MS)]);
       },
     };
   }
