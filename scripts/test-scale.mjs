@@ -234,6 +234,8 @@ function startServer(name, port, databaseUrl, publicOrigin) {
       DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
       DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
       CATALOGUE_VERSION_TTL_MS: '1000',
+      // Short, so that a SIGTERM during an import interrupts it (step 4b) instead of waiting for it.
+      SHUTDOWN_TIMEOUT_MS: '3000',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: path.join(tmp, 'no-web'),
     },
@@ -289,10 +291,10 @@ async function login(port, username, password, userType = 'client') {
   return { status: r.status, cookie };
 }
 
-function csvCatalogue(rows) {
+function csvCatalogue(rows, prefix = 'ESC') {
   const lines = ['codigo;descripcion;rubro;precio1;stock'];
   for (let i = 0; i < rows; i++)
-    lines.push(`ESC-${String(i).padStart(6, '0')};Repuesto de escala ${i};MOTOR;${100 + (i % 50)},50;${i % 20}`);
+    lines.push(`${prefix}-${String(i).padStart(6, '0')};Repuesto de escala ${i};MOTOR;${100 + (i % 50)},50;${i % 20}`);
   return Buffer.from(lines.join('\n'));
 }
 
@@ -411,6 +413,87 @@ async function main() {
       (await request(portB, '/api/admin/jobs/current', { headers: { cookie: adminLogin.cookie ?? '' } })).json?.job?.status !== 'running',
     60_000,
   );
+
+  // 4b. A job whose process stops is never abandoned silently: SIGTERM marks it interrupted and
+  // audits it; after a SIGKILL another process marks it so and imports again within 10 s. Nothing
+  // of an interrupted import is applied.
+  const jobOf = async (port) =>
+    (await request(port, '/api/admin/jobs/current', { headers: { cookie: adminLogin.cookie ?? '' } })).json?.job;
+  const jobRow = async (id) => (await db.query('select status from jobs where id = $1', [id])).rows[0]?.status;
+  const audited = (id, reason) =>
+    count(
+      `select count(*)::int as n from audit_log where action = 'catalogue.job_interrupted' and entity_id = $1 and after->>'reason' = $2`,
+      [String(id), reason],
+    );
+  const partsLike = (prefix) => count(`select count(*)::int as n from parts where part_number like $1`, [`${prefix}-%`]);
+  const firstJobMs = Math.round(
+    Number(
+      (await db.query('select extract(epoch from finished_at - started_at) * 1000 as ms from jobs where id = $1', [jobId])).rows[0]?.ms,
+    ),
+  );
+  const termJob = await request(portA, '/api/admin/import?filename=interrumpida.csv', {
+    method: 'POST',
+    body: csvCatalogue(60_000, 'INT'),
+    headers: cookieHeader,
+  });
+  const termId = termJob.json?.job?.id;
+  await sleep(300);
+  servers.A.child.kill('SIGTERM');
+  const termExit = await servers.A.exited;
+  const termSeen = await jobOf(portB);
+  const termAudits = await audited(termId, 'server stopped (SIGTERM)');
+  const termParts = await partsLike('INT');
+  check(
+    'SIGTERM during an import marks it interrupted and audits it; nothing of it is applied',
+    termJob.status === 202 &&
+      termSeen?.id === termId &&
+      termSeen?.status === 'failed' &&
+      (await jobRow(termId)) === 'interrupted' &&
+      termAudits === 1 &&
+      termParts === 0 &&
+      termExit === 0,
+    `${termJob.status} id ${termId}: other sees ${termSeen?.status}, ${termAudits} audit rows, ${termParts} parts applied, exit ${termExit}; the 30,000-row import took ${firstJobMs} ms`,
+  );
+  servers.A = startServer('A', portA, viaProxy.toString(), origin);
+  await waitFor('A again', () => ready(portA), 60_000);
+
+  const killJob = await request(portB, '/api/admin/import?filename=cortada.csv', {
+    method: 'POST',
+    body: csvCatalogue(60_000, 'KIL'),
+    headers: cookieHeader,
+  });
+  const killId = killJob.json?.job?.id;
+  await sleep(300);
+  servers.B.child.kill('SIGKILL');
+  await servers.B.exited;
+  const killedAt = Date.now();
+  let again = { status: 0 };
+  while (Date.now() - killedAt < 15_000) {
+    again = await request(portA, '/api/admin/import?filename=despues.csv', {
+      method: 'POST',
+      body: csvCatalogue(10, 'OTR'),
+      headers: cookieHeader,
+    });
+    if (again.status === 202) break;
+    await sleep(250);
+  }
+  const againMs = Date.now() - killedAt;
+  await waitFor('the import after the SIGKILL to finish', async () => (await jobOf(portA))?.status !== 'running', 30_000);
+  const killAudits = await audited(killId, 'process lost');
+  const killParts = await partsLike('KIL');
+  check(
+    'after a SIGKILL during an import another process imports again within 10 s; the lost job is marked interrupted and audited, nothing of it applied',
+    killJob.status === 202 &&
+      again.status === 202 &&
+      againMs < 10_000 &&
+      (await jobRow(killId)) === 'interrupted' &&
+      killAudits === 1 &&
+      killParts === 0 &&
+      (await partsLike('OTR')) === 10,
+    `${killJob.status} id ${killId}: new import ${again.status} after ${againMs} ms, ${killAudits} audit rows, ${killParts} parts applied`,
+  );
+  servers.B = startServer('B', portB, viaProxy.toString(), origin);
+  await waitFor('B again', () => ready(portB), 60_000);
 
   // 5. SIGTERM of one under load through nginx fails no request.
   await request(portN, '/api/parts?page=1');
