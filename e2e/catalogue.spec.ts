@@ -41,7 +41,10 @@ test('a guest browses, searches, filters, sorts, pages and opens parts', async (
 
   // The catalogue with its carousels and the guest notice.
   await expect(page.getByRole('heading', { name: 'TODOS LOS PRODUCTOS' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Productos Destacados' })).toBeVisible();
+  // On a phone the carousels are one row of collection links, so the list starts on the first screen (issue 22).
+  if (isMobile)
+    await expect(page.getByRole('navigation', { name: 'Colecciones' }).getByRole('link', { name: 'Productos Destacados' })).toBeVisible();
+  else await expect(page.getByRole('heading', { name: 'Productos Destacados' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mi Perfil: Invitado, Invitado' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Catálogo Online' })).toBeVisible();
   await expect(page.getByText(/^Mostrando 60 de /)).toBeVisible();
@@ -115,7 +118,8 @@ test('a guest browses, searches, filters, sorts, pages and opens parts', async (
 
   // "Ver todos" of a carousel leads to the full list.
   await page.goto('/');
-  await page.getByRole('link', { name: /Ver todos Productos Destacados/ }).click();
+  if (isMobile) await page.getByRole('navigation', { name: 'Colecciones' }).getByRole('link', { name: 'Productos Destacados' }).click();
+  else await page.getByRole('link', { name: /Ver todos Productos Destacados/ }).click();
   await expect(page).toHaveURL(/\/catalog-all\/featured$/);
   await expect(page.getByRole('heading', { name: 'Todos los Productos Destacados' })).toBeVisible();
   await expect(page.getByText(`${CAROUSEL_PARTS.featured.length} productos encontrados`)).toBeVisible();
