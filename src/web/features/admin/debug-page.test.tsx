@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { advanceClock, errorResponse, json, mockApi, renderWithApp, installFakeClock } from '../../test/render.tsx';
 import { JOB_POLL_MS } from './jobs-api.ts';
 import { DebugPage } from './index.ts';
-import { buildJob, jobPhases, jobSlot } from './jobs-test-fixtures.ts';
+import { buildJob, buildReport, jobPhases, jobSlot } from './jobs-test-fixtures.ts';
 import { callsTo } from './test-utils.ts';
 
 let userEvent: UserEvent;
@@ -138,6 +138,60 @@ describe('DebugPage', () => {
     await advanceClock(JOB_POLL_MS * 3);
     expect(slot.reads).toBe(reads);
     expect(client.getQueryState(['parts', 'list', { page: 1 }])?.isInvalidated).toBe(true);
+  });
+
+  it('previews the sync first, and applies a large change only after its second confirmation', async () => {
+    const slot = jobSlot();
+    const done = (report: Parameters<typeof buildReport>[0], id: number) =>
+      buildJob({ id, status: 'done', progress: { phase: 'done', read: 30, written: 0, total: 30 }, report: buildReport(report) });
+    const fetchMock = mockApi({
+      'GET /api/debug/raw-api': RAW,
+      'GET /api/admin/jobs/current': slot.current,
+      'POST /api/debug/sync': (url: URL) => {
+        const dryRun = url.searchParams.get('dryRun') === 'true';
+        slot.job = dryRun
+          ? done(
+              {
+                dryRun: true,
+                inserted: 0,
+                updated: 2,
+                unchanged: 0,
+                deactivated: 28,
+                rejected: 0,
+                rejections: [],
+                largeChange: ['Desactivaría 28 de 30 productos activos (93.3 %, más del 10 %).'],
+                categoriesEmptied: ['FRENOS'],
+                priceChanges: {
+                  parts: 1,
+                  lists: [{ list: 1, up: 1, down: 0, added: 0, removed: 0, meanPercent: 10 }],
+                  largest: [{ partNumber: 'AB-1', list: 1, before: '1000.00', after: '1100.00', percent: 10 }],
+                },
+              },
+              8,
+            )
+          : done({ dryRun: false, deactivated: 28, rejections: [], rejected: 0 }, 9);
+        return json({ job: slot.job }, 202);
+      },
+    });
+    renderWithApp(<DebugPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Sincronizar Datos' }));
+    expect(callsTo(fetchMock, 'POST', '/api/debug/sync')[0]?.url.searchParams.get('dryRun')).toBe('true');
+    const preview = await screen.findByRole('region', { name: 'Vista previa de la sincronización' });
+    expect(preview).toHaveTextContent('Cambios de precio: 1 producto');
+    expect(within(preview).getByRole('region', { name: 'Mayores cambios de precio' })).toHaveTextContent('AB-1');
+    expect(preview).toHaveTextContent('Categorías que quedan sin productos activos: 1');
+    expect(screen.getByText('Es una vista previa: todavía no se aplicó ningún cambio.')).toBeInTheDocument();
+    const warning = screen.getByRole('alert');
+    expect(warning).toHaveTextContent('Desactivaría 28 de 30 productos activos');
+    const apply = screen.getByRole('button', { name: 'Aplicar sincronización' });
+    expect(apply).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Revisé la vista previa y quiero aplicar este cambio grande' }));
+    await userEvent.click(apply);
+    const applied = callsTo(fetchMock, 'POST', '/api/debug/sync')[1]?.url.searchParams;
+    expect(applied?.get('dryRun')).toBe('false');
+    expect(applied?.get('confirmLarge')).toBe('true');
+    expect(await screen.findByRole('region', { name: 'Resumen de la sincronización' })).toHaveTextContent('28 desactivados');
+    expect(screen.queryByRole('button', { name: 'Aplicar sincronización' })).not.toBeInTheDocument();
   });
 
   it('shows a failed sync in a red alert', async () => {

@@ -6,6 +6,7 @@ import { formatCount } from '../../lib/format.ts';
 import { AdminLayout } from './admin-layout.tsx';
 import { serverMessage } from './api.ts';
 import { CatalogueJobStatus } from './components/catalogue-job-status.tsx';
+import { ApplyPreview } from './components/import-preview.tsx';
 import { EmptyState, ErrorState, LoadingState, Section, td, th } from './components/ui.tsx';
 import { type RawApiData, useCatalogueJob, useRawApi, useStartSync } from './jobs-api.ts';
 import { ADMIN_TEXTS } from './texts.ts';
@@ -14,8 +15,9 @@ const PRICE_LISTS = Array.from({ length: 10 }, (_, i) => i + 1);
 
 /**
  * The debug page at `/debug` (docs/product.md §10.4): the first 100 raw records of the server's
- * ERP_SOURCE, with the rows the importer would reject marked, and "Sincronizar Datos", which runs
- * a full sync and shows its progress and report. Admins only: the router checks the session.
+ * ERP_SOURCE, with the rows the importer would reject marked, and "Sincronizar Datos", which
+ * previews a full sync, applies it on confirmation and shows its progress and report. Admins only:
+ * the router checks the session.
  */
 export function DebugPage({ actions }: { actions?: ReactNode }) {
   return (
@@ -28,22 +30,39 @@ export function DebugPage({ actions }: { actions?: ReactNode }) {
   );
 }
 
+/**
+ * "Sincronizar Datos" first runs a preview (nothing changes) and shows what the sync would do; the
+ * sync is applied only from the preview's "Aplicar sincronización" (docs/product.md §11.4).
+ */
 function SyncSection() {
   const tracker = useCatalogueJob();
   const sync = useStartSync(tracker.follow);
+  const job = tracker.job;
+  const preview = job?.status === 'done' && job.kind === 'sync' && job.report?.dryRun ? job.report : null;
   return (
     <Section
       title="Sincronización con el ERP"
-      description="Importa el catálogo completo desde la fuente configurada en el servidor. Los productos que ya no están en la fuente se desactivan."
+      description="Importa el catálogo completo desde la fuente configurada en el servidor. Los productos que ya no están en la fuente se desactivan. Primero se muestra una vista previa; nada cambia hasta que la aplique."
       actions={
-        <Button onClick={() => sync.mutate()} disabled={sync.isPending || tracker.running}>
+        <Button onClick={() => sync.mutate({ dryRun: true })} disabled={sync.isPending || tracker.running}>
           <RefreshCw aria-hidden="true" className={tracker.running ? 'size-4 animate-spin' : 'size-4'} />
           Sincronizar Datos
         </Button>
       }
     >
-      {tracker.job ? (
-        <CatalogueJobStatus job={tracker.job} />
+      {job ? (
+        <div className="grid grid-cols-1 gap-3">
+          <CatalogueJobStatus job={job} />
+          {preview ? (
+            <ApplyPreview
+              key={job.id}
+              report={preview}
+              noun="sincronización"
+              pending={sync.isPending}
+              onApply={(confirmLarge) => sync.mutate({ dryRun: false, confirmLarge })}
+            />
+          ) : null}
+        </div>
       ) : (
         <p className="text-sm text-slate-600">{sync.isPending ? 'Iniciando sincronización...' : 'No hay una sincronización en curso.'}</p>
       )}

@@ -105,10 +105,21 @@ async function startedJob(promise: Promise<{ job: CatalogueJob | null }>): Promi
   return job;
 }
 
-/** `POST /api/debug/sync`: a full sync from the server's ERP_SOURCE. 409 when a job runs. */
+/**
+ * How a catalogue job runs (docs/product.md §11.4): first as a preview (`dryRun`), then applied;
+ * `confirmLarge` is the second, explicit confirmation a large change needs.
+ */
+export interface JobRun {
+  dryRun: boolean;
+  confirmLarge?: boolean;
+}
+
+const runQuery = (run: JobRun) => ({ dryRun: String(run.dryRun), confirmLarge: String(run.confirmLarge === true) });
+
+/** `POST /api/debug/sync`: a full sync from the server's ERP_SOURCE, previewed or applied. 409 when a job runs. */
 export function useStartSync(onStarted: (job: CatalogueJob) => void) {
   return useMutation({
-    mutationFn: () => startedJob(apiRequest('/api/debug/sync', jobResponseSchema, { method: 'POST' })),
+    mutationFn: (run: JobRun) => startedJob(apiRequest('/api/debug/sync', jobResponseSchema, { method: 'POST', query: runQuery(run) })),
     onSuccess: onStarted,
     onError: (error) => errorToast(serverMessage(error, 'No se pudo iniciar la sincronización')),
   });
@@ -119,13 +130,15 @@ export function useStartSync(onStarted: (job: CatalogueJob) => void) {
  * server detects JSON, CSV or XLSX by content) and answers the job it started.
  * @throws {ApiError} as `apiRequest` (409 when a job already runs, 413 over the size limit).
  */
-export function uploadCatalogueFile(file: Blob, filename: string): Promise<CatalogueJob> {
-  return startedJob(apiRequest('/api/admin/import', jobResponseSchema, { method: 'POST', query: { filename }, rawBody: file }));
+export function uploadCatalogueFile(file: Blob, filename: string, run: JobRun): Promise<CatalogueJob> {
+  return startedJob(
+    apiRequest('/api/admin/import', jobResponseSchema, { method: 'POST', query: { filename, ...runQuery(run) }, rawBody: file }),
+  );
 }
 
 export function useUploadCatalogue(onStarted: (job: CatalogueJob) => void) {
   return useMutation({
-    mutationFn: (file: File) => uploadCatalogueFile(file, file.name),
+    mutationFn: ({ file, run }: { file: File; run: JobRun }) => uploadCatalogueFile(file, file.name, run),
     onSuccess: onStarted,
     onError: (error) => errorToast(serverMessage(error, 'No se pudo subir el archivo')),
   });

@@ -1,13 +1,15 @@
 /**
  * Live state of a catalogue job, shared by the debug page (ERP sync) and the import dialog:
  * the phase and row counts with a progress bar while it runs, then the report (inserted, updated,
- * unchanged, deactivated, rejected and the rejected rows with their reasons), or the error.
+ * unchanged, deactivated, rejected, the details of {@link ReportDetails} and the rejected rows with
+ * their reasons) — titled "Vista previa" for a preview — or the error.
  */
 import { AlertTriangle, CheckCircle2, Loader2 } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import type { CatalogueJob } from '../jobs-api.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { ReportDetails } from './import-preview.tsx';
 import { td, th } from './ui.tsx';
 
 export const PHASE_LABELS: Record<CatalogueJob['progress']['phase'], string> = {
@@ -112,7 +114,7 @@ function JobReport({ job }: { job: CatalogueJob }) {
     <section aria-labelledby={headingId} className="grid grid-cols-1 gap-3 rounded-md border border-emerald-200 bg-emerald-50/40 p-4">
       <h3 id={headingId} className="flex items-center gap-2 text-base font-semibold text-slate-900">
         <CheckCircle2 aria-hidden="true" className="size-5 text-emerald-700" />
-        Resumen de la {noun}
+        {report?.dryRun ? `Vista previa de la ${noun}` : `Resumen de la ${noun}`}
       </h3>
       <p className="text-sm text-slate-600">
         {report ? `${report.format.toUpperCase()}, ${n(report.rows)} ${report.rows === 1 ? 'fila' : 'filas'}. ` : ''}
@@ -128,6 +130,7 @@ function JobReport({ job }: { job: CatalogueJob }) {
             <Count value={report.deactivated} one="desactivado" many="desactivados" />
             <Count value={report.rejected} one="rechazado" many="rechazados" tone="warn" />
           </ul>
+          <ReportDetails report={report} />
           {report.rejections.length > 0 ? <Rejections rejections={report.rejections} /> : null}
         </>
       ) : null}

@@ -35,7 +35,7 @@ describe('Importar catálogo', () => {
     const input = within(dialog).getByLabelText('Archivo');
     expect(input).toHaveAttribute('type', 'file');
     expect(input).toHaveAttribute('accept', '.json,.csv,.xlsx');
-    expect(within(dialog).getByRole('button', { name: 'Importar' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Vista previa' })).toBeDisabled();
     await waitFor(() => expect(jobReads()).toBe(1));
   });
 
@@ -46,12 +46,12 @@ describe('Importar catálogo', () => {
     await userEvent.upload(within(dialog).getByLabelText('Archivo'), xlsx('grande.xlsx', MAX_UPLOAD_BYTES + 1024 * 1024));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('El archivo pesa 21 MB; el máximo permitido es 20 MB.');
     expect(within(dialog).getByLabelText('Archivo')).toHaveAttribute('aria-invalid', 'true');
-    expect(within(dialog).getByRole('button', { name: 'Importar' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Vista previa' })).toBeDisabled();
 
     // A file of exactly 20 MB is fine.
     await userEvent.upload(within(dialog).getByLabelText('Archivo'), xlsx('justo.xlsx', MAX_UPLOAD_BYTES));
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Importar' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Vista previa' })).toBeEnabled();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
@@ -73,7 +73,7 @@ describe('Importar catálogo', () => {
     const dialog = await openDialog();
     const file = xlsx();
     await userEvent.upload(within(dialog).getByLabelText('Archivo'), file);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Importar' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Vista previa' }));
 
     const progress = await within(dialog).findByRole('region', { name: 'Progreso de la importación' });
     expect(sent?.url.searchParams.get('filename')).toBe('Inventario.xlsx');
@@ -110,7 +110,7 @@ describe('Importar catálogo', () => {
     client.setQueryData(['parts', 'list', {}], { parts: [] });
     let dialog = await openDialog();
     await userEvent.upload(within(dialog).getByLabelText('Archivo'), xlsx('catalogo.csv'));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Importar' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Vista previa' }));
     await within(dialog).findByRole('region', { name: 'Progreso de la importación' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -130,9 +130,9 @@ describe('Importar catálogo', () => {
     renderWithApp(<ImportCatalogueButton />);
     const dialog = await openDialog();
     await userEvent.upload(within(dialog).getByLabelText('Archivo'), xlsx());
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Importar' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Vista previa' }));
     expect(await screen.findByText('Ya hay una importación o sincronización en curso.')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Importar' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Vista previa' })).toBeEnabled();
   });
 
   it('toasts the 413 message of the server', async () => {
@@ -143,7 +143,7 @@ describe('Importar catálogo', () => {
     renderWithApp(<ImportCatalogueButton />);
     const dialog = await openDialog();
     await userEvent.upload(within(dialog).getByLabelText('Archivo'), xlsx());
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Importar' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Vista previa' }));
     expect(await screen.findByText('La solicitud supera el tamaño máximo permitido.')).toBeInTheDocument();
   });
 
@@ -159,7 +159,7 @@ describe('Importar catálogo', () => {
     renderWithApp(<ImportCatalogueButton />);
     const dialog = await openDialog();
     await userEvent.upload(within(dialog).getByLabelText('Archivo'), xlsx());
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Importar' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Vista previa' }));
     await within(dialog).findByRole('region', { name: 'Progreso de la importación' });
     slot.job = buildJob({ kind: 'upload', status: 'failed', error: 'No se pudo importar ninguna fila (fila 2: Falta el código).' });
     await advanceClock(JOB_POLL_MS);

@@ -13,6 +13,7 @@ import { useZodForm } from '../../../lib/form.ts';
 import { formatMegabytes } from '../../../lib/format.ts';
 import { catalogueFileFormSchema, useCatalogueJob, useUploadCatalogue } from '../jobs-api.ts';
 import { CatalogueJobStatus } from './catalogue-job-status.tsx';
+import { ApplyPreview } from './import-preview.tsx';
 
 /** File types offered by the picker; the server detects the format by content. */
 export const CATALOGUE_FILE_ACCEPT = '.json,.csv,.xlsx';
@@ -38,7 +39,7 @@ export function ImportCatalogueButton() {
         open={open}
         onOpenChange={setOpen}
         title="Importar catálogo"
-        description="Suba un archivo JSON, CSV o XLSX. Los productos del archivo se agregan o actualizan por código; los demás no cambian."
+        description="Suba un archivo JSON, CSV o XLSX: primero verá qué cambiaría y luego podrá aplicarlo. Los productos del archivo se agregan o actualizan por código; los demás no cambian. Los datos editados a mano se conservan."
         size="lg"
         hideCloseButton
       >
@@ -70,9 +71,12 @@ function ImportCatalogueForm({ tracker, onClose }: { tracker: ReturnType<typeof 
     else resetField('file');
     upload.reset();
   };
+  // "Vista previa" first: nothing changes until the preview's "Aplicar importación" (docs/product.md §11.4).
   const submit = handleSubmit(({ file: chosen }) => {
-    if (!busy) upload.mutate(chosen);
+    if (!busy) upload.mutate({ file: chosen, run: { dryRun: true } });
   });
+  const job = tracker.job;
+  const preview = job?.status === 'done' && job.kind === 'upload' && job.report?.dryRun ? job.report : null;
 
   return (
     <div className="grid grid-cols-1 gap-4">
@@ -106,11 +110,20 @@ function ImportCatalogueForm({ tracker, onClose }: { tracker: ReturnType<typeof 
           </Button>
           <Button type="submit" disabled={!file || problem !== null || busy}>
             <Upload aria-hidden="true" className="size-4" />
-            {upload.isPending ? 'Subiendo...' : 'Importar'}
+            {upload.isPending ? 'Subiendo...' : 'Vista previa'}
           </Button>
         </div>
       </form>
-      {tracker.job ? <CatalogueJobStatus job={tracker.job} /> : null}
+      {job ? <CatalogueJobStatus job={job} /> : null}
+      {preview && job && file ? (
+        <ApplyPreview
+          key={job.id}
+          report={preview}
+          noun="importación"
+          pending={upload.isPending}
+          onApply={(confirmLarge) => upload.mutate({ file, run: { dryRun: false, confirmLarge } })}
+        />
+      ) : null}
     </div>
   );
 }
