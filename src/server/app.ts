@@ -83,7 +83,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
-  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  // The default compressible types plus NDJSON (the print rows of GET /api/print/catalog).
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    customTypes: /^text\/(?!event-stream)|(?:\+|\/)(?:x-nd)?json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)|octet-stream(?:;|$)/u,
+  });
   await app.register(fastifyCookie);
   await registerOpenApi(app, config);
 

@@ -102,3 +102,20 @@ describe.each(testEngines())('print catalogue rows on %s', (engine) => {
     expect(response.json().error.message).toMatch(/categoryIds/);
   });
 });
+
+describe('print catalogue rows: compression', () => {
+  it('compresses the NDJSON answer for a client that accepts gzip', async () => {
+    const t = await buildTestApp('pglite');
+    try {
+      await insertParts(
+        t.database.db,
+        Array.from({ length: 50 }, () => buildPartRecord()),
+      );
+      const response = await t.app.inject({ method: 'GET', url: '/api/print/catalog', headers: { 'accept-encoding': 'gzip' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('gzip');
+    } finally {
+      await t.close();
+    }
+  });
+});
