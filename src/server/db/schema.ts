@@ -94,10 +94,10 @@ export const parts = pgTable(
     handEditedFields: text('hand_edited_fields').array().notNull().default(sql`'{}'::text[]`),
     /** Name of the import source that created the part (file mapping or ERP sync); null when created by hand. */
     source: text('source'),
-    /** Folded search text: codes (with and without separators), alternate codes, description, brand, categories. */
+    /** Folded search text: codes (with and without separators), alternate codes, description, brand, categories, notes, applications. */
     searchText: text('search_text')
       .notNull()
-      .generatedAlwaysAs(sql`public.portal_search_text(part_number, alternate_codes, description, brand, category_path)`),
+      .generatedAlwaysAs(sql`public.portal_search_text(part_number, alternate_codes, description, brand, category_path, notes, applications)`),
     /** Spanish sort key of the description (ñ after n, accents ignored), compared with C collation. */
     descriptionSortKey: text('description_sort_key').notNull().generatedAlwaysAs(sql`public.portal_sort_key(description)`),
     createdAt: createdAt(),

@@ -189,6 +189,12 @@ describe.each(testEngines())('the import pipeline on %s', (engine) => {
       applications: 'Tractor 5090E',
       alternateCodes: ['R99887'],
     });
+    // The model a part fits and the remarks are searchable.
+    const found = await queryRows<{ part_number: string }>(
+      database.db,
+      sql`select part_number from parts where search_text like '%tractor 5090e%' and search_text like '%m8 x 25.%'`,
+    );
+    expect(found).toEqual([{ part_number: 'JD-100' }]);
     expect(await part('JD-300')).toMatchObject({ description: 'CAÑO "SALIDA COSTADO"' });
     expect(await part('ACERO PARABOLICO')).toBeUndefined();
 
