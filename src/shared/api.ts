@@ -46,6 +46,10 @@ export const partSchema = z.object({
   /** Category names from level 1 down to the part's own category. */
   categoryPath: z.array(z.string()),
   alternateCodes: z.array(z.string()),
+  /** Remarks from the supplier's file (sizes, supersessions); absent when the part has none. */
+  notes: z.optional(z.string()),
+  /** Vehicle or machine models the part fits; absent when the part has none. */
+  applications: z.optional(z.string()),
 });
 export type Part = z.infer<typeof partSchema>;
 

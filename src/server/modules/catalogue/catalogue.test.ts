@@ -214,6 +214,15 @@ describe.each(testEngines())('catalogue API on %s', (engine) => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ partNumber: 'PRICE-FALLBACK', salesUnit: '1 unidad', stockLevel: 'En Stock', inStock: true });
     expect(body.images).toEqual(['/images/fotos/pi%C3%B1%C3%B3n%202.jpg']);
+    // Remarks and applications appear only on a part that has them.
+    expect(body).not.toHaveProperty('notes');
+    expect(body).not.toHaveProperty('applications');
+    await t.database.db.update(parts).set({ notes: 'SUB FOR R1', applications: 'Tractor 5090E' }).where(eq(parts.id, id));
+    await t.catalogueChanged();
+    expect((await get(`/api/parts/${id}`)).body).toMatchObject({ notes: 'SUB FOR R1', applications: 'Tractor 5090E' });
+    expect((await list('search=5090e')).parts.map((p: { partNumber: string }) => p.partNumber)).toEqual(['PRICE-FALLBACK']);
+    await t.database.db.update(parts).set({ notes: null, applications: null }).where(eq(parts.id, id));
+    await t.catalogueChanged();
     expect((await get('/api/parts/999999')).status).toBe(404);
     expect((await get('/api/parts/abc')).status).toBe(400);
     await t.database.db.update(parts).set({ isActive: false }).where(eq(parts.id, id));

@@ -33,6 +33,10 @@ export type PartRow = {
   categoryId: number | null;
   categoryPath: string[];
   alternateCodes: string[];
+  /** Remarks from the source file (sizes, supersessions). */
+  notes: string | null;
+  /** Vehicle or machine models the part fits. */
+  applications: string | null;
 };
 
 /** Whitelists a row into the public part shape (docs/architecture.md "Request lifecycle"). */
@@ -58,5 +62,8 @@ export function presentPart(row: PartRow, settings: CatalogueSettings): Part {
     categoryId: row.categoryId,
     categoryPath: row.categoryPath,
     alternateCodes: row.alternateCodes,
+    // Present only when the part has them: most parts do not, and lists stay as small as before.
+    ...(row.notes ? { notes: row.notes } : {}),
+    ...(row.applications ? { applications: row.applications } : {}),
   };
 }

@@ -80,6 +80,8 @@ export function partColumns(priceList: number) {
     categoryId: parts.categoryId,
     categoryPath: parts.categoryPath,
     alternateCodes: parts.alternateCodes,
+    notes: parts.notes,
+    applications: parts.applications,
   };
 }
 

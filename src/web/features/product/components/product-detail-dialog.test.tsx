@@ -19,6 +19,8 @@ describe('ProductDetailDialog', () => {
       stockLevel: 'Bajo Stock',
       salesUnit: 'Caja x 10',
       images: ['/images/a.jpg', '/images/b.jpg'],
+      applications: 'Mercedes Benz 1114 / 1517 (OM352)',
+      notes: 'SUB FOR 0011843924',
     });
     renderWithApp(<ProductDetailDialog part={part} userType="guest" onClose={() => {}} onPlayVideo={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Detalles del Repuesto' });
@@ -27,6 +29,8 @@ describe('ProductDetailDialog', () => {
     expect(within(dialog).getByText('3482654113, LF-3000')).toBeInTheDocument();
     expect(within(dialog).getByText('Repuestos > OM352 > Filtros')).toBeInTheDocument();
     expect(within(dialog).getByText('Caja x 10')).toBeInTheDocument();
+    expect(within(dialog).getByText('Aplicaciones').nextSibling).toHaveTextContent('Mercedes Benz 1114 / 1517 (OM352)');
+    expect(within(dialog).getByText('Observaciones').nextSibling).toHaveTextContent('SUB FOR 0011843924');
     expect(within(dialog).getByText('Bajo Stock')).toHaveClass('bg-yellow-100');
     expect(within(dialog).getByText('Precio')).toBeInTheDocument();
     expect(within(dialog).getByText('-20%')).toBeInTheDocument();

@@ -19,7 +19,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * The detail facts (docs/product.md §5.5): Código de Artículo, Códigos alternativos
- * (when any), Descripción, Marca, Estado, Unidad de Venta, Categoría.
+ * (when any), Descripción, Aplicaciones and Observaciones (when any, from the import), Marca, Estado,
+ * Unidad de Venta, Categoría.
  */
 export function ProductFacts({ part, extra }: { part: Part; extra?: ReactNode }) {
   return (
@@ -33,6 +34,8 @@ export function ProductFacts({ part, extra }: { part: Part; extra?: ReactNode })
         </Fact>
       ) : null}
       <Fact label="Descripción">{part.description}</Fact>
+      {part.applications ? <Fact label="Aplicaciones">{part.applications}</Fact> : null}
+      {part.notes ? <Fact label="Observaciones">{part.notes}</Fact> : null}
       {part.brand ? <Fact label="Marca">{part.brand}</Fact> : null}
       <Fact label="Estado">
         <StockBadge stockLevel={part.stockLevel} variant="detail" />
