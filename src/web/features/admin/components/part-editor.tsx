@@ -136,6 +136,7 @@ function PartEditorForm({ part, onClose }: { part: PartDetail; onClose: () => vo
   const label = (text: string, field: HandEditableField): ReactNode => (
     <>
       {text}
+      {edited.has(field) ? ' ' : null}
       <HandMark field={field} edited={edited} />
     </>
   );
