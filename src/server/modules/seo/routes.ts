@@ -30,12 +30,9 @@ export function seoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const reader = cachedReader(ctx.db, { imageBaseUrl: config.imageBaseUrl }, ctx.cache);
   const site: SiteFacts = { origin: config.publicOrigin, brandName: config.brandName, tagline: config.tagline };
   const indexFile = path.join(config.webDistDir, 'index.html');
-  // The built index.html does not change while the process runs: read once, when first needed.
-  let indexHtml: Promise<string | null> | undefined;
-  const readIndex = () => {
-    indexHtml ??= fs.readFile(indexFile, 'utf8').catch(() => null);
-    return indexHtml;
-  };
+  // Read on each request, as the static-files fallback streams it: a rebuild in place (new hashed
+  // asset names) is picked up at once. The file is a few kilobytes.
+  const readIndex = () => fs.readFile(indexFile, 'utf8').catch(() => null);
 
   return async (app) => {
     app.get('/product/:id', { schema: { hide: true, params: productPageParamsSchema } }, async (request, reply) => {
