@@ -8,13 +8,15 @@ describe('ProductImage', () => {
     expect(screen.getByText('Sin imagen')).toBeInTheDocument();
   });
 
-  it('loads lazily and shows "Error al cargar" when the image fails', () => {
+  it('loads lazily and shows the "Sin imagen" placeholder when the image fails', () => {
     render(<ProductImage src="/images/x.jpg" alt="Filtro" />);
     const img = screen.getByRole('img', { name: 'Filtro' });
     expect(img).toHaveAttribute('loading', 'lazy');
     expect(img).toHaveAttribute('decoding', 'async');
     expect(img).toHaveAttribute('width');
     fireEvent.error(img);
-    expect(screen.getByText('Error al cargar')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.getByText(/^Sin imagen/)).toHaveTextContent('Sin imagen (Error al cargar)');
+    expect(screen.getByText('(Error al cargar)', { exact: false })).toHaveClass('sr-only');
   });
 });

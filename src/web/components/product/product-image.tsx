@@ -16,8 +16,10 @@ export interface ProductImageProps {
 }
 
 /**
- * A part photo in a fixed square box: lazy, async-decoded, "Sin imagen" when there is none and
- * "Error al cargar" when it fails (docs/product.md §4.4).
+ * A part photo in a fixed square box: lazy, async-decoded, "Sin imagen" when there is none or it
+ * fails to load (docs/product.md §4.4; a failure adds "Error al cargar" for screen readers only:
+ * most of a real catalogue's references name photos never published, and a grid of error tiles
+ * reads as a broken site).
  */
 export function ProductImage({ src, alt, className, loading = 'lazy', size = 320, aspect = 'square' }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -38,7 +40,9 @@ export function ProductImage({ src, alt, className, loading = 'lazy', size = 320
       ) : (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-slate-100 p-1 text-center text-slate-600">
           <ImageOff aria-hidden="true" className="size-6 shrink-0" />
-          <span className="text-[11px] font-medium leading-tight sm:text-xs">{failed ? 'Error al cargar' : 'Sin imagen'}</span>
+          <span className="text-[11px] font-medium leading-tight sm:text-xs">
+            Sin imagen{failed ? <span className="sr-only"> (Error al cargar)</span> : null}
+          </span>
         </div>
       )}
     </div>
