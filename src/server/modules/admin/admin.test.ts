@@ -100,6 +100,12 @@ describe.each(testEngines())('admin API on %s', (engine) => {
     expect((await as(admin, { method: 'PATCH', url: '/api/admin/parts/999999/sales-unit', payload: { salesUnit: 'x' } })).statusCode).toBe(
       404,
     );
+    // The import keeps a sales unit set here (issue 21).
+    const [row] = await t.database.db
+      .select({ marks: parts.handEditedFields })
+      .from(parts)
+      .where(eq(parts.id, ids['ADM-1'] as number));
+    expect(row?.marks).toEqual(['salesUnit']);
   });
 
   it('sets document and video URLs, http(s) only, and clears them', async () => {
@@ -116,6 +122,12 @@ describe.each(testEngines())('admin API on %s', (engine) => {
     expect((await as(admin, { method: 'PUT', url, payload: {} })).statusCode).toBe(400);
     const cleared = await as(admin, { method: 'PUT', url, payload: { documentUrl: '' } });
     expect(cleared.json().documentUrl).toBeNull();
+    // The import keeps links set or cleared here (issue 21).
+    const [row] = await t.database.db
+      .select({ marks: parts.handEditedFields })
+      .from(parts)
+      .where(eq(parts.id, ids['ADM-2'] as number));
+    expect(row?.marks.sort()).toEqual(['documentUrl', 'videoUrl']);
   });
 
   it('hides and shows categories: a hidden branch disappears with its parts', async () => {

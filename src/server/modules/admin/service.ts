@@ -78,11 +78,20 @@ async function onePart(db: Executor, id: number): Promise<PartRow> {
   return row;
 }
 
-/** Sets a part's sales unit (trimmed, non-empty; validated by the route schema). */
+/** The part's hand-edited fields plus `fields` (import target names), so the import keeps them (issue 21). */
+function withHandEdits(part: PartRow, fields: string[]): string[] {
+  return [...new Set([...part.handEditedFields, ...fields])];
+}
+
+/** Sets a part's sales unit (trimmed, non-empty; validated by the route schema), marked as edited by hand. */
 export async function setSalesUnit(db: Db, actor: Actor, id: number, salesUnit: string): Promise<AdminPart> {
   return db.transaction(async (tx) => {
     const before = await onePart(tx, id);
-    const [row] = await tx.update(parts).set({ salesUnit, updatedAt: sql`now()` }).where(eq(parts.id, id)).returning();
+    const [row] = await tx
+      .update(parts)
+      .set({ salesUnit, handEditedFields: withHandEdits(before, ['salesUnit']), updatedAt: sql`now()` })
+      .where(eq(parts.id, id))
+      .returning();
     await recordAudit(tx, actor, {
       action: 'part.sales_unit',
       entity: 'part',
@@ -95,7 +104,7 @@ export async function setSalesUnit(db: Db, actor: Actor, id: number, salesUnit: 
   });
 }
 
-/** Sets or clears (empty or null) a part's document and/or video URL. */
+/** Sets or clears (empty or null) a part's document and/or video URL, marked as edited by hand. */
 export async function setMultimedia(
   db: Db,
   actor: Actor,
@@ -107,6 +116,7 @@ export async function setMultimedia(
     const set: Partial<typeof parts.$inferInsert> = {};
     if (body.documentUrl !== undefined) set.documentUrl = body.documentUrl || null;
     if (body.videoUrl !== undefined) set.videoUrl = body.videoUrl || null;
+    set.handEditedFields = withHandEdits(before, Object.keys(set));
     const [row] = await tx
       .update(parts)
       .set({ ...set, updatedAt: sql`now()` })
