@@ -452,3 +452,36 @@ export const orderStatusHistory = pgTable(
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.id)],
 );
+
+/**
+ * Applied imports and syncs, newest last (issue 17, docs/product.md §11.4): who ran what, when, with
+ * its counts; `undone_at` once undone. Only the newest run can be undone.
+ */
+export const importRuns = pgTable('import_runs', {
+  id: serial('id').primaryKey(),
+  /** The run's transaction time: a part updated later was edited after the run. */
+  createdAt: createdAt(),
+  actor: text('actor').notNull(),
+  source: text('source').notNull(),
+  /** The report's counts (inserted, updated, unchanged, deactivated, rejected…). */
+  summary: jsonb('summary').notNull(),
+  undoneAt: timestamp('undone_at', { withTimezone: true }),
+});
+
+/**
+ * What the newest run changed, kept so that it can be undone: a part it inserted (`before` null),
+ * updated (`before` = its written columns before, by column name) or deactivated (`deactivated`).
+ * Rows of older runs are deleted when a new run writes.
+ */
+export const importRunParts = pgTable(
+  'import_run_parts',
+  {
+    runId: integer('run_id')
+      .notNull()
+      .references(() => importRuns.id, { onDelete: 'cascade' }),
+    partNumber: text('part_number').notNull(),
+    kind: text('kind', { enum: ['inserted', 'updated', 'deactivated'] }).notNull(),
+    before: jsonb('before'),
+  },
+  (t) => [index('import_run_parts_run_idx').on(t.runId)],
+);
