@@ -119,3 +119,17 @@ test('the badge, labelled downloads and the list on the first screen; 44 px targ
   await page.keyboard.press('Escape');
   await expect(header.getByRole('button', { name: 'Salir' })).toBeHidden();
 });
+
+test('a failed client login keeps the dialog open with the username and the Spanish message', async ({ page }) => {
+  await page.goto('/login');
+  const dialog = page.getByRole('dialog', { name: 'Acceso de Cliente' });
+  await dialog.getByLabel('Usuario o Email').fill('taller-inexistente');
+  await dialog.getByLabel('Contraseña', { exact: true }).fill('clave-equivocada');
+  await dialog.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Usuario o contraseña incorrectos');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Usuario o Email')).toHaveValue('taller-inexistente');
+  await expect(dialog.getByLabel('Contraseña', { exact: true })).toHaveValue('clave-equivocada');
+  await expect(dialog.getByRole('button', { name: 'Ingresar' })).toBeEnabled();
+  await expectNoSeriousA11yViolations(page, 'client login failed');
+});
