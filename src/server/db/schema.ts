@@ -485,3 +485,17 @@ export const importRunParts = pgTable(
   },
   (t) => [index('import_run_parts_run_idx').on(t.runId)],
 );
+
+/**
+ * Column mappings saved by name from the panel's import (issue 17, docs/product.md §11.3): the
+ * explicit `{target, column}` assignments a later upload (`mappingName=`) or the ERP sync (the
+ * mapping named `erp`) applies before the aliases.
+ */
+export const importMappings = pgTable('import_mappings', {
+  name: text('name').primaryKey(),
+  /** `ColumnAssignment[]` of src/shared/import.ts, in order. */
+  assignments: jsonb('assignments').notNull(),
+  updatedBy: text('updated_by').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
