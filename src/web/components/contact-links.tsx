@@ -27,7 +27,7 @@ export function ContactLinks({ whatsappAdmin, whatsappSales, className, message 
             href={link.href}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-flex h-10 items-center gap-2 rounded-md bg-green-700 px-4 text-sm font-medium text-white hover:bg-green-800"
+            className="inline-flex h-11 items-center gap-2 rounded-md bg-green-700 px-4 text-sm font-medium text-white hover:bg-green-800 sm:h-10"
           >
             <MessageCircle aria-hidden="true" className="size-4" />
             WhatsApp {link.label}

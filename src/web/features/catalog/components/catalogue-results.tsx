@@ -157,7 +157,7 @@ export function CatalogueResults({ catalogue, userType, title }: CatalogueResult
                 type="button"
                 aria-label="Quitar búsqueda"
                 onClick={() => catalogue.setSearch('')}
-                className="rounded-full p-0.5 hover:bg-brand-100"
+                className="relative rounded-full p-0.5 hover:bg-brand-100 max-sm:before:absolute max-sm:before:-inset-3.5 max-sm:before:content-['']"
               >
                 <X aria-hidden="true" className="size-3.5" />
               </button>
@@ -170,7 +170,7 @@ export function CatalogueResults({ catalogue, userType, title }: CatalogueResult
                 type="button"
                 aria-label="Quitar marca"
                 onClick={() => catalogue.setBrand('')}
-                className="rounded-full p-0.5 hover:bg-brand-100"
+                className="relative rounded-full p-0.5 hover:bg-brand-100 max-sm:before:absolute max-sm:before:-inset-3.5 max-sm:before:content-['']"
               >
                 <X aria-hidden="true" className="size-3.5" />
               </button>

@@ -146,7 +146,7 @@ export function SearchBox({ value, onSearch, onOpenCategory }: SearchBoxProps) {
             onFocus={() => setFocused(true)}
             onBlur={() => setFocused(false)}
             placeholder="Buscar por código, descripción o categoría..."
-            className="h-11 w-full rounded-md border border-transparent sm:h-10 bg-white pl-9 pr-10 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-500 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
+            className="h-11 w-full rounded-md border border-transparent sm:h-10 bg-white pl-9 pr-11 sm:pr-10 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-500 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
           />
         </div>
         {text ? (
@@ -158,7 +158,7 @@ export function SearchBox({ value, onSearch, onOpenCategory }: SearchBoxProps) {
               applied.current = '';
               onSearch('', 'push');
             }}
-            className="absolute right-1 top-1/2 flex size-8 -translate-y-1/2 items-center justify-center rounded text-slate-500 hover:bg-slate-100"
+            className="absolute right-0 top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded text-slate-500 hover:bg-slate-100 sm:right-1 sm:size-8"
           >
             <X aria-hidden="true" className="size-4" />
           </button>
