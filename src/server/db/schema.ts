@@ -499,3 +499,21 @@ export const importMappings = pgTable('import_mappings', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Scheduled ERP syncs (`ERP_SYNC_CRON`, issue 17, docs/product.md §11.5): one row per schedule
+ * instant, claimed by the first process that reaches it (the primary key), so with several
+ * processes one runs it. `started`: its job is `job_id` (null once the job was pruned); `skipped`:
+ * another import or sync was running, `reason` says which.
+ */
+export const scheduledSyncs = pgTable(
+  'scheduled_syncs',
+  {
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }).primaryKey(),
+    jobId: integer('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    outcome: text('outcome', { enum: ['started', 'skipped'] }).notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('scheduled_syncs_job_idx').on(t.jobId)],
+);
