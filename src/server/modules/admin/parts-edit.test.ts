@@ -40,6 +40,8 @@ describe.each(testEngines())('part editor API on %s', (engine) => {
         precios: '300.00',
       }),
     ]);
+    // A single-price source: the one column fills the base price and list 1.
+    await insertParts(db, [{ codigo: 'EDT-3', descripcion: 'Junta tapa de cilindros', precio: '500', stock: 8 }]);
     for (const row of await db.select({ id: parts.id, partNumber: parts.partNumber }).from(parts)) ids[row.partNumber] = row.id;
     for (const row of await db.select({ id: categories.id, name: categories.name }).from(categories)) ids[`cat:${row.name}`] = row.id;
   });
@@ -150,8 +152,20 @@ describe.each(testEngines())('part editor API on %s', (engine) => {
       action: 'part.update',
       entity: 'part',
       entityId: String(id),
-      before: { partNumber: 'EDT-2', description: 'Llave de bujías', priceList1: '300.00', priceList2: null, isActive: true },
-      after: { partNumber: 'EDT-2', description: 'Llave de bujías 16 mm', priceList1: '350.50', priceList2: '320.00', isActive: false },
+      before: {
+        partNumber: 'EDT-2',
+        description: 'Llave de bujías',
+        priceList1: '300.00',
+        priceList2: null,
+        isActive: true,
+      },
+      after: {
+        partNumber: 'EDT-2',
+        description: 'Llave de bujías 16 mm',
+        priceList1: '350.50',
+        priceList2: '320.00',
+        isActive: false,
+      },
     });
 
     // Clearing a price is a change too; a second edit adds to the marks, never drops them.
@@ -181,6 +195,15 @@ describe.each(testEngines())('part editor API on %s', (engine) => {
     expect(one.json().price).toBe('1234.50');
     // The guest list (4) is untouched and still never shows list 1.
     expect((await t.app.inject({ method: 'GET', url: `/api/parts/${id}` })).json().price).toBe('1100.00');
+    // A single-price part (base = list 1): the base follows list 1, so a guest sees the new price too.
+    const single = ids['EDT-3'] as number;
+    expect((await t.app.inject({ method: 'GET', url: `/api/parts/${single}` })).json().price).toBe('500.00');
+    const edited = await patch(single, { priceList1: '550' });
+    expect(edited.json()).toMatchObject({ price: '550.00', priceLists: expect.arrayContaining(['550.00']) });
+    expect((await t.app.inject({ method: 'GET', url: `/api/parts/${single}` })).json().price).toBe('550.00');
+    expect((await as(cookies.client, { method: 'GET', url: `/api/parts/${single}` })).json().price).toBe('550.00');
+    const [audit] = await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit).toMatchObject({ before: { priceList1: '500.00', price: '500.00' }, after: { priceList1: '550.00', price: '550.00' } });
   });
 
   it('serves the Historial: filters by person, kind, part and days, newest first, paged', async () => {
@@ -201,18 +224,18 @@ describe.each(testEngines())('part editor API on %s', (engine) => {
     expect((await get('part=NO-EXISTE')).total).toBe(0);
 
     const all = await get('entity=part&actor=EDIT');
-    expect(all.total).toBe(3);
+    expect(all.total).toBe(4);
     const times = all.entries.map((e: { createdAt: string }) => e.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
     expect((await get('actor=nadie')).total).toBe(0);
 
-    const paged = await get('entity=part&limit=2&page=2');
-    expect(paged).toMatchObject({ total: 3, page: 2, limit: 2 });
+    const paged = await get('entity=part&limit=3&page=2');
+    expect(paged).toMatchObject({ total: 4, page: 2, limit: 3 });
     expect(paged.entries).toHaveLength(1);
-    expect(paged.entries[0].id).toBe(all.entries[2].id);
+    expect(paged.entries[0].id).toBe(all.entries[3].id);
 
     const today = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
-    expect((await get(`from=${today}&to=${today}&entity=part`)).total).toBe(3);
+    expect((await get(`from=${today}&to=${today}&entity=part`)).total).toBe(4);
     expect((await get('to=2000-01-01')).total).toBe(0);
     expect((await get('from=2999-01-01')).total).toBe(0);
 

@@ -81,7 +81,8 @@ const sameArray = (a: string[], b: string[]) => a.length === b.length && a.every
  * changes are written, marked in `hand_edited_fields` (names of {@link HandEditableField}) and
  * audited as `part.update` with `before`/`after` holding just those fields (plus `partNumber`).
  * `stock` (units) also sets the level from `lowStock` (docs/product.md §4.3); `categoryId` also
- * rewrites the category path. An edit that changes nothing writes nothing and answers the part.
+ * rewrites the category path; list 1 also sets the base price when the base mirrored list 1 (a
+ * single-price source). An edit that changes nothing writes nothing and answers the part.
  * @throws AppError NOT_FOUND for an unknown part, VALIDATION for an unknown category.
  */
 export async function updatePart(db: Db, actor: Actor, id: number, edit: PartEdit, lowStock: number): Promise<PartDetail> {
@@ -122,6 +123,13 @@ export async function updatePart(db: Db, actor: Actor, id: number, edit: PartEdi
       if (value === old) continue;
       set[field] = value;
       change(field, field, old, value);
+      // A single-price source fills the base price and list 1 alike (DESIGN.md "Roles"): the base, which
+      // roles without a list price fall back to, follows list 1 so nobody keeps seeing the old price.
+      if (field === 'priceList1' && current.price !== null && current.price === current.priceList1) {
+        set.price = value;
+        before.price = current.price;
+        after.price = value;
+      }
     }
     if (edit.stock !== undefined && edit.stock !== current.stockQuantity) {
       const level = stockLevelFromQuantity(edit.stock, lowStock);

@@ -24,6 +24,7 @@ const FIELD_LABELS: Record<string, string> = {
   documentUrl: 'Documento',
   videoUrl: 'Video',
   priceList: 'Lista de precios',
+  price: 'Precio base',
   discountPercentage: 'Descuento %',
   status: 'Estado',
   terms: 'Sinónimos',
@@ -100,7 +101,7 @@ export function formatAuditValue(value: unknown): string {
   return JSON.stringify(value);
 }
 
-const PRICE_FIELD = /^priceList\d+$/;
+const PRICE_FIELD = /^(price|priceList\d+)$/;
 
 /** A price list value ("1234.50") as ARS; no price reads "Consultar Precio". */
 function formatPriceValue(value: unknown): string {
