@@ -107,6 +107,10 @@ describe('part editor', () => {
       '└ Frenos',
     ]);
     expect(picker).toHaveValue('3');
+    // The filter narrows the list to matching categories, each with its path; the chosen one stays.
+    await userEvent.type(within(dialog).getByLabelText('Buscar categoría'), 'fren');
+    expect([...picker.options].map((o) => o.textContent)).toEqual(['Sin categoría', 'Repuestos > OM352 > Filtros', 'Repuestos > Frenos']);
+    await userEvent.clear(within(dialog).getByLabelText('Buscar categoría'));
     const historyList = within(dialog).getByRole('list', { name: 'Historial del repuesto' });
     expect(within(historyList).getByText('Fram → Mann')).toBeInTheDocument();
     expect(within(historyList).getByText(/jefa/)).toBeInTheDocument();

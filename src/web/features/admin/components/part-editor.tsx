@@ -9,6 +9,7 @@ import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { type HandEditableField, PRICE_LIST_FIELDS, partEditBodySchema } from '../../../../shared/admin-parts.ts';
 import type { CategoryNode } from '../../../../shared/api.ts';
 import { parsePrice } from '../../../../shared/pricing.ts';
+import { foldText } from '../../../../shared/text.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField, SelectField, TextAreaField } from '../../../components/ui/form-field.tsx';
@@ -96,16 +97,25 @@ function HandMark({ field, edited }: { field: HandEditableField; edited: Readonl
   );
 }
 
-/** Category options in tree order, indented by level (the tree picker). */
-function categoryOptions(tree: CategoryNode[]): { value: string; label: string }[] {
+/**
+ * Category options in tree order, indented by level (the tree picker). With a filter, only the
+ * categories whose name holds it (ignoring case and accents), each shown with its whole path.
+ */
+function categoryOptions(tree: CategoryNode[], filter: string): { value: string; label: string }[] {
   const options = [{ value: '', label: 'Sin categoría' }];
-  const walk = (nodes: CategoryNode[], depth: number) => {
+  const wanted = foldText(filter.trim());
+  const walk = (nodes: CategoryNode[], path: string[]) => {
     for (const node of nodes) {
-      options.push({ value: String(node.id), label: `${'\u00a0\u00a0\u00a0'.repeat(depth)}${depth ? '└ ' : ''}${node.name}` });
-      walk(node.children, depth + 1);
+      const depth = path.length;
+      if (!wanted) {
+        options.push({ value: String(node.id), label: `${'\u00a0\u00a0\u00a0'.repeat(depth)}${depth ? '└ ' : ''}${node.name}` });
+      } else if (foldText(node.name).includes(wanted)) {
+        options.push({ value: String(node.id), label: [...path, node.name].join(' > ') });
+      }
+      walk(node.children, [...path, node.name]);
     }
   };
-  walk(tree, 0);
+  walk(tree, []);
   return options;
 }
 
@@ -123,14 +133,16 @@ function PartEditorForm({ part, onClose }: { part: PartDetail; onClose: () => vo
   const categories = useAdminCategories();
   const mutation = useUpdatePart();
   const edited = useMemo(() => new Set(part.handEditedFields), [part.handEditedFields]);
+  const [categoryFilter, setCategoryFilter] = useState('');
   const options = useMemo(() => {
-    const tree = categoryOptions(categories.data ?? []);
-    // Until the tree loads (or if the part's category is not in it) keep the current one choosable.
-    if (part.categoryId !== null && !tree.some((o) => o.value === String(part.categoryId))) {
-      tree.push({ value: String(part.categoryId), label: part.categoryPath.join(' > ') || `Categoría ${part.categoryId}` });
+    const tree = categoryOptions(categories.data ?? [], categoryFilter);
+    // Until the tree loads, or when the filter hides it, keep the chosen category choosable.
+    if (form.categoryId !== '' && !tree.some((o) => o.value === form.categoryId)) {
+      const current = form.categoryId === String(part.categoryId) ? part.categoryPath.join(' > ') : '';
+      tree.splice(1, 0, { value: form.categoryId, label: current || `Categoría ${form.categoryId}` });
     }
     return tree;
-  }, [categories.data, part.categoryId, part.categoryPath]);
+  }, [categories.data, categoryFilter, form.categoryId, part.categoryId, part.categoryPath]);
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
   const label = (text: string, field: HandEditableField): ReactNode => (
@@ -172,13 +184,23 @@ function PartEditorForm({ part, onClose }: { part: PartDetail; onClose: () => vo
           error={errors.description}
         />
         <FormField label={label('Marca', 'brand')} value={form.brand} onChange={(e) => set('brand', e.target.value)} error={errors.brand} />
-        <SelectField
-          label={label('Categoría', 'category1')}
-          options={options}
-          value={form.categoryId}
-          onChange={(e) => set('categoryId', e.target.value)}
-          error={errors.categoryId}
-        />
+        <div className="grid gap-2">
+          <SelectField
+            label={label('Categoría', 'category1')}
+            options={options}
+            value={form.categoryId}
+            onChange={(e) => set('categoryId', e.target.value)}
+            error={errors.categoryId}
+          />
+          <FormField
+            label="Buscar categoría"
+            density="compact"
+            type="search"
+            placeholder="Filtrar la lista por nombre"
+            value={categoryFilter}
+            onChange={(e) => setCategoryFilter(e.target.value)}
+          />
+        </div>
         <FormField
           label={label('Stock (unidades)', 'stock')}
           inputMode="numeric"
