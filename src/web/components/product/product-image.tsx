@@ -33,6 +33,7 @@ export function ProductImage({ src, alt, className, loading = 'lazy', size = 320
           width={size}
           height={size}
           loading={loading}
+          fetchPriority={loading === 'eager' ? 'high' : undefined}
           decoding="async"
           onError={() => setFailedSrc(src)}
           className="absolute inset-0 h-full w-full object-contain p-1"

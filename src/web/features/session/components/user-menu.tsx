@@ -42,6 +42,7 @@ export function UserMenu({ session, phone = false, menuItems }: { session: Sessi
         </span>
         <span className="flex min-w-0 flex-col leading-tight">
           <span className={cn('truncate text-sm font-medium', phone ? 'max-w-24' : 'max-w-36')}>{session.username}</span>
+          {/* A space between the two lines, so the visible text "name type" is part of the label (label-in-name). */}{' '}
           <span className="text-xs text-brand-200">{typeLabel}</span>
         </span>
       </button>
