@@ -5,6 +5,7 @@
 import 'dotenv/config';
 import path from 'node:path';
 import { z } from 'zod';
+import { cronProblem } from './modules/sync/cron.ts';
 
 const bool = (fallback: boolean) =>
   z
@@ -36,6 +37,9 @@ const envSchema = z.object({
   ORDER_PLATFORM_URL: z.url({ error: 'debe ser una URL' }).optional(),
   SALES_EMAIL: z.email({ error: 'debe ser un email' }).optional(),
   ERP_SOURCE: z.string().optional(),
+  ERP_SYNC_CRON: z.string().trim().optional(),
+  ERP_SYNC_TIMEZONE: z.string().default('America/Argentina/Buenos_Aires'),
+  STAFF_EMAIL: z.email({ error: 'debe ser un email' }).optional(),
   ADMIN_USERNAME: z.string().min(3).optional(),
   ADMIN_PASSWORD: z.string().min(8, { error: 'debe tener al menos 8 caracteres' }).optional(),
   SMTP_URL: z.string().optional(),
@@ -101,6 +105,15 @@ export interface Config {
   /** Where new pedidos are mailed (the sales team); unset: only the customer's copy is sent. */
   salesEmail: string | undefined;
   erpSource: string | undefined;
+  /**
+   * When to run the ERP sync on its own (`ERP_SYNC_CRON`, cron syntax, read in `erpSyncTimezone`;
+   * docs/product.md §11.5); null: only by hand from `/debug`. Needs `erpSource`.
+   */
+  erpSyncCron: string | null;
+  /** IANA time zone the cron pattern is read in (`ERP_SYNC_TIMEZONE`, default Buenos Aires). */
+  erpSyncTimezone: string;
+  /** Staff address (`STAFF_EMAIL`): a failed, refused or skipped scheduled sync is mailed there. */
+  staffEmail: string | undefined;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
@@ -175,6 +188,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       'Configuración inválida:\n  DEV_RESET_TOKEN: solo se permite en desarrollo (NODE_ENV=development o test); en producción el token viaja solo por email',
     );
   }
+  const cronError = e.ERP_SYNC_CRON ? cronProblem(e.ERP_SYNC_CRON, e.ERP_SYNC_TIMEZONE) : null;
+  if (cronError) throw new ConfigError(`Configuración inválida:\n  ERP_SYNC_CRON: ${cronError}`);
+  if (e.ERP_SYNC_CRON && !e.ERP_SOURCE) {
+    throw new ConfigError(
+      'Configuración inválida:\n  ERP_SYNC_CRON: la sincronización programada necesita ERP_SOURCE (la URL o el archivo del ERP)',
+    );
+  }
   const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -196,6 +216,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     orderPlatformUrl: e.ORDER_PLATFORM_URL ?? null,
     salesEmail: e.SALES_EMAIL,
     erpSource: e.ERP_SOURCE,
+    erpSyncCron: e.ERP_SYNC_CRON || null,
+    erpSyncTimezone: e.ERP_SYNC_TIMEZONE,
+    staffEmail: e.STAFF_EMAIL,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
