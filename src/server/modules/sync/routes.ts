@@ -9,19 +9,15 @@ import { MAX_UPLOAD_BYTES, jobResponseSchema, rawApiResponseSchema, syncQuerySch
 import { type ColumnAssignment, HAND_EDITABLE_FIELDS, type HandEditableField, columnAssignmentSchema } from '../../../shared/import.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { actorOf, recordAudit } from '../audit/service.ts';
+import { actorOf } from '../audit/service.ts';
 import { requireAdmin } from '../auth/guards.ts';
 import { PRICE_LIST_COUNT, mapHeaders, mapRecords } from '../import/map.ts';
 import { parseSource } from '../import/parse.ts';
-import { type ImportReport, importCatalogueFile, sourceFromFileName } from '../import/service.ts';
+import { importCatalogueFile, sourceFromFileName } from '../import/service.ts';
+import { mappingAssignments } from '../import-mappings/service.ts';
 import { readSource } from '../import/source.ts';
+import { auditImport, erpSourceOf, erpSyncJob } from './erp.ts';
 import type { JobSlot } from './jobs.ts';
-
-/** A full sync is refused when more than this share of the feed's rows is rejected. */
-export const SYNC_MAX_REJECTED_RATIO = 0.2;
-
-/** Source name of the ERP sync's parts (docs/product.md §11.4). */
-export const ERP_SOURCE_NAME = 'erp';
 
 /**
  * Reads the upload's `overwrite` list (hand-edited fields the file may overwrite, comma-separated).
@@ -66,19 +62,10 @@ const UPLOAD_TYPES = [
 ];
 
 export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZod {
-  const { db, config } = ctx;
+  const { config } = ctx;
   // Jobs are not requests: they write through the pool without the request statement timeout.
   const bulk = ctx.database.bulk;
-  const erpSource = () => {
-    if (!config.erpSource) throw new AppError('VALIDATION', 'ERP_SOURCE no está configurado en el servidor.');
-    return config.erpSource;
-  };
-  /** Records a finished job in the audit trail (who imported what, with the counts). */
-  const audited = async (action: string, actor: ReturnType<typeof actorOf>, report: ImportReport, source: string) => {
-    const { rejections: _r, ...counts } = report;
-    await recordAudit(db, actor, { action, entity: 'catalogue', entityId: null, before: null, after: { source, ...counts } });
-    return report;
-  };
+  const erpSource = () => erpSourceOf(ctx);
 
   return async (app) => {
     app.addHook('onRequest', requireAdmin);
@@ -118,25 +105,11 @@ export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZo
       // No body is read: the source is ERP_SOURCE from the server's configuration, never the request.
       { schema: { tags: ['sync'], querystring: syncQuerySchema, response: { 202: jobResponseSchema } } },
       async (request, reply) => {
-        const source = erpSource();
-        const actor = actorOf(request);
-        const dryRun = request.query.dryRun === 'true';
-        const job = await jobs.start('sync', actor, async (onProgress) => {
-          onProgress({ phase: 'reading', read: 0, written: 0, total: 0 });
-          const buffer = await readSource(source);
-          const report = await importCatalogueFile(bulk, buffer, {
-            lowStock: config.lowStock,
-            fullSync: true,
-            maxRejectedRatio: SYNC_MAX_REJECTED_RATIO,
-            onProgress,
-            source: ERP_SOURCE_NAME,
-            dryRun,
-            confirmLarge: request.query.confirmLarge === 'true',
-            imageDir: config.imageDir,
-          });
-          // A preview changes nothing: it is not audited.
-          return dryRun ? report : audited('catalogue.sync', actor, report, source);
+        const run = erpSyncJob(ctx, actorOf(request), {
+          dryRun: request.query.dryRun === 'true',
+          confirmLarge: request.query.confirmLarge === 'true',
         });
+        const job = await jobs.start('sync', actorOf(request), run);
         return reply.status(202).send({ job });
       },
     );
@@ -161,7 +134,7 @@ export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZo
         const name = query.filename ?? 'archivo';
         const dryRun = query.dryRun === 'true';
         const overwriteHandEdits = overwriteFields(query.overwrite);
-        const mapping = columnMapping(query.mapping);
+        const mapping = query.mappingName ? await mappingAssignments(ctx.db, query.mappingName) : columnMapping(query.mapping);
         const job = await jobs.start('upload', actor, async (onProgress) => {
           const report = await importCatalogueFile(bulk, body, {
             lowStock: config.lowStock,
@@ -174,7 +147,7 @@ export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZo
             mapping,
             imageDir: config.imageDir,
           });
-          return dryRun ? report : audited('catalogue.upload', actor, report, name);
+          return dryRun ? report : auditImport(ctx, 'catalogue.upload', actor, report, name);
         });
         return reply.status(202).send({ job });
       },
