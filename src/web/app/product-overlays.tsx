@@ -38,7 +38,7 @@ export function ProductOverlays({ children }: { children: ReactNode }) {
           ? {
               adminAction: (part: Part) => (
                 <Suspense fallback={null}>
-                  <EditPartButton partId={part.id} partNumber={part.partNumber} />
+                  <EditPartButton partId={part.id} partNumber={part.partNumber} onSaved={() => setDetail(null)} />
                 </Suspense>
               ),
             }

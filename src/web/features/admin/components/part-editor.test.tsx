@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PartDetail } from '../../../../shared/admin-parts.ts';
 import type { CategoryNode } from '../../../../shared/api.ts';
 import { errorResponse, json, mockApi, renderWithApp } from '../../../test/render.tsx';
@@ -175,9 +175,17 @@ describe('part editor', () => {
 
   it("opens from the 'Editar' of a part's detail", async () => {
     api();
-    renderWithApp(<EditPartButton partId={7} partNumber="PN-7" />);
-    await openEditor();
-    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    const onSaved = vi.fn();
+    renderWithApp(<EditPartButton partId={7} partNumber="PN-7" onSaved={onSaved} />);
+    let dialog = await openEditor();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(onSaved).not.toHaveBeenCalled();
+    // After a save the app is told (it closes the detail dialog, whose part is stale).
+    dialog = await openEditor();
+    await userEvent.type(within(dialog).getByLabelText(/^Notas/), 'Nuevo');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

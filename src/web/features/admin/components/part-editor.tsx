@@ -127,7 +127,7 @@ function PartHistory({ partId }: { partId: number }) {
   return <AuditEntryList entries={data.entries} label="Historial del repuesto" showSubject={false} />;
 }
 
-function PartEditorForm({ part, onClose }: { part: PartDetail; onClose: () => void }) {
+function PartEditorForm({ part, onClose, onSaved }: { part: PartDetail; onClose: () => void; onSaved: () => void }) {
   const [form, setForm] = useState(() => toForm(part));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const categories = useAdminCategories();
@@ -165,7 +165,7 @@ function PartEditorForm({ part, onClose }: { part: PartDetail; onClose: () => vo
       return;
     }
     setErrors({});
-    mutation.mutate({ id: part.id, body: body as PartEditBody }, { onSuccess: onClose });
+    mutation.mutate({ id: part.id, body: body as PartEditBody }, { onSuccess: onSaved });
   };
 
   return (
@@ -284,7 +284,16 @@ function PartEditorForm({ part, onClose }: { part: PartDetail; onClose: () => vo
  * The editor dialog of part `partId` (null closes it): loads the part, its categories and its history.
  * Render it only for an admin session.
  */
-export function PartEditorDialog({ partId, onClose }: { partId: number | null; onClose: () => void }) {
+export function PartEditorDialog({
+  partId,
+  onClose,
+  onSaved = onClose,
+}: {
+  partId: number | null;
+  onClose: () => void;
+  /** After a save (closes the editor by default). */
+  onSaved?: () => void;
+}) {
   const { data: part, error, isPending, isError, refetch } = usePartDetail(partId);
   return (
     <Dialog
@@ -299,7 +308,7 @@ export function PartEditorDialog({ partId, onClose }: { partId: number | null; o
         <ErrorState error={error} message="No se pudo cargar el repuesto." onRetry={() => void refetch()} />
       ) : (
         <div className="grid gap-6">
-          <PartEditorForm key={part.id} part={part} onClose={onClose} />
+          <PartEditorForm key={part.id} part={part} onClose={onClose} onSaved={onSaved} />
           <section aria-label="Historial del repuesto" className="grid gap-2">
             <h3 className="text-base font-semibold text-slate-900">Historial del repuesto</h3>
             <PartHistory partId={part.id} />
