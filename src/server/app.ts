@@ -21,6 +21,7 @@ import { CatalogueCache } from './modules/catalogue/cache.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { listenCatalogueChanges } from './modules/catalogue/version.ts';
 import { exportRoutes } from './modules/export/routes.ts';
+import { importRoutes } from './modules/import/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { partRequestRoutes } from './modules/part-requests/routes.ts';
 import { JobSlot } from './modules/sync/jobs.ts';
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(exportRoutes(ctx));
   await app.register(orderRoutes(ctx, options.mailer ?? createMailer(config, app.log)));
   await app.register(syncRoutes(ctx, jobs));
+  await app.register(importRoutes(ctx));
   await app.register(printRoutes(ctx));
   await app.register(seoRoutes(ctx));
   await registerStaticFiles(app, config);

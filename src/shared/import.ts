@@ -107,3 +107,29 @@ export function mappingFromJson(value: unknown): { assignments: ColumnAssignment
   }
   return parseMapEntries(entries);
 }
+
+const count = () => z.number().check(z.int());
+
+/** `GET /api/admin/import/last-run`: the newest applied import or sync and what undoing it would do. */
+export const lastImportRunSchema = z.object({
+  run: z.nullable(
+    z.object({
+      id: count(),
+      createdAt: z.string(),
+      actor: z.string(),
+      source: z.string(),
+      summary: z.record(z.string(), z.unknown()),
+      undoneAt: z.nullable(z.string()),
+      changes: z.object({ updated: count(), inserted: count(), deactivated: count() }),
+    }),
+  ),
+});
+
+/** `POST /api/admin/import/undo`: what the undo did. */
+export const undoReportSchema = z.object({
+  runId: count(),
+  restored: count(),
+  deactivated: count(),
+  reactivated: count(),
+  skipped: count(),
+});

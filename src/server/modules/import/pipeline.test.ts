@@ -13,7 +13,15 @@ import { queryRows } from '../../db/client.ts';
 import { parts } from '../../db/schema.ts';
 import { createTestDatabase, testEngines } from '../../test/db.ts';
 import { cleanQuotes, supersededCodes } from './map.ts';
-import { type ImportOptions, type ImportReport, formatSummary, importCatalogueFile, sourceFromFileName } from './service.ts';
+import {
+  type ImportOptions,
+  type ImportReport,
+  formatSummary,
+  importCatalogueFile,
+  lastImportRun,
+  sourceFromFileName,
+  undoLastImport,
+} from './service.ts';
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 const csv = (lines: string[]) => Buffer.from(`${lines.join('\n')}\n`);
@@ -258,6 +266,51 @@ describe.each(testEngines())('the import pipeline on %s', (engine) => {
     expect((await part('X-1'))?.isActive).toBe(false);
     expect(report.deactivated).toBe(active - 2);
     expect(report.categoriesEmptied).toContain('CORREAS');
+  });
+
+  it('undoes the newest applied run: values back, its new parts inactive, its deactivated parts active', async () => {
+    await importCatalogueFile(
+      database.db,
+      json([
+        { codigo: 'U-1', descripcion: 'Filtro', precio: 100, rubro: 'FILTROS' },
+        { codigo: 'U-2', descripcion: 'Bujía', precio: 50 },
+      ]),
+      {
+        ...base,
+        confirmLarge: true,
+        source: 'undo',
+      },
+    );
+    const before = await queryRows(database.db, sql`select part_number, is_active, price_list_1, category_path from parts order by 1`);
+    const applied = await importCatalogueFile(
+      database.db,
+      json([
+        { codigo: 'U-1', descripcion: 'Filtro de aceite', precio: 120, rubro: 'ACEITE' },
+        { codigo: 'U-3', descripcion: 'Correa', precio: 75 },
+      ]),
+      { ...base, fullSync: true, confirmLarge: true, source: 'undo', actor: 'ana' },
+    );
+    expect(applied).toMatchObject({ inserted: 1, updated: 1 });
+    const run = await lastImportRun(database.db);
+    expect(run).toMatchObject({ actor: 'ana', source: 'undo', undoneAt: null, changes: { updated: 1, inserted: 1 } });
+    expect(run?.changes.deactivated).toBe(applied.deactivated);
+    // A part edited by hand after the run is left as it is.
+    await database.db
+      .update(parts)
+      .set({ salesUnit: 'caja', updatedAt: sql`now() + interval '1 second'` })
+      .where(eq(parts.partNumber, 'U-3'));
+
+    const undo = await undoLastImport(database.db);
+    expect(undo).toMatchObject({ restored: 1, deactivated: 0, reactivated: applied.deactivated, skipped: 1 });
+    expect(await part('U-1')).toMatchObject({ description: 'Filtro', priceList1: '100.00', categoryPath: ['FILTROS'] });
+    expect(await part('U-3')).toMatchObject({ isActive: true, salesUnit: 'caja' });
+    const after = await queryRows(
+      database.db,
+      sql`select part_number, is_active, price_list_1, category_path from parts where part_number <> 'U-3' order by 1`,
+    );
+    expect(after).toEqual(before);
+    expect((await lastImportRun(database.db))?.undoneAt).not.toBeNull();
+    await expect(undoLastImport(database.db)).rejects.toThrow('No hay una importación para deshacer.');
   });
 
   it('lists image references with no file in IMAGE_DIR', async () => {

@@ -7,11 +7,11 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { type ColumnAssignment, type DuplicateMode, type HandEditableField, PRICE_LIST_TARGETS } from '../../../shared/import.ts';
 import { foldText } from '../../../shared/text.ts';
 import { type Db, type Tx, executeCount, queryRows } from '../../db/client.ts';
-import { categories, parts } from '../../db/schema.ts';
+import { categories, importRunParts, importRuns, parts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { bumpCatalogueVersion } from '../catalogue/version.ts';
 import { rebuildVocabulary } from '../search/service.ts';
@@ -55,6 +55,8 @@ export interface ImportOptions {
   overwriteHandEdits?: readonly HandEditableField[];
   /** Folder of the supplier's photos (`IMAGE_DIR`): image references are checked against it. */
   imageDir?: string;
+  /** Who runs it (a username, `cli`, `erp`), for the undo history. */
+  actor?: string;
 }
 
 /**
@@ -266,6 +268,8 @@ export async function importRecords(
         source,
         categoryIds,
       };
+      // What this run changes is kept so that it can be undone; an older run can no longer be.
+      const runId = options.dryRun ? null : await startRun(tx, options.actor ?? 'sistema', source);
       let written = 0;
       for (let start = 0; start < rows.length; start += BATCH) {
         const batch = rows.slice(start, start + BATCH);
@@ -275,6 +279,7 @@ export async function importRecords(
         );
         const prepared = prepareBatch(batch, existing, plan, prices, report);
         const counts = await upsertBatch(tx, prepared.json, prepared.size);
+        if (runId !== null) await recordChanges(tx, runId, prepared.changes);
         report.inserted += counts.inserted;
         report.updated += counts.updated;
         report.unchanged += counts.unchanged;
@@ -283,13 +288,23 @@ export async function importRecords(
       }
       if (options.fullSync) {
         const keep = rows.map((r) => r.partNumber);
-        // Never a part staff set active by hand.
-        report.deactivated = await executeCount(
+        // Never a part staff set active by hand. An applied run keeps the deactivated parts for an undo.
+        const [gone] = await queryRows<{ n: number }>(
           tx,
-          sql`update parts set is_active = false, updated_at = now()
-              where is_active and part_number <> all(${sql.param(keep)}::text[])
-                and not ('isActive' = any(hand_edited_fields))`,
+          sql`with gone as (
+                update parts set is_active = false, updated_at = now()
+                where is_active and part_number <> all(${sql.param(keep)}::text[])
+                  and not ('isActive' = any(hand_edited_fields))
+                returning part_number
+              ),
+              kept as (
+                insert into import_run_parts (run_id, part_number, kind)
+                select ${runId ?? 0}, part_number, 'deactivated' from gone where ${runId !== null}
+                returning 1
+              )
+              select (select count(*) from gone)::int as n, (select count(*) from kept)::int as k`,
         );
+        report.deactivated = Number(gone?.n ?? 0);
       }
       report.priceChanges = prices.summary();
       report.categoriesEmptied = await emptiedCategories(tx, filledBefore);
@@ -302,6 +317,7 @@ export async function importRecords(
         );
       }
       if (options.dryRun) throw new DryRunRollback();
+      if (runId !== null) await finishRun(tx, runId, report);
       if (report.inserted + report.updated + report.deactivated > 0) {
         // The search's vocabulary follows the parts (typo correction, abbreviations; issue 18).
         await rebuildVocabulary(tx);
@@ -601,8 +617,9 @@ function prepareBatch(
   plan: WritePlan,
   prices: PriceTally,
   report: ImportReport,
-): { json: string; size: number } {
+): { json: string; size: number; changes: RunChange[] } {
   const out: Record<string, unknown>[] = [];
+  const changes: RunChange[] = [];
   for (const row of batch) {
     const categoryId = row.categoryPath.length ? (plan.categoryIds.get(pathKey(row.categoryPath)) ?? null) : null;
     const incoming = incomingValues(row, categoryId, plan.source);
@@ -640,6 +657,15 @@ function prepareBatch(
       values.handEditedFields = current.handEditedFields.filter((f) => !overwritten.has(f));
       values.source = current.source ?? plan.source;
       prices.compare(row.partNumber, current, values, plan.carried);
+      if (WRITE_COLUMNS.some(([f]) => !NOT_COMPARED.has(f) && !sameValue(current[f], values[f]))) {
+        const before: Record<string, unknown> = {};
+        WRITE_FIELDS.forEach((field, c) => {
+          if (field !== 'partNumber') before[WRITE_NAMES[c] as string] = current[field];
+        });
+        changes.push({ partNumber: row.partNumber, kind: 'updated', before });
+      }
+    } else {
+      changes.push({ partNumber: row.partNumber, kind: 'inserted', before: null });
     }
     const json: Record<string, unknown> = {};
     WRITE_FIELDS.forEach((field, c) => {
@@ -647,7 +673,135 @@ function prepareBatch(
     });
     out.push(json);
   }
-  return { json: JSON.stringify(out), size: out.length };
+  return { json: JSON.stringify(out), size: out.length, changes };
+}
+
+/** One part an applied run changes, as kept for its undo (`before` by column name; null when inserted). */
+interface RunChange {
+  partNumber: string;
+  kind: 'inserted' | 'updated';
+  before: Record<string, unknown> | null;
+}
+
+/** Starts an applied run's record; the rows of older runs go (only the newest run can be undone). */
+async function startRun(tx: Tx, actor: string, source: string): Promise<number> {
+  await tx.delete(importRunParts);
+  const [run] = await tx
+    .insert(importRuns)
+    .values({ actor: actor.slice(0, 120), source, summary: {} })
+    .returning({ id: importRuns.id });
+  return (run as { id: number }).id;
+}
+
+async function recordChanges(tx: Tx, runId: number, changes: RunChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  await tx.insert(importRunParts).values(changes.map((c) => ({ runId, partNumber: c.partNumber, kind: c.kind, before: c.before })));
+}
+
+/** Ends an applied run's record with its counts; a run that changed nothing leaves none. */
+async function finishRun(tx: Tx, runId: number, report: ImportReport): Promise<void> {
+  if (report.inserted + report.updated + report.deactivated === 0) {
+    await tx.delete(importRuns).where(eq(importRuns.id, runId));
+    return;
+  }
+  const summary = {
+    format: report.format,
+    rows: report.rows,
+    inserted: report.inserted,
+    updated: report.updated,
+    unchanged: report.unchanged,
+    deactivated: report.deactivated,
+    rejected: report.rejected,
+  };
+  await tx.update(importRuns).set({ summary }).where(eq(importRuns.id, runId));
+}
+
+/** The newest applied run, as the panel's undo shows it before asking (docs/product.md §11.4). */
+export interface LastImportRun {
+  id: number;
+  createdAt: string;
+  actor: string;
+  source: string;
+  summary: Record<string, unknown>;
+  /** When it was undone; null while it can be undone. */
+  undoneAt: string | null;
+  /** What an undo would do: parts restored to their values before, parts deactivated, reactivated. */
+  changes: { updated: number; inserted: number; deactivated: number };
+}
+
+/** The newest applied import or sync, or null when none was recorded. */
+export async function lastImportRun(db: Db | Tx): Promise<LastImportRun | null> {
+  const [run] = await db.select().from(importRuns).orderBy(desc(importRuns.id)).limit(1);
+  if (!run) return null;
+  const counts = await queryRows<{ kind: string; n: number }>(
+    db,
+    sql`select kind, count(*)::int as n from import_run_parts where run_id = ${run.id} group by kind`,
+  );
+  const of = (kind: string) => Number(counts.find((c) => c.kind === kind)?.n ?? 0);
+  return {
+    id: run.id,
+    createdAt: run.createdAt.toISOString(),
+    actor: run.actor,
+    source: run.source,
+    summary: run.summary as Record<string, unknown>,
+    undoneAt: run.undoneAt ? run.undoneAt.toISOString() : null,
+    changes: { updated: of('updated'), inserted: of('inserted'), deactivated: of('deactivated') },
+  };
+}
+
+/** What an undo did (parts touched by hand after the run are left as they are and counted apart). */
+export interface UndoReport {
+  runId: number;
+  restored: number;
+  deactivated: number;
+  reactivated: number;
+  /** Parts changed again after the run (by hand): left as they are. */
+  skipped: number;
+}
+
+/**
+ * Undoes the newest applied import or sync (docs/product.md §11.4): parts it updated get their
+ * values back, parts it inserted become inactive (never deleted: a pedido may name them), parts it
+ * deactivated become active again. A part changed after the run is left as it is. One transaction,
+ * under the import lock.
+ * @throws AppError NOT_FOUND when there is no run to undo; CONFLICT while an import runs.
+ */
+export async function undoLastImport(db: Db): Promise<UndoReport> {
+  const result = await db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${IMPORT_LOCK_KEY}) as ok`);
+    if (!lock?.ok) throw new AppError('CONFLICT', 'Ya hay una importación o sincronización en curso.');
+    const run = await lastImportRun(tx);
+    if (!run || run.undoneAt !== null) throw new AppError('NOT_FOUND', 'No hay una importación para deshacer.');
+    const untouched = sql`p.updated_at <= (select created_at from import_runs where id = ${run.id})`;
+    const columns = WRITE_NAMES.filter((n) => n !== 'part_number');
+    const restored = await executeCount(
+      tx,
+      sql`update parts p set (${sql.raw(columns.join(', '))}, updated_at) =
+            (select ${sql.raw(columns.map((c) => `b.${c}`).join(', '))}, now() from jsonb_populate_record(null::public.parts, c.before) b)
+          from import_run_parts c
+          where c.run_id = ${run.id} and c.kind = 'updated' and p.part_number = c.part_number and ${untouched}`,
+    );
+    const deactivated = await executeCount(
+      tx,
+      sql`update parts p set is_active = false, updated_at = now() from import_run_parts c
+          where c.run_id = ${run.id} and c.kind = 'inserted' and p.part_number = c.part_number and p.is_active and ${untouched}`,
+    );
+    const reactivated = await executeCount(
+      tx,
+      sql`update parts p set is_active = true, updated_at = now() from import_run_parts c
+          where c.run_id = ${run.id} and c.kind = 'deactivated' and p.part_number = c.part_number and not p.is_active and ${untouched}`,
+    );
+    const total = run.changes.updated + run.changes.inserted + run.changes.deactivated;
+    await tx.update(importRuns).set({ undoneAt: sql`now()` }).where(eq(importRuns.id, run.id));
+    await tx.delete(importRunParts).where(eq(importRunParts.runId, run.id));
+    if (restored + deactivated + reactivated > 0) {
+      await rebuildVocabulary(tx);
+      await bumpCatalogueVersion(tx);
+    }
+    return { runId: run.id, restored, deactivated, reactivated, skipped: Math.max(0, total - restored - deactivated - reactivated) };
+  });
+  await tidyAfterImport(db, result.restored + result.deactivated + result.reactivated);
+  return result;
 }
 
 /** Words of 3+ letters or digits of a description, folded. */

@@ -7,6 +7,7 @@ import { AdminLayout } from './admin-layout.tsx';
 import { serverMessage } from './api.ts';
 import { CatalogueJobStatus } from './components/catalogue-job-status.tsx';
 import { ApplyPreview } from './components/import-preview.tsx';
+import { UndoLastImport } from './components/undo-last-import.tsx';
 import { EmptyState, ErrorState, LoadingState, Section, td, th } from './components/ui.tsx';
 import { type RawApiData, useCatalogueJob, useRawApi, useStartSync } from './jobs-api.ts';
 import { ADMIN_TEXTS } from './texts.ts';
@@ -50,6 +51,7 @@ function SyncSection() {
         </Button>
       }
     >
+      <UndoLastImport />
       {job ? (
         <div className="grid grid-cols-1 gap-3">
           <CatalogueJobStatus job={job} />

@@ -57,6 +57,8 @@ export async function invalidateCatalogue(client: QueryClient): Promise<void> {
       adminKeys.categories(),
       adminKeys.carousels(),
       adminKeys.relations(),
+      // The newest run, which the undo offers.
+      [...adminKeys.all(), 'import', 'last-run'],
     ].map((queryKey) => client.invalidateQueries({ queryKey })),
   );
 }

@@ -14,6 +14,7 @@ import { formatMegabytes } from '../../../lib/format.ts';
 import { catalogueFileFormSchema, useCatalogueJob, useUploadCatalogue } from '../jobs-api.ts';
 import { CatalogueJobStatus } from './catalogue-job-status.tsx';
 import { ApplyPreview } from './import-preview.tsx';
+import { UndoLastImport } from './undo-last-import.tsx';
 
 /** File types offered by the picker; the server detects the format by content. */
 export const CATALOGUE_FILE_ACCEPT = '.json,.csv,.xlsx';
@@ -114,6 +115,7 @@ function ImportCatalogueForm({ tracker, onClose }: { tracker: ReturnType<typeof 
           </Button>
         </div>
       </form>
+      <UndoLastImport />
       {job ? <CatalogueJobStatus job={job} /> : null}
       {preview && job && file ? (
         <ApplyPreview
