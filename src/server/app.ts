@@ -22,6 +22,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { listenCatalogueChanges } from './modules/catalogue/version.ts';
 import { exportRoutes } from './modules/export/routes.ts';
 import { importRoutes } from './modules/import/routes.ts';
+import { importMappingRoutes } from './modules/import-mappings/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { partRequestRoutes } from './modules/part-requests/routes.ts';
 import { JobSlot } from './modules/sync/jobs.ts';
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(orderRoutes(ctx, options.mailer ?? createMailer(config, app.log)));
   await app.register(syncRoutes(ctx, jobs));
   await app.register(importRoutes(ctx));
+  await app.register(importMappingRoutes(ctx));
   await app.register(printRoutes(ctx));
   await app.register(seoRoutes(ctx));
   await registerStaticFiles(app, config);

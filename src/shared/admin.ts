@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { COLLECTIONS } from './api.ts';
 import { DUPLICATE_MODES, columnAssignmentSchema } from './import.ts';
+import { mappingNameSchema } from './import-mappings.ts';
 
 /** An integer (a safe one), as classic zod's `z.number().int()`. */
 const int = () => z.number().check(z.int());
@@ -273,16 +274,21 @@ export const syncQuerySchema = z.object({ dryRun: flag, confirmLarge: flag });
 /**
  * Query of `POST /api/admin/import`: the uploaded file's name (audit trail and source name), the
  * preview and confirmation flags, how repeated codes are handled, which hand-edited fields the file
- * may overwrite (comma-separated), and an explicit column mapping as JSON (`[{target, column}]`).
+ * may overwrite (comma-separated), and an explicit column mapping as JSON (`[{target, column}]`)
+ * or the name of a saved one (`mappingName`).
  */
-export const uploadQuerySchema = z.object({
-  filename: z.optional(z.string().check(z.maxLength(200))),
-  dryRun: flag,
-  confirmLarge: flag,
-  duplicates: z._default(z.enum(DUPLICATE_MODES, { error: 'debe ser merge, keep-first o reject-file' }), 'merge'),
-  overwrite: z.optional(z.string().check(z.maxLength(400))),
-  mapping: z.optional(z.string().check(z.maxLength(8000))),
-});
+export const uploadQuerySchema = z
+  .object({
+    filename: z.optional(z.string().check(z.maxLength(200))),
+    dryRun: flag,
+    confirmLarge: flag,
+    duplicates: z._default(z.enum(DUPLICATE_MODES, { error: 'debe ser merge, keep-first o reject-file' }), 'merge'),
+    overwrite: z.optional(z.string().check(z.maxLength(400))),
+    mapping: z.optional(z.string().check(z.maxLength(8000))),
+    /** A mapping saved by name (`import_mappings`), instead of `mapping`. */
+    mappingName: z.optional(mappingNameSchema),
+  })
+  .check(z.refine((q) => q.mapping === undefined || q.mappingName === undefined, { error: 'Indique mappingName o mapping, no ambos.' }));
 
 /** Body of `PATCH /api/users/:id/client-code`. */
 export const clientCodeBodySchema = z.object({
