@@ -84,6 +84,21 @@ describe('npm run import', () => {
     );
   });
 
+  it('refuses to write into an embedded database another running process holds, and takes over a stale lock', async () => {
+    const lock = path.join(dataDir, 'pglite', 'portal.lock');
+    // This test's own process is alive: as if a server held the folder.
+    fs.writeFileSync(lock, String(process.pid));
+    const refused = await importCli(FIXTURES.latin1Csv);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`está abierta por otro proceso (pid ${process.pid})`);
+    // A process that has exited left its lock behind: the import takes the folder over.
+    const gone = await run(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+    fs.writeFileSync(lock, gone.stdout);
+    const taken = await importCli(FIXTURES.latin1Csv);
+    expect(taken.code).toBe(0);
+    expect(fs.existsSync(lock)).toBe(false);
+  });
+
   it('exits non-zero with a clear message when nothing can be imported', async () => {
     const bad = path.join(dataDir, 'bad.json');
     fs.writeFileSync(bad, '{"not": "a catalogue"}');

@@ -186,7 +186,15 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    // The embedded database refuses a second process: never write into the folder of a running server.
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    console.error(`error: ${error.message}`);
+    return 1;
+  }
   try {
     await database.migrate();
     const buffer = await readSource(options.target);

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { holdFolder } from './folder-lock.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -348,6 +349,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
+  const release = options.pgliteDir ? holdFolder(options.pgliteDir) : () => {};
   // Loaded only for the embedded engine: PGlite adds ~40 MB to a process that talks to PostgreSQL.
   const [{ PGlite }, { pg_trgm }, { unaccent }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -356,10 +358,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  const client = await PGlite.create({
-    ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
-    extensions: { pg_trgm, unaccent },
-  });
+  let client: InstanceType<typeof PGlite>;
+  try {
+    client = await PGlite.create({
+      ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
+      extensions: { pg_trgm, unaccent },
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
   const pgliteDb = drizzlePglite(client, { schema });
   const db = pgliteDb as unknown as Db;
   return {
@@ -376,7 +384,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       };
     },
     ping: (timeoutMs) => ping(db, timeoutMs),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
 
