@@ -315,3 +315,42 @@ export const PART_REQUEST_STATUSES = ['pending', 'reviewed', 'completed'] as con
 export type PartRequestStatus = (typeof PART_REQUEST_STATUSES)[number];
 /** Body of `PATCH /api/part-requests/:id/status`. */
 export const partRequestStatusBodySchema = z.object({ status: z.enum(PART_REQUEST_STATUSES) });
+
+/** Query of `GET /api/admin/jobs`: how many past runs, newest first. */
+export const jobHistoryQuerySchema = z.object({
+  limit: z._default(
+    z.coerce
+      .number({ error: 'El límite debe ser un número' })
+      .check(
+        z.int({ error: 'El límite debe ser un número entero' }),
+        z.gte(1, { error: 'El límite va de 1 a 100' }),
+        z.lte(100, { error: 'El límite va de 1 a 100' }),
+      ),
+    20,
+  ),
+});
+
+/**
+ * Result of a past run: `ok` applied, `preview` a dry run (nothing written), `failed` failed or was
+ * refused (large change, too many rejected rows; `error` says why), `skipped` a scheduled sync that
+ * did not run because another job held the slot.
+ */
+export const JOB_RESULTS = ['running', 'ok', 'preview', 'failed', 'skipped'] as const;
+
+/** One past import or sync as `/debug` lists it (docs/product.md §11.5). */
+export const jobHistoryEntrySchema = z.object({
+  /** The job's id; null for a skipped scheduled sync (it had no job). */
+  jobId: z.nullable(int()),
+  kind: z.enum(['sync', 'upload']),
+  /** `manual`: started from the panel or `/debug` by `actor`; `scheduled`: by `ERP_SYNC_CRON`. */
+  trigger: z.enum(['manual', 'scheduled']),
+  actor: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.nullable(z.string()),
+  result: z.enum(JOB_RESULTS),
+  error: z.nullable(z.string()),
+  /** The report's counts, for a run that finished (applied or preview). */
+  counts: z.nullable(z.object({ inserted: int(), updated: int(), unchanged: int(), deactivated: int(), rejected: int() })),
+});
+export type JobHistoryEntry = z.infer<typeof jobHistoryEntrySchema>;
+export const jobHistoryResponseSchema = z.object({ runs: z.array(jobHistoryEntrySchema) });

@@ -5,7 +5,15 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { MAX_UPLOAD_BYTES, jobResponseSchema, rawApiResponseSchema, syncQuerySchema, uploadQuerySchema } from '../../../shared/admin.ts';
+import {
+  MAX_UPLOAD_BYTES,
+  jobHistoryQuerySchema,
+  jobHistoryResponseSchema,
+  jobResponseSchema,
+  rawApiResponseSchema,
+  syncQuerySchema,
+  uploadQuerySchema,
+} from '../../../shared/admin.ts';
 import { type ColumnAssignment, HAND_EDITABLE_FIELDS, type HandEditableField, columnAssignmentSchema } from '../../../shared/import.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -18,6 +26,7 @@ import { mappingAssignments } from '../import-mappings/service.ts';
 import { readSource } from '../import/source.ts';
 import { auditImport, erpSourceOf, erpSyncJob } from './erp.ts';
 import type { JobSlot } from './jobs.ts';
+import { listJobHistory } from './schedule.ts';
 
 /**
  * Reads the upload's `overwrite` list (hand-edited fields the file may overwrite, comma-separated).
@@ -151,6 +160,13 @@ export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZo
         });
         return reply.status(202).send({ job });
       },
+    );
+
+    // Past runs for /debug (docs/product.md §11.5): manual and scheduled, with their counts and result.
+    app.get(
+      '/api/admin/jobs',
+      { schema: { tags: ['sync'], querystring: jobHistoryQuerySchema, response: { 200: jobHistoryResponseSchema } } },
+      async (request) => ({ runs: await listJobHistory(ctx, request.query.limit) }),
     );
 
     app.get('/api/admin/jobs/current', { schema: { tags: ['sync'], response: { 200: jobResponseSchema } } }, async () => ({
