@@ -26,6 +26,7 @@ import { importMappingRoutes } from './modules/import-mappings/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { partRequestRoutes } from './modules/part-requests/routes.ts';
 import { JobSlot } from './modules/sync/jobs.ts';
+import { ScheduledSync } from './modules/sync/schedule.ts';
 import { printRoutes } from './modules/print/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
@@ -130,5 +131,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(printRoutes(ctx));
   await app.register(seoRoutes(ctx));
   await registerStaticFiles(app, config);
+  // ERP_SYNC_CRON (docs/product.md §11.5): every process runs the schedule; one runs each instant.
+  if (config.erpSyncCron) {
+    const mailer = options.mailer ?? createMailer(config, app.log);
+    const scheduled = new ScheduledSync({ ctx, jobs, mailer, log: app.log, active: () => !app.draining });
+    app.addHook('onReady', async () => scheduled.start());
+    app.addHook('onClose', async () => scheduled.stop());
+  }
   return app;
 }

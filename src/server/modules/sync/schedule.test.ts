@@ -148,8 +148,8 @@ describe.each(testEngines())('scheduled ERP sync on %s', (engine) => {
     erp(30);
     smtp = await startSmtp();
     t = await buildTestApp(engine, {
+      // No erpSyncCron: the app's own timer must not fire during the test; runAt stands in for it.
       erpSource: erpFile,
-      erpSyncCron: '0 3 * * *',
       erpSyncTimezone: ZONE,
       staffEmail: 'staff@example.com',
       smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
@@ -197,7 +197,16 @@ describe.each(testEngines())('scheduled ERP sync on %s', (engine) => {
 
   it('skips and records a run while another job holds the slot, and mails staff', async () => {
     let release = () => {};
-    const report = { format: 'records', rows: 0, inserted: 0, updated: 0, unchanged: 0, deactivated: 0, rejected: 0, rejections: [] };
+    const report: ImportReport = {
+      format: 'records',
+      rows: 0,
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      deactivated: 0,
+      rejected: 0,
+      rejections: [],
+    };
     // An upload started by hand in another process, still running at the instant.
     const other = new JobSlot(t.database);
     await other.start(
