@@ -3,10 +3,18 @@
  * panel's file import and the live state of the running job, polled while it runs. Responses are
  * parsed with the shared contract schemas (src/shared/admin.ts).
  */
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import { type JobStateBody, jobResponseSchema, MAX_UPLOAD_BYTES, rawApiResponseSchema } from '../../../shared/admin.ts';
+import type { ColumnAssignment } from '../../../shared/import.ts';
+import {
+  type ColumnsResponse,
+  columnsResponseSchema,
+  type ImportMapping,
+  importMappingSchema,
+  importMappingsResponseSchema,
+} from '../../../shared/import-mappings.ts';
 import { ApiError, apiGet, apiRequest } from '../../lib/api-client.ts';
 import { formatMegabytes } from '../../lib/format.ts';
 import { adminKeys, errorToast, serverMessage } from './api.ts';
@@ -114,6 +122,8 @@ async function startedJob(promise: Promise<{ job: CatalogueJob | null }>): Promi
 export interface JobRun {
   dryRun: boolean;
   confirmLarge?: boolean;
+  /** Upload only: the column mapping chosen in the dialog (sent as `mapping`); absent, the aliases decide. */
+  mapping?: ColumnAssignment[];
 }
 
 const runQuery = (run: JobRun) => ({ dryRun: String(run.dryRun), confirmLarge: String(run.confirmLarge === true) });
@@ -134,7 +144,11 @@ export function useStartSync(onStarted: (job: CatalogueJob) => void) {
  */
 export function uploadCatalogueFile(file: Blob, filename: string, run: JobRun): Promise<CatalogueJob> {
   return startedJob(
-    apiRequest('/api/admin/import', jobResponseSchema, { method: 'POST', query: { filename, ...runQuery(run) }, rawBody: file }),
+    apiRequest('/api/admin/import', jobResponseSchema, {
+      method: 'POST',
+      query: { filename, ...runQuery(run), mapping: run.mapping ? JSON.stringify(run.mapping) : undefined },
+      rawBody: file,
+    }),
   );
 }
 
@@ -159,3 +173,56 @@ export const catalogueFileFormSchema = z.object({
     }),
   ),
 });
+
+// ---------------------------------------------------------------- Column mapping (issue 17 item 1)
+
+const mappingKeys = {
+  list: () => [...adminKeys.all(), 'import-mappings'] as const,
+  columns: (file: File, mappingName: string) =>
+    [...adminKeys.all(), 'import-columns', file.name, file.size, file.lastModified, mappingName] as const,
+};
+
+/** `GET /api/admin/import-mappings`: the mappings saved by name. */
+export function useImportMappings() {
+  return useQuery({
+    queryKey: mappingKeys.list(),
+    queryFn: ({ signal }) => apiGet('/api/admin/import-mappings', importMappingsResponseSchema, undefined, signal),
+    select: (data): ImportMapping[] => data.mappings,
+  });
+}
+
+/**
+ * `POST /api/admin/import/columns`: the file's columns with their first rows and the automatic
+ * assignments, starting from the saved mapping `mappingName` ('' = aliases only). Writes nothing.
+ */
+export function useImportColumns(file: File, mappingName: string) {
+  return useQuery({
+    queryKey: mappingKeys.columns(file, mappingName),
+    queryFn: ({ signal }): Promise<ColumnsResponse> =>
+      apiRequest('/api/admin/import/columns', columnsResponseSchema, {
+        method: 'POST',
+        query: { mappingName: mappingName || undefined },
+        rawBody: file,
+        signal,
+      }),
+    // Another saved mapping keeps the columns on screen until its answer arrives.
+    placeholderData: keepPreviousData,
+    // A file is read again only when chosen again; a bad file is not retried.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+/** `PUT /api/admin/import-mappings/:name`: saves (or replaces) a mapping under a name. */
+export function useSaveImportMapping() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, assignments }: { name: string; assignments: ColumnAssignment[] }) =>
+      apiRequest(`/api/admin/import-mappings/${encodeURIComponent(name)}`, importMappingSchema, {
+        method: 'PUT',
+        body: { assignments },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: mappingKeys.list() }),
+  });
+}

@@ -13,11 +13,14 @@ import { useZodForm } from '../../../lib/form.ts';
 import { formatMegabytes } from '../../../lib/format.ts';
 import { catalogueFileFormSchema, useCatalogueJob, useUploadCatalogue } from '../jobs-api.ts';
 import { CatalogueJobStatus } from './catalogue-job-status.tsx';
+import { ColumnMapping, type MappingState } from './column-mapping.tsx';
 import { ApplyPreview } from './import-preview.tsx';
 import { UndoLastImport } from './undo-last-import.tsx';
 
 /** File types offered by the picker; the server detects the format by content. */
 export const CATALOGUE_FILE_ACCEPT = '.json,.csv,.xlsx';
+
+const NO_MAPPING: MappingState = { assignments: null, problem: null };
 
 /**
  * The header button and its dialog. The job is followed here, outside the dialog, so closing the
@@ -65,16 +68,24 @@ function ImportCatalogueForm({ tracker, onClose }: { tracker: ReturnType<typeof 
   const upload = useUploadCatalogue(tracker.follow);
   const problem = file ? (errors.file?.message ?? null) : null;
   const busy = upload.isPending || tracker.running;
+  // The column-mapping step (issue 17 item 1): what it chose, and what the preview was run with.
+  const [fileKey, setFileKey] = useState(0);
+  const [mapping, setMapping] = useState<MappingState>(NO_MAPPING);
+  const [previewed, setPreviewed] = useState<MappingState['assignments']>(null);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
     if (chosen) setValue('file', chosen, { shouldValidate: true });
     else resetField('file');
     upload.reset();
+    setFileKey((k) => k + 1);
+    setMapping(NO_MAPPING);
   };
   // "Vista previa" first: nothing changes until the preview's "Aplicar importación" (docs/product.md §11.4).
   const submit = handleSubmit(({ file: chosen }) => {
-    if (!busy) upload.mutate({ file: chosen, run: { dryRun: true } });
+    if (busy || mapping.problem) return;
+    setPreviewed(mapping.assignments);
+    upload.mutate({ file: chosen, run: { dryRun: true, mapping: mapping.assignments ?? undefined } });
   });
   const job = tracker.job;
   const preview = job?.status === 'done' && job.kind === 'upload' && job.report?.dryRun ? job.report : null;
@@ -105,11 +116,12 @@ function ImportCatalogueForm({ tracker, onClose }: { tracker: ReturnType<typeof 
             </p>
           ) : null}
         </div>
+        {file && problem === null ? <ColumnMapping key={fileKey} file={file} disabled={busy} onChange={setMapping} /> : null}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
             Cerrar
           </Button>
-          <Button type="submit" disabled={!file || problem !== null || busy}>
+          <Button type="submit" disabled={!file || problem !== null || mapping.problem !== null || busy}>
             <Upload aria-hidden="true" className="size-4" />
             {upload.isPending ? 'Subiendo...' : 'Vista previa'}
           </Button>
@@ -123,7 +135,7 @@ function ImportCatalogueForm({ tracker, onClose }: { tracker: ReturnType<typeof 
           report={preview}
           noun="importación"
           pending={upload.isPending}
-          onApply={(confirmLarge) => upload.mutate({ file, run: { dryRun: false, confirmLarge } })}
+          onApply={(confirmLarge) => upload.mutate({ file, run: { dryRun: false, confirmLarge, mapping: previewed ?? undefined } })}
         />
       ) : null}
     </div>
