@@ -17,7 +17,7 @@ export const COLUMN_SAMPLE_ROWS = 5;
 export const MAX_MAPPED_COLUMNS = 300;
 
 /** Most assignments a saved mapping holds. */
-export const MAX_MAPPING_ASSIGNMENTS = 300;
+const MAX_MAPPING_ASSIGNMENTS = 300;
 
 /** Spanish label of each target, as the panel's selects show them. */
 export const IMPORT_TARGET_LABELS: Record<ImportTarget | 'ignore', string> = {
@@ -113,7 +113,7 @@ export const columnsQuerySchema = z
   .check(z.refine((q) => q.mapping === undefined || q.mappingName === undefined, { error: 'Indique mappingName o mapping, no ambos.' }));
 
 /** One column of the file: its header and its values in the first {@link COLUMN_SAMPLE_ROWS} rows. */
-export const detectedColumnSchema = z.object({
+const detectedColumnSchema = z.object({
   name: z.string(),
   samples: z.array(z.string()),
   /**
@@ -122,7 +122,6 @@ export const detectedColumnSchema = z.object({
    */
   special: z.nullable(z.enum(['priceLists'])),
 });
-export type DetectedColumn = z.infer<typeof detectedColumnSchema>;
 
 /** Answer of `POST /api/admin/import/columns` (nothing is written). */
 export const columnsResponseSchema = z.object({

@@ -38,7 +38,7 @@ const UPLOAD_TYPES = [
  * Reads an explicit `mapping` query parameter (JSON list of `{target, column}`).
  * @throws AppError VALIDATION with the Spanish reason when it is not a sound list.
  */
-export function parseMappingParam(value: string): ColumnAssignment[] {
+function parseMappingParam(value: string): ColumnAssignment[] {
   let data: unknown;
   try {
     data = JSON.parse(value);

@@ -44,7 +44,7 @@ export async function listMappings(db: Executor): Promise<ImportMapping[]> {
 }
 
 /** The saved mapping of that name (any case), or null. */
-export async function findMapping(db: Executor, name: string): Promise<ImportMapping | null> {
+async function findMapping(db: Executor, name: string): Promise<ImportMapping | null> {
   const [row] = await db.select().from(importMappings).where(byName(name)).limit(1);
   return row ? present(row) : null;
 }
