@@ -43,7 +43,7 @@ const RAW = {
 
 describe('DebugPage', () => {
   it('shows the raw records with the columns of docs/product.md §10.4 and marks the rows the importer would reject', async () => {
-    mockApi({ 'GET /api/debug/raw-api': RAW, 'GET /api/admin/jobs/current': { job: null } });
+    mockApi({ 'GET /api/debug/raw-api': RAW, 'GET /api/admin/jobs': { runs: [] }, 'GET /api/admin/jobs/current': { job: null } });
     renderWithApp(<DebugPage />, { path: '/debug' });
     expect(screen.getByRole('link', { name: 'Volver al Admin' })).toHaveAttribute('href', '/adminkon2025');
     expect(screen.getByRole('button', { name: 'Sincronizar Datos' })).toBeEnabled();
@@ -77,6 +77,7 @@ describe('DebugPage', () => {
   it('shows the server message when ERP_SOURCE is not configured', async () => {
     mockApi({
       'GET /api/debug/raw-api': () => errorResponse(400, 'VALIDATION', 'ERP_SOURCE no está configurado en el servidor.'),
+      'GET /api/admin/jobs': { runs: [] },
       'GET /api/admin/jobs/current': { job: null },
     });
     renderWithApp(<DebugPage />);
@@ -88,6 +89,7 @@ describe('DebugPage', () => {
     const slot = jobSlot();
     const fetchMock = mockApi({
       'GET /api/debug/raw-api': RAW,
+      'GET /api/admin/jobs': { runs: [] },
       'GET /api/admin/jobs/current': slot.current,
       'POST /api/debug/sync': () => {
         slot.job = phases[0] ?? null;
@@ -146,6 +148,7 @@ describe('DebugPage', () => {
       buildJob({ id, status: 'done', progress: { phase: 'done', read: 30, written: 0, total: 30 }, report: buildReport(report) });
     const fetchMock = mockApi({
       'GET /api/debug/raw-api': RAW,
+      'GET /api/admin/jobs': { runs: [] },
       'GET /api/admin/jobs/current': slot.current,
       'POST /api/debug/sync': (url: URL) => {
         const dryRun = url.searchParams.get('dryRun') === 'true';
@@ -198,6 +201,7 @@ describe('DebugPage', () => {
     const slot = jobSlot();
     mockApi({
       'GET /api/debug/raw-api': RAW,
+      'GET /api/admin/jobs': { runs: [] },
       'GET /api/admin/jobs/current': slot.current,
       'POST /api/debug/sync': () => {
         slot.job = buildJob();
@@ -221,6 +225,7 @@ describe('DebugPage', () => {
   it('toasts the server message when a job is already running (409)', async () => {
     mockApi({
       'GET /api/debug/raw-api': RAW,
+      'GET /api/admin/jobs': { runs: [] },
       'GET /api/admin/jobs/current': { job: null },
       'POST /api/debug/sync': () => errorResponse(409, 'CONFLICT', 'Ya hay una importación o sincronización en curso.'),
     });
@@ -232,7 +237,7 @@ describe('DebugPage', () => {
 
   it('follows a job that was already running when the page opened', async () => {
     const slot = jobSlot(buildJob({ kind: 'upload', progress: { phase: 'writing', read: 50, written: 10, total: 50 } }));
-    mockApi({ 'GET /api/debug/raw-api': RAW, 'GET /api/admin/jobs/current': slot.current });
+    mockApi({ 'GET /api/debug/raw-api': RAW, 'GET /api/admin/jobs': { runs: [] }, 'GET /api/admin/jobs/current': slot.current });
     renderWithApp(<DebugPage />);
     const progress = await screen.findByRole('region', { name: 'Progreso de la importación' });
     expect(within(progress).getByRole('status')).toHaveTextContent('Importación en curso: Escribiendo');
@@ -245,6 +250,7 @@ describe('DebugPage', () => {
   it('does not show the last finished job of an earlier visit', async () => {
     mockApi({
       'GET /api/debug/raw-api': RAW,
+      'GET /api/admin/jobs': { runs: [] },
       'GET /api/admin/jobs/current': { job: buildJob({ status: 'done', progress: { phase: 'done', read: 1, written: 1, total: 1 } }) },
     });
     renderWithApp(<DebugPage />);

@@ -8,6 +8,7 @@ import { serverMessage } from './api.ts';
 import { CatalogueJobStatus } from './components/catalogue-job-status.tsx';
 import { ApplyPreview } from './components/import-preview.tsx';
 import { UndoLastImport } from './components/undo-last-import.tsx';
+import { SyncHistory } from './components/sync-history.tsx';
 import { EmptyState, ErrorState, LoadingState, Section, td, th } from './components/ui.tsx';
 import { type RawApiData, useCatalogueJob, useRawApi, useStartSync } from './jobs-api.ts';
 import { ADMIN_TEXTS } from './texts.ts';
@@ -17,7 +18,8 @@ const PRICE_LISTS = Array.from({ length: 10 }, (_, i) => i + 1);
 /**
  * The debug page at `/debug` (docs/product.md §10.4): the first 100 raw records of the server's
  * ERP_SOURCE, with the rows the importer would reject marked, and "Sincronizar Datos", which
- * previews a full sync, applies it on confirmation and shows its progress and report. Admins only:
+ * previews a full sync, applies it on confirmation and shows its progress and report, and the history
+ * of past imports and syncs, manual and scheduled (§11.5). Admins only:
  * the router checks the session.
  */
 export function DebugPage({ actions }: { actions?: ReactNode }) {
@@ -25,6 +27,7 @@ export function DebugPage({ actions }: { actions?: ReactNode }) {
     <AdminLayout title="Depuración" back={{ href: routes.admin, label: ADMIN_TEXTS.backToAdmin }} actions={actions}>
       <div className="grid grid-cols-1 gap-4 sm:gap-6">
         <SyncSection />
+        <SyncHistory />
         <RawApiSection />
       </div>
     </AdminLayout>
