@@ -63,6 +63,8 @@ const ACTION_LABELS: Record<string, string> = {
   'synonym.delete': 'Sinónimos eliminados',
   'order.status': 'Estado de pedido',
   'catalogue.job_interrupted': 'Importación interrumpida',
+  'import_mapping.save': 'Mapeo de columnas guardado',
+  'import_mapping.delete': 'Mapeo de columnas eliminado',
 };
 
 /** Kinds of audited things, as the Historial's "Tipo" filter names them. */
@@ -77,6 +79,7 @@ export const ENTITY_LABELS: Record<string, string> = {
   catalogue: 'Catálogo',
   synonym: 'Sinónimos',
   order: 'Pedido',
+  import_mapping: 'Mapeo de columnas',
 };
 
 /** Fields never worth showing in a change list. */
