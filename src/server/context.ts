@@ -37,6 +37,10 @@ declare module 'fastify' {
      * background tasks (at most `timeoutMs`); the caller then closes the app and the database.
      */
     drain(timeoutMs: number): Promise<void>;
+    /** Graceful stop, part two: GET and HEAD answered 503 so a passive balancer takes the process out. */
+    shedReads(): void;
+    /** Graceful stop, part three: resolves once no connection arrived for `quietMs` (at most `maxMs`). */
+    quiet(quietMs: number, maxMs: number): Promise<void>;
   }
 }
 

@@ -16,6 +16,10 @@ import { AppError } from './errors.ts';
 
 /** Shortest wait between SIGTERM and closing the port, ms. */
 const MIN_GRACE_MS = 250;
+/** The port closes once no connection arrived for this long (the balancer took the process out), ms. */
+const QUIET_MS = 300;
+/** Longest wait for that quiet (at most a third of what is left of SHUTDOWN_TIMEOUT_MS), ms. */
+const MAX_QUIET_WAIT_MS = 1500;
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -62,9 +66,11 @@ async function main(): Promise<void> {
     );
   }
 
-  // SIGTERM (docs/deploy.md): not ready first (the balancer stops sending work), keep answering
-  // for SHUTDOWN_GRACE_MS, close the port (no new connections; idle keep-alive ones closed;
-  // in-flight requests finish), mark a running import interrupted, close the database, exit.
+  // SIGTERM (docs/deploy.md): not ready first (a balancer with active checks stops sending work),
+  // keep answering for SHUTDOWN_GRACE_MS, then answer reads 503 (a balancer with passive checks
+  // retries them elsewhere and takes this process out) until no new connection arrives, close the
+  // port (no new connections; idle keep-alive ones closed; in-flight requests finish), mark a
+  // running import interrupted, close the database, exit.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -80,6 +86,8 @@ async function main(): Promise<void> {
       // At least a moment, so connections already made (still in the kernel's accept queue,
       // which closing the port would reset) are accepted and answered.
       await sleep(Math.min(Math.max(MIN_GRACE_MS, config.shutdownGraceMs), left()));
+      app.shedReads();
+      await app.quiet(QUIET_MS, Math.min(MAX_QUIET_WAIT_MS, left() / 3));
       // Stop accepting first, leaving alone connections accepted a moment ago whose request is
       // still on its way (Node counts them idle, and closing them would fail that request).
       net.Server.prototype.close.call(app.server);
