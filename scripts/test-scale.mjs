@@ -2,8 +2,10 @@
 // with a TCP proxy this script controls between the servers and PostgreSQL. Checks: both start at
 // once on an empty database; a login through one works on the other; the login throttle is
 // shared; a job started on one is seen with the same id on the other and a second one is refused
-// 409 on either; SIGTERM of one under load fails no request; SIGKILL of one fails only its
-// in-flight writes, and every acknowledged write is present; the database silently dropped gives
+// 409 on either; SIGTERM or SIGKILL during an import marks it interrupted and audits it, applies
+// nothing of it, and another process imports within 10 s; SIGTERM of one under load fails no
+// request, read or write; SIGKILL of one fails only its in-flight writes, and every acknowledged
+// write is present; the database silently dropped gives
 // 503 within the timeout (cached catalogue pages still answer), refused gives 503 at once, and
 // service recovers within seconds of restoring it. Everything listens on 127.0.0.1 only; the whole
 // run is bounded (RUN_LIMIT_MS). Needs DATABASE_URL (a server where the user may create databases)
@@ -263,6 +265,7 @@ http {
   uwsgi_temp_path ${tmp}/nginx-uwsgi;
   scgi_temp_path ${tmp}/nginx-scgi;
   upstream portal {
+    zone portal 64k;
 ${upstreams.map((port) => `    server ${HOST}:${port} max_fails=1 fail_timeout=2s;`).join('\n')}
   }
   server {
@@ -273,8 +276,8 @@ ${upstreams.map((port) => `    server ${HOST}:${port} max_fails=1 fail_timeout=2
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
-      # A process that is stopping closes its port: try the next one. A request a process already
-      # received is retried only when it is idempotent (nginx's default for POST).
+      # A stopping process answers reads 503, then closes its port: try the next one. A request a
+      # process already received is retried only when it is idempotent (never a POST).
       proxy_next_upstream error timeout http_502 http_503;
       proxy_next_upstream_tries 2;
       proxy_connect_timeout 2s;
@@ -495,28 +498,48 @@ async function main() {
   servers.B = startServer('B', portB, viaProxy.toString(), origin);
   await waitFor('B again', () => ready(portB), 60_000);
 
-  // 5. SIGTERM of one under load through nginx fails no request.
-  await request(portN, '/api/parts?page=1');
-  const load = keepAliveLoad(portN, '/api/parts?page=1&limit=20', { connections: 8, durationMs: 6000 });
-  await sleep(2000);
-  servers.A.child.kill('SIGTERM');
-  const loadResult = await load;
-  const exitA = await servers.A.exited;
-  check(
-    'SIGTERM of one process under load fails no request',
-    loadResult.errors.length === 0 && loadResult.non2xx === 0 && loadResult.ok > 0 && exitA === 0,
-    `${loadResult.ok} ok, ${loadResult.non2xx} non-2xx, ${loadResult.errors.length} errors ${JSON.stringify(loadResult.errors.slice(0, 5))}, ${loadResult.reconnects} reconnects, exit ${exitA}`,
-  );
-  servers.A = startServer('A', portA, viaProxy.toString(), origin);
-  await waitFor('A again', () => ready(portA), 60_000);
-
-  // 6. SIGKILL of one under writes: only its in-flight writes fail; every acknowledged one is stored.
+  // 5. SIGTERM of one under load through nginx fails no request, read or write.
   await db.query(
     `insert into users (username, password_hash, profile_type, is_approved, email, full_name)
     select 'cliente', password_hash, 'client', true, 'cliente@example.com', 'Cliente' from users where username = $1`,
     [ADMIN.username],
   );
   const client = await login(portN, 'cliente', ADMIN.password);
+  await request(portN, '/api/parts?page=1');
+  const load = keepAliveLoad(portN, '/api/parts?page=1&limit=20', { connections: 8, durationMs: 6000 });
+  const termWrites = { ok: 0, failed: [] };
+  const termWriter = async (n) => {
+    const end = Date.now() + 6000;
+    for (let i = 0; Date.now() < end; i++) {
+      const r = await request(portN, '/api/part-requests', {
+        method: 'POST',
+        body: { message: `drenaje ${n}-${i}` },
+        headers: { cookie: client.cookie ?? '' },
+      });
+      if (r.status === 201) termWrites.ok++;
+      else termWrites.failed.push(r.status || r.error);
+    }
+  };
+  const writers = Promise.all([termWriter(1), termWriter(2)]);
+  await sleep(2000);
+  servers.A.child.kill('SIGTERM');
+  const loadResult = await load;
+  await writers;
+  const exitA = await servers.A.exited;
+  check(
+    'SIGTERM of one process under load fails no request, read or write',
+    loadResult.errors.length === 0 &&
+      loadResult.non2xx === 0 &&
+      loadResult.ok > 0 &&
+      termWrites.failed.length === 0 &&
+      termWrites.ok > 0 &&
+      exitA === 0,
+    `reads: ${loadResult.ok} ok, ${loadResult.non2xx} non-2xx, ${loadResult.errors.length} errors ${JSON.stringify(loadResult.errors.slice(0, 5))}, ${loadResult.reconnects} reconnects; writes: ${termWrites.ok} ok, failed ${JSON.stringify(termWrites.failed)}; exit ${exitA}`,
+  );
+  servers.A = startServer('A', portA, viaProxy.toString(), origin);
+  await waitFor('A again', () => ready(portA), 60_000);
+
+  // 6. SIGKILL of one under writes: only its in-flight writes fail; every acknowledged one is stored.
   const acknowledged = [];
   const writeFailures = [];
   const readFailures = [];
