@@ -8,11 +8,15 @@ import { usePublicConfigState } from '../../lib/public-config.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { routes } from '../paths.ts';
 
-/** Where the header shows an action: in its bar (≥ 640 px) or in the phone's "Más opciones" menu. */
+/** Where the header shows an action: in its bar (≥ 1024 px) or in the "Más opciones" menu. */
 export type HeaderPlace = 'header' | 'menu';
 
-/** Phones: the header's actions go into a menu (Tailwind's `sm` breakpoint). */
-const PHONE_QUERY = '(max-width: 639.98px)';
+/**
+ * Phones and tablets: the header's actions go into a menu below Tailwind's `lg` (1024 px), where
+ * the brand, downloads, order links and badge no longer fit one row; the search box has a row of
+ * its own below `2xl` (1536 px), so it keeps a usable width next to the actions.
+ */
+const PHONE_QUERY = '(max-width: 1023.98px)';
 
 /**
  * Catalogue header (docs/product.md §5.1): brand, search box (passed in), Excel download of what is on screen
@@ -22,12 +26,12 @@ const PHONE_QUERY = '(max-width: 639.98px)';
 export function AppHeader({ search, downloads }: { search?: ReactNode; downloads?: (place: HeaderPlace) => ReactNode }) {
   const { config, loaded } = usePublicConfigState();
   const session = useSession();
-  // Below 640 px the downloads and the order platform move into the user menu's "Más opciones".
+  // Below 1024 px the downloads and the order platform move into the user menu's "Más opciones".
   const phone = useMediaQuery(PHONE_QUERY) && session !== null;
   const orderPlatform = config.orderPlatformUrl || !loaded;
   return (
     <header className="sticky top-0 z-30 bg-brand-900 text-white shadow">
-      <div className="mx-auto grid max-w-[1600px] grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-2 px-3 py-2 sm:px-4 md:grid-cols-[auto_minmax(0,1fr)_auto]">
+      <div className="mx-auto grid max-w-[1600px] grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-2 px-3 py-2 sm:px-4 2xl:grid-cols-[auto_minmax(0,1fr)_auto]">
         <Link href={routes.home} className="flex min-w-0 items-center gap-2 rounded py-1">
           <span className="rounded-md bg-accent-600 p-1.5">
             <Wrench aria-hidden="true" className="size-5" />
@@ -39,9 +43,9 @@ export function AppHeader({ search, downloads }: { search?: ReactNode; downloads
           </span>
         </Link>
         {search ? (
-          <div className="col-span-2 row-start-2 md:col-span-1 md:col-start-2 md:row-start-1 md:px-4">{search}</div>
+          <div className="col-span-2 row-start-2 2xl:col-span-1 2xl:col-start-2 2xl:row-start-1 2xl:px-4">{search}</div>
         ) : (
-          <div className="hidden md:block" />
+          <div className="hidden 2xl:block" />
         )}
         <div className="flex items-center justify-end gap-1 max-sm:[&>button]:h-11 sm:gap-2">
           {phone ? null : downloads?.('header')}

@@ -87,7 +87,7 @@ export function CatalogueScreen() {
         />
         <div className="mx-auto flex w-full max-w-[1600px] flex-1 gap-6 px-3 py-4 sm:px-4">
           <aside className="hidden w-64 shrink-0 lg:block xl:w-72">
-            <div className="sticky top-20 max-h-[calc(100dvh-6rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-3">
+            <div className="sticky top-32 max-h-[calc(100dvh-9rem)] overflow-y-auto rounded-lg 2xl:top-20 2xl:max-h-[calc(100dvh-6rem)] border border-slate-200 bg-white p-3">
               <CategoryIndex selectedId={categoryId} onSelect={catalogue.setCategory} />
             </div>
           </aside>

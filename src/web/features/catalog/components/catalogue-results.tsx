@@ -139,7 +139,12 @@ export function CatalogueResults({ catalogue, userType, title }: CatalogueResult
   return (
     <section aria-labelledby="catalogue-title" className="space-y-4">
       <div className="flex flex-col gap-3 rounded-lg bg-brand-800 px-4 py-3 text-white sm:flex-row sm:items-center sm:justify-between">
-        <h2 id="catalogue-title" ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-lg font-bold uppercase tracking-wide">
+        <h2
+          id="catalogue-title"
+          ref={headingRef}
+          tabIndex={-1}
+          className="scroll-mt-36 text-lg font-bold uppercase tracking-wide 2xl:scroll-mt-24"
+        >
           {title}
         </h2>
         <div className="flex flex-wrap items-center gap-2 text-slate-900 [&_label]:text-brand-100">
