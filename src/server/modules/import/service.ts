@@ -664,8 +664,6 @@ function prepareBatch(
         });
         changes.push({ partNumber: row.partNumber, kind: 'updated', before });
       }
-    } else {
-      changes.push({ partNumber: row.partNumber, kind: 'inserted', before: null });
     }
     const json: Record<string, unknown> = {};
     WRITE_FIELDS.forEach((field, c) => {
@@ -676,11 +674,14 @@ function prepareBatch(
   return { json: JSON.stringify(out), size: out.length, changes };
 }
 
-/** One part an applied run changes, as kept for its undo (`before` by column name; null when inserted). */
+/**
+ * One part an applied run updates, as kept for its undo (`before` by column name). Parts a run
+ * inserts are not listed: their `created_at` is the run's own transaction time.
+ */
 interface RunChange {
   partNumber: string;
-  kind: 'inserted' | 'updated';
-  before: Record<string, unknown> | null;
+  kind: 'updated';
+  before: Record<string, unknown>;
 }
 
 /** Starts an applied run's record; the rows of older runs go (only the newest run can be undone). */
@@ -693,9 +694,14 @@ async function startRun(tx: Tx, actor: string, source: string): Promise<number> 
   return (run as { id: number }).id;
 }
 
+/** Keeps a batch's updated parts for the undo: one statement, the batch as one JSON parameter. */
 async function recordChanges(tx: Tx, runId: number, changes: RunChange[]): Promise<void> {
   if (changes.length === 0) return;
-  await tx.insert(importRunParts).values(changes.map((c) => ({ runId, partNumber: c.partNumber, kind: c.kind, before: c.before })));
+  const json = JSON.stringify(changes.map((c) => ({ part_number: c.partNumber, kind: c.kind, before: c.before })));
+  await tx.execute(
+    sql`insert into import_run_parts (run_id, part_number, kind, before)
+        select ${runId}, x.part_number, x.kind, x.before from json_to_recordset(${json}::json) as x(part_number text, kind text, before jsonb)`,
+  );
 }
 
 /** Ends an applied run's record with its counts; a run that changed nothing leaves none. */
@@ -735,7 +741,10 @@ export async function lastImportRun(db: Db | Tx): Promise<LastImportRun | null> 
   if (!run) return null;
   const counts = await queryRows<{ kind: string; n: number }>(
     db,
-    sql`select kind, count(*)::int as n from import_run_parts where run_id = ${run.id} group by kind`,
+    sql`select kind, count(*)::int as n from import_run_parts where run_id = ${run.id} group by kind
+        union all
+        select 'inserted', count(*)::int from parts
+        where ${run.undoneAt === null} and created_at = (select created_at from import_runs where id = ${run.id})`,
   );
   const of = (kind: string) => Number(counts.find((c) => c.kind === kind)?.n ?? 0);
   return {
@@ -781,10 +790,11 @@ export async function undoLastImport(db: Db): Promise<UndoReport> {
           from import_run_parts c
           where c.run_id = ${run.id} and c.kind = 'updated' and p.part_number = c.part_number and ${untouched}`,
     );
+    // The parts the run inserted carry its transaction time as their creation time.
     const deactivated = await executeCount(
       tx,
-      sql`update parts p set is_active = false, updated_at = now() from import_run_parts c
-          where c.run_id = ${run.id} and c.kind = 'inserted' and p.part_number = c.part_number and p.is_active and ${untouched}`,
+      sql`update parts p set is_active = false, updated_at = now()
+          where p.created_at = (select created_at from import_runs where id = ${run.id}) and p.is_active and ${untouched}`,
     );
     const reactivated = await executeCount(
       tx,
