@@ -79,6 +79,7 @@ const MATRIX: Record<string, Access> = {
   'POST /api/debug/sync': 'admin',
   'POST /api/admin/import': 'admin',
   'GET /api/admin/jobs/current': 'admin',
+  'GET /api/admin/jobs': 'admin',
   'POST /api/admin/import/columns': 'admin',
   'GET /api/admin/import-mappings': 'admin',
   'PUT /api/admin/import-mappings/:name': 'admin',
