@@ -54,6 +54,11 @@ function parseMappingParam(value: string): ColumnAssignment[] {
   return parsed.data;
 }
 
+/**
+ * The routes of this module (see the file's head). Errors: 400 VALIDATION (Spanish) for a bad query,
+ * body, name or mapping, or an unknown `mappingName`; 404 NOT_FOUND deleting an unknown name; 422
+ * IMPORT_FAILED for a file that cannot be read; 413 over {@link MAX_UPLOAD_BYTES}.
+ */
 export function importMappingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db } = ctx;
   return async (app) => {
