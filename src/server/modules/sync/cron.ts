@@ -15,8 +15,9 @@ export interface CronSchedule {
   /** The latest instant at or before `at` (the one a tick fired for), or null. */
   instantAt(at: Date): Date | null;
   /**
-   * Calls `onTick` with the instant at each instant from now on; a tick that comes while the
-   * previous one is still running is dropped. The timer does not keep the process alive.
+   * Calls `onTick` with the instant at each instant from now on. Ticks never overlap: instants
+   * that pass while the previous tick still runs are caught up once, late, for the latest of them
+   * (within 30 s of its end). The timer does not keep the process alive.
    * @returns a function that stops the schedule.
    */
   start(onTick: (instant: Date) => Promise<void>): () => void;

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JobHistoryEntry } from '../../../shared/admin.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { queryRows } from '../../db/client.ts';
@@ -89,6 +89,36 @@ describe('cron adapter and ERP_SYNC_CRON check', () => {
     ]);
     expect(cronSchedule('@hourly', 'UTC').nextRuns(1, new Date('2026-11-25T10:15:00Z'))[0]?.toISOString()).toBe('2026-11-25T11:00:00.000Z');
     expect(cronProblem('*/15 * * * *', ZONE)).toBeNull();
+  });
+
+  it('fires at each instant with that instant, never two at once, and stops', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-25T05:59:58.500Z') });
+    try {
+      const ticks: string[] = [];
+      let finish = () => {};
+      const stop = cronSchedule('*/30 * * * *', ZONE).start(async (instant) => {
+        ticks.push(`${instant.toISOString()} at ${new Date().toISOString().slice(11, 19)}`);
+        await new Promise<void>((resolve) => (finish = resolve));
+      });
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(ticks).toEqual(['2026-11-25T06:00:00.000Z at 06:00:00']);
+      // Still running through 06:30 and 07:00: nothing starts alongside it.
+      await vi.advanceTimersByTimeAsync(70 * 60_000);
+      expect(ticks).toHaveLength(1);
+      // Once it ends, the latest missed instant runs once, late; then the schedule goes on.
+      finish();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(ticks[1]).toMatch(/^2026-11-25T07:00:00.000Z at 07:10:/);
+      finish();
+      await vi.advanceTimersByTimeAsync(20 * 60_000);
+      expect(ticks[2]).toBe('2026-11-25T07:30:00.000Z at 07:30:00');
+      finish();
+      stop();
+      await vi.advanceTimersByTimeAsync(2 * 60 * 60_000);
+      expect(ticks).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('explains a bad pattern or zone in Spanish, and start-up refuses it', () => {
