@@ -14,7 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { JobHistoryEntry } from '../../../shared/admin.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { queryRows } from '../../db/client.ts';
-import { jobs, scheduledSyncs } from '../../db/schema.ts';
+import { importMappings, jobs, scheduledSyncs } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testEngines } from '../../test/db.ts';
 import { createUser, loginCookie } from '../../test/factories.ts';
@@ -327,5 +327,32 @@ describe.each(testEngines())('scheduled ERP sync on %s', (engine) => {
     expect(bad.json().error.message).toMatch(/El límite va de 1 a 100/);
     const word = await t.app.inject({ method: 'GET', url: '/api/admin/jobs?limit=muchos', headers: { cookie: admin } });
     expect(word.statusCode).toBe(400);
+  });
+  it('applies the column mapping saved as «erp»', async () => {
+    // The ERP now exports short keys: without a mapping no row has a code.
+    const short = Array.from({ length: 30 }, (_, i) => ({ i: i + 1, c: record(i + 1).codigo, n: record(i + 1).descripcion, p: 101 + i }));
+    fs.writeFileSync(erpFile, JSON.stringify(short));
+    try {
+      const unmapped = await scheduler().runAt(new Date('2026-01-10T06:00:00Z'));
+      expect(unmapped).toMatchObject({ kind: 'failed', refused: false });
+      await t.database.db.insert(importMappings).values({
+        name: 'erp',
+        assignments: [
+          { target: 'partNumber', column: 'c' },
+          { target: 'description', column: 'n' },
+          { target: 'priceList1', column: 'p' },
+          { target: 'ignore', column: 'i' },
+        ],
+        updatedBy: 'staff',
+      });
+      expect(await scheduler().runAt(new Date('2026-01-11T06:00:00Z'))).toMatchObject({ kind: 'done' });
+      const [run] = await history(1);
+      expect(run).toMatchObject({ trigger: 'scheduled', result: 'ok' });
+      expect(run?.counts).toMatchObject({ inserted: 0, deactivated: 0, rejected: 0 });
+      expect(await activeParts()).toBe(30);
+    } finally {
+      await t.database.db.delete(importMappings);
+      erp(30);
+    }
   });
 });

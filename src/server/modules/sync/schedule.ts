@@ -32,7 +32,7 @@ export type ScheduledOutcome =
   | { kind: 'skipped'; reason: string }
   /** The sync ran and applied its changes. */
   | { kind: 'done'; jobId: number }
-  /** The sync failed or was refused (a large change, too many rejected rows): mailed. */
+  /** The sync failed (unreadable source, too many rejected rows) or was refused (a large change): mailed. */
   | { kind: 'failed'; jobId: number; error: string; refused: boolean };
 
 export interface ScheduledSyncOptions {
@@ -57,11 +57,10 @@ function localTime(date: Date, timeZone: string): string {
   }).format(date);
 }
 
-/** Whether a job error is the import refusing the run (large change, too many rejected rows). */
+/** Whether a job error is the import refusing a large change that needs an explicit confirmation. */
 function isRefusal(error: unknown): boolean {
   if (!(error instanceof AppError) || error.code !== 'IMPORT_FAILED') return false;
-  const details = error.details as { largeChange?: unknown; rejections?: unknown } | undefined;
-  return details?.largeChange !== undefined || details?.rejections !== undefined;
+  return (error.details as { largeChange?: unknown } | undefined)?.largeChange !== undefined;
 }
 
 export class ScheduledSync {
