@@ -32,17 +32,19 @@ describe('npm run import on a real catalogue', () => {
     const result = await importCli('--', REAL_DATA.resortes);
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n');
-    // 824 rows: 786 parts, 19 rejected, 1 merged, 13 repeated with another description, 5 blank.
-    expect(lines.at(-1)).toBe('imported: 786 inserted, 0 updated, 0 unchanged, 19 rejected, 1 merged, 13 duplicates, 5 blank');
+    // 824 rows: 785 parts, 29 rejected (10 of them "ACERO PARABOLICO" in the code column), 1 merged,
+    // 4 repeated with another description, 5 blank.
+    expect(lines.at(-1)).toBe('imported: 785 inserted, 0 updated, 0 unchanged, 29 rejected, 1 merged, 4 duplicates, 5 blank');
     expect(lines).toContain('rejected: row 524: Fila sin código ni descripción.');
-    expect(lines.filter((l) => l.startsWith('rejected: row '))).toHaveLength(19);
-    expect(lines.filter((l) => /^(merged|duplicate): row /.test(l))).toHaveLength(14);
+    expect(lines.filter((l) => l.startsWith('rejected: row '))).toHaveLength(29);
+    expect(lines.filter((l) => l.startsWith('rejected: row ') && l.includes('(ACERO PARABOLICO)'))).toHaveLength(10);
+    expect(lines.filter((l) => /^(merged|duplicate): row /.test(l))).toHaveLength(5);
   });
 
   it('reports every part unchanged on a second run', async () => {
     const result = await importCli(REAL_DATA.resortes);
     expect(result.stdout.trim().split('\n').at(-1)).toBe(
-      'imported: 0 inserted, 0 updated, 786 unchanged, 19 rejected, 1 merged, 13 duplicates, 5 blank',
+      'imported: 0 inserted, 0 updated, 785 unchanged, 29 rejected, 1 merged, 4 duplicates, 5 blank',
     );
   });
 });

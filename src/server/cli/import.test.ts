@@ -30,12 +30,13 @@ describe('npm run import', () => {
     const result = await importCli('--', workbook);
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n');
-    expect(lines.at(-1)).toBe('imported: 7 inserted, 0 updated, 0 unchanged, 2 rejected, 2 duplicates, 1 blank');
+    expect(lines.at(-1)).toBe('imported: 6 inserted, 0 updated, 0 unchanged, 4 rejected, 1 duplicates, 1 blank');
     expect(lines.filter((l) => /^(rejected|duplicate|heading|merged|conflict): row /.test(l))).toEqual([
       'rejected: row 6: Falta el código del producto.',
       'rejected: row 7: Fila sin código ni descripción.',
       'duplicate: row 10 (052BBB2100): Código repetido con otra descripción: se conservó la fila 8.',
-      'duplicate: row 12 (ACERO PARABOLICO): Código repetido con otra descripción: se conservó la fila 11.',
+      'rejected: row 11 (ACERO PARABOLICO): El código son palabras sin números (un título o una familia, no un código de artículo).',
+      'rejected: row 12 (ACERO PARABOLICO): El código son palabras sin números (un título o una familia, no un código de artículo).',
     ]);
     expect(lines).toContain(
       'column ignored: PRECIO COSTO (columna de costo: no se publica como lista de precios salvo que se la asigne explícitamente)',
@@ -71,16 +72,16 @@ describe('npm run import', () => {
     // A full sync with only this part would deactivate the 7 others: refused until confirmed.
     const refused = await importCli(erp, ...maps, '--full-sync');
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/error: Desactivaría 7 de 8 productos activos/);
+    expect(refused.stderr).toMatch(/error: Desactivaría 6 de 7 productos activos/);
   });
 
   it('reports every part unchanged on a second run, and a full sync deactivates the parts a file lacks', async () => {
     const again = await importCli(path.join(dataDir, 'inventario.xlsx'));
-    expect(again.stdout.trim().split('\n').at(-1)).toBe('imported: 0 inserted, 0 updated, 7 unchanged, 2 rejected, 2 duplicates, 1 blank');
+    expect(again.stdout.trim().split('\n').at(-1)).toBe('imported: 0 inserted, 0 updated, 6 unchanged, 4 rejected, 1 duplicates, 1 blank');
     const sync = await importCli(FIXTURES.latin1Csv, '--full-sync', '--confirm-large');
     expect(sync.code).toBe(0);
     expect(sync.stdout.trim().split('\n').at(-1)).toBe(
-      'imported: 4 inserted, 0 updated, 0 unchanged, 1 rejected, 1 duplicates, 1 blank, 8 deactivated',
+      'imported: 4 inserted, 0 updated, 0 unchanged, 1 rejected, 1 duplicates, 1 blank, 7 deactivated',
     );
   });
 

@@ -81,6 +81,8 @@ const MATRIX: Record<string, Access> = {
   'GET /api/admin/jobs/current': 'admin',
   'GET /api/admin/jobs': 'admin',
   'POST /api/admin/import/columns': 'admin',
+  'GET /api/admin/import/last-run': 'admin',
+  'POST /api/admin/import/undo': 'admin',
   'GET /api/admin/import-mappings': 'admin',
   'PUT /api/admin/import-mappings/:name': 'admin',
   'DELETE /api/admin/import-mappings/:name': 'admin',

@@ -125,17 +125,19 @@ describe.each(testEngines())('importing the fixture catalogues on %s', (engine) 
   it('imports an XLSX under a title row: numeric SKUs as text, blank and heading rows and duplicates rejected, two price lists', async () => {
     const report = await importCatalogueFile(database.db, await inventoryXlsx(), options);
     // Row 13 is empty (the sheet skips it): counted as blank. The cost column is not a price list.
-    expect(report).toMatchObject({ format: 'xlsx', rows: 12, inserted: 7, updated: 0, rejected: 2, blank: 1 });
+    expect(report).toMatchObject({ format: 'xlsx', rows: 12, inserted: 6, updated: 0, rejected: 4, blank: 1 });
+    const family = 'El código son palabras sin números (un título o una familia, no un código de artículo).';
     expect(report.rejections).toEqual([
       { row: 6, reason: 'Falta el código del producto.' },
       { row: 7, reason: 'Fila sin código ni descripción.' },
+      { row: 11, partNumber: 'ACERO PARABOLICO', reason: family },
+      { row: 12, partNumber: 'ACERO PARABOLICO', reason: family },
     ]);
     expect(report.duplicates).toEqual([
       { partNumber: '052BBB2100', rows: [8, 10], descriptions: ['PARABOLICO 90X20 FT', 'PARABOLICO 90X20 FT HJ 01 (repetido)'] },
-      { partNumber: 'ACERO PARABOLICO', rows: [11, 12], descriptions: ['ACERO PARABOLICO 90X13', 'ACERO PARABOLICO 75X12'] },
     ]);
     expect(report.ignoredColumns?.map((c) => c.column)).toEqual(['PRECIO COSTO']);
-    expect(formatSummary(report)).toBe('imported: 7 inserted, 0 updated, 0 unchanged, 2 rejected, 2 duplicates, 1 blank');
+    expect(formatSummary(report)).toBe('imported: 6 inserted, 0 updated, 0 unchanged, 4 rejected, 1 duplicates, 1 blank');
     expect(await part('305006150')).toMatchObject({ price: '38435.00', priceList1: '38435.00', priceList2: null, stockLevel: 'En Stock' });
     const rounded = await part('052BBB2100');
     expect(rounded).toMatchObject({ priceList1: '470406.48', priceList2: null, stockLevel: 'Bajo Stock' });
@@ -319,18 +321,18 @@ describe.each(testEngines())('importing the fixture catalogues on %s', (engine) 
       database.db,
       sql`select count(*)::int as n from parts where is_active`,
     );
-    expect(activeBefore).toBe(48);
+    expect(activeBefore).toBe(47);
     // Deactivating every active part is a large change: refused, with nothing changed, until confirmed.
     await expect(importCatalogueFile(database.db, readFixture('latin1Csv'), { ...options, fullSync: true })).rejects.toThrow(
-      'Desactivaría 48 de 48 productos activos (100 %, más del 10 %).',
+      'Desactivaría 47 de 47 productos activos (100 %, más del 10 %).',
     );
     const [{ n: stillActive } = { n: 0 }] = await queryRows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from parts where is_active`,
     );
-    expect(stillActive).toBe(48);
+    expect(stillActive).toBe(47);
     const report = await importCatalogueFile(database.db, readFixture('latin1Csv'), { ...options, fullSync: true, confirmLarge: true });
-    expect(report).toMatchObject({ format: 'csv', rows: 7, inserted: 4, rejected: 1, blank: 1, deactivated: 48 });
+    expect(report).toMatchObject({ format: 'csv', rows: 7, inserted: 4, rejected: 1, blank: 1, deactivated: 47 });
     expect(report.rejections).toEqual([{ row: 8, reason: 'Falta el código del producto.' }]);
     expect(report.duplicates?.map((d) => [d.partNumber, d.rows])).toEqual([['CSV-2', [3, 7]]]);
     expect(await part('CSV-1')).toMatchObject({

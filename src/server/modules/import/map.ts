@@ -457,6 +457,15 @@ export function mapRecords(records: SourceRecord[], options: MapOptions): MapRes
       rejections.push({ row: record.row, partNumber, reason: 'El código no tiene letras ni números.' });
       continue;
     }
+    // Words without a digit in the code column ("ACERO PARABOLICO") name a family or a section, not a part.
+    if (/\s/.test(partNumber) && !/\d/.test(partNumber)) {
+      rejections.push({
+        row: record.row,
+        partNumber,
+        reason: 'El código son palabras sin números (un título o una familia, no un código de artículo).',
+      });
+      continue;
+    }
     const stock = readStock(firstValue(v, map.fields.stock), options.lowStock);
     const first = seen.get(partNumber);
     if (first !== undefined) {
