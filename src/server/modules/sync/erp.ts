@@ -84,6 +84,7 @@ export function erpSyncJob(
       maxRejectedRatio: SYNC_MAX_REJECTED_RATIO,
       onProgress,
       source: ERP_SOURCE_NAME,
+      actor: actor.username,
       dryRun: options.dryRun,
       confirmLarge: options.confirmLarge,
       imageDir: config.imageDir,

@@ -149,6 +149,7 @@ export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZo
             lowStock: config.lowStock,
             onProgress,
             source: sourceFromFileName(name),
+            actor: actor.username,
             dryRun,
             confirmLarge: query.confirmLarge === 'true',
             duplicates: query.duplicates,

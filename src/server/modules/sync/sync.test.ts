@@ -143,6 +143,9 @@ describe.each(testEngines())('ERP sync and panel import on %s', (engine) => {
     erp(Array.from({ length: 30 }, (_, i) => record(i + 1)));
     await as({ method: 'POST', url: '/api/debug/sync?confirmLarge=true' });
     expect((await finished()).status).toBe('done');
+    // The applied sync is the run the panel offers to undo, with who ran it.
+    const lastRun = await as({ method: 'GET', url: '/api/admin/import/last-run' });
+    expect(lastRun.json().run).toMatchObject({ actor: 'staff', source: 'erp', undoneAt: null });
     const before = await counts();
     const audits = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from audit_log`);
     // The feed now shares 2 codes with the catalogue: 28 of 30 parts would go.
