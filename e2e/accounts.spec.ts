@@ -43,7 +43,7 @@ test('register, get approved by an admin, and see client prices', async ({ page,
   await page.goto('/');
   await page.getByRole('button', { name: /Ingresar como Invitado/ }).click();
   await search(page, ROLE_PRICE_PART.partNumber);
-  await expect(listPrice(page, ROLE_PRICE_PART.guest)).toBeVisible();
+  await expect(listPrice(page, money(ROLE_PRICE_PART.guest))).toBeVisible();
   await page.getByRole('button', { name: 'Salir' }).click();
 
   // Registration from the start screen.

@@ -343,26 +343,38 @@ test('an admin imports the Resortes XLSX from the panel, reads the report, and a
   await page.getByRole('button', { name: 'Importar catálogo' }).click();
   const dialog = page.getByRole('dialog', { name: 'Importar catálogo' });
   await dialog.getByLabel('Archivo').setInputFiles(RESORTES_FILE);
-  await dialog.getByRole('button', { name: 'Importar', exact: true }).click();
+  // First a preview: nothing changes until it is applied.
+  await dialog.getByRole('button', { name: 'Vista previa', exact: true }).click();
+  const preview = dialog.getByRole('region', { name: 'Vista previa de la importación' });
+  await expect(preview).toBeVisible({ timeout: 30_000 });
+  await expect(preview).toContainText('XLSX, 824 filas.');
+  await expect(dialog.getByText('Es una vista previa: todavía no se aplicó ningún cambio.')).toBeVisible();
+  // The supplier's cost column is never published as a price list.
+  await expect(preview.getByText('PRECIO COSTO', { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Aplicar importación' }).click();
 
   // The live progress may pass too quickly to see: the report is what stays.
   const summary = dialog.getByRole('region', { name: 'Resumen de la importación' });
   await expect(summary).toBeVisible({ timeout: 30_000 });
-  await expect(summary).toContainText('XLSX, 819 filas.');
+  await expect(summary).toContainText('XLSX, 824 filas.');
   await expect(summary).toContainText(`Importación de ${ADMIN.username}`);
-  // The e2e server imported this same file at start: nothing new, nothing changed; the file's 33
-  // rows without a code or with a repeated one are rejected again, with their row numbers.
+  // The e2e server imported this same file at start: nothing new, nothing changed; the rows without
+  // a code, or with a family name as code, are rejected again with their row numbers.
   const count = (label: string) => summary.getByRole('list', { name: 'Resultado' }).getByRole('listitem').filter({ hasText: label });
   await expect(count('insertados')).toHaveText(/^0\s*insertados$/);
   await expect(count('actualizados')).toHaveText(/^0\s*actualizados$/);
-  await expect(count('sin cambios')).toHaveText(/^786\s*sin cambios$/);
+  await expect(count('sin cambios')).toHaveText(/^784\s*sin cambios$/);
   await expect(count('desactivados')).toHaveText(/^0\s*desactivados$/);
-  await expect(count('rechazados')).toHaveText(/^33\s*rechazados$/);
+  await expect(count('rechazados')).toHaveText(/^29\s*rechazados$/);
   const rejected = summary.getByRole('region', { name: 'Filas rechazadas' });
-  await expect(rejected.getByRole('row')).toHaveCount(34);
+  await expect(rejected.getByRole('row')).toHaveCount(30);
   await expect(rejected.getByRole('row', { name: /^249\s*—\s*Falta el código del producto\.$/ })).toBeVisible();
-  await expect(rejected.getByRole('row', { name: /^693\s*042FOS1092\s*Código duplicado: ya aparece en la fila 690\.$/ })).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Importar', exact: true })).toBeEnabled();
+  await expect(rejected.getByRole('row', { name: /^816\s*ACERO PARABOLICO\s*El código son palabras sin números/ })).toBeVisible();
+  // One code now names a Zabala part (imported after Resortes at start): a conflict, left alone.
+  await expect(summary.getByText('Conflictos con otra fuente: 1 (no se reemplazaron)')).toBeVisible();
+  // Repeated codes are reported with both rows, not rejected.
+  await expect(summary.getByText('Códigos repetidos con otra descripción: 4 (se conservó la primera fila)')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Vista previa', exact: true })).toBeEnabled();
   await dialog.getByRole('button', { name: 'Cerrar' }).click();
   await expect(dialog).toBeHidden();
 

@@ -39,14 +39,15 @@ export const DISTRIBUTOR = {
 } as const;
 
 /**
- * A Resortes part with price lists but no base price and no list 4: a guest sees "Consultar
- * Precio", a client list 1, a distributor list 2 (es-AR currency format).
+ * A part of our ERP fixture with price lists 1–4 and no base price: a guest sees list 4, a client
+ * list 1, a distributor list 2 (es-AR currency format). (Resortes' second column is the supplier's
+ * cost, which the import no longer publishes as a price list.)
  */
 export const ROLE_PRICE_PART = {
-  partNumber: '205006150',
-  guest: 'Consultar Precio',
-  client: '$ 38.435,00',
-  distributor: '$ 16.149,00',
+  partNumber: 'ERP-100',
+  guest: '$ 16.900,00',
+  client: '$ 15.400,50',
+  distributor: '$ 14.100,00',
 } as const;
 
 /** A part whose description and category hold HTML and script: rendered as text everywhere. */

@@ -14,6 +14,7 @@ import { carouselEntries, parts, relatedParts, users } from '../src/server/db/sc
 import { hashPassword } from '../src/server/modules/auth/password.ts';
 import { ensureAdmin } from '../src/server/modules/auth/service.ts';
 import { importCatalogueFile } from '../src/server/modules/import/service.ts';
+import { FIXTURES } from '../src/server/test/catalogues.ts';
 import { REAL_DATA } from '../src/server/test/data.ts';
 import { ADMIN, CAROUSEL_PARTS, DISTRIBUTOR, HTML_PART, ON_SALE_DISCOUNT, PHOTO_PART, RELATED_PART } from './fixtures.ts';
 
@@ -43,6 +44,8 @@ const db = database.db;
 for (const file of [REAL_DATA.dlc, REAL_DATA.resortes, REAL_DATA.zabala]) {
   await importCatalogueFile(db, fs.readFileSync(file), { lowStock: config.lowStock });
 }
+// Our ERP fixture: parts with several price lists, one per role (ROLE_PRICE_PART).
+await importCatalogueFile(db, fs.readFileSync(FIXTURES.erpRecords), { lowStock: config.lowStock });
 // A part whose texts hold markup: every screen must show it as text and run none of it.
 await importCatalogueFile(db, Buffer.from(JSON.stringify([HTML_PART.record])), { lowStock: config.lowStock });
 
