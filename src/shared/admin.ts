@@ -222,7 +222,6 @@ export const importReportSchema = z.object({
   /** True for a preview: nothing was written. */
   dryRun: z.optional(z.boolean()),
 });
-export type ImportReportBody = z.infer<typeof importReportSchema>;
 
 export const jobStateSchema = z.object({
   id: int(),

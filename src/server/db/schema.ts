@@ -97,7 +97,9 @@ export const parts = pgTable(
     /** Folded search text: codes (with and without separators), alternate codes, description, brand, categories, notes, applications. */
     searchText: text('search_text')
       .notNull()
-      .generatedAlwaysAs(sql`public.portal_search_text(part_number, alternate_codes, description, brand, category_path, notes, applications)`),
+      .generatedAlwaysAs(
+        sql`public.portal_search_text(part_number, alternate_codes, description, brand, category_path, notes, applications)`,
+      ),
     /** Spanish sort key of the description (ñ after n, accents ignored), compared with C collation. */
     descriptionSortKey: text('description_sort_key').notNull().generatedAlwaysAs(sql`public.portal_sort_key(description)`),
     createdAt: createdAt(),
