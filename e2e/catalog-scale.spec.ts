@@ -56,6 +56,9 @@ test('pagination reaches the last page and a typed page number', async ({ page }
   await field.press('Enter');
   await expect(pagination.getByRole('button', { name: 'Página 80' })).toHaveAttribute('aria-current', 'page');
   await expect(page).toHaveURL(/pagina=80/);
+  // Checked once page 80's cards have replaced the dimmed cards of the last page.
+  await expect(page.getByText(/^Mostrando 60 de /)).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'catalogue, page 80');
   await pagination.getByRole('button', { name: 'Primera página' }).click();
   await expect(pagination.getByRole('button', { name: 'Página 1' })).toHaveAttribute('aria-current', 'page');
