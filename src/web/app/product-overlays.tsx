@@ -1,10 +1,15 @@
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import type { Part } from '../../shared/api.ts';
 import { ProductActionsProvider } from '../components/product/product-actions.tsx';
-import { VideoDialog } from '../components/product/video-dialog.tsx';
 import { AddToOrderButton, CardOrderControl } from '../features/orders/index.ts';
-import { ProductDetailDialog } from '../features/product/index.ts';
 import { useUserType } from '../features/session/index.ts';
+
+/**
+ * The detail and video dialogs load when a part or a video is first opened, so that the catalogue's
+ * first load carries no dialog code (issue 19: at most 150 kB gzip; they and Radix's dialog are ~11 kB).
+ */
+const ProductDetailDialog = lazy(async () => ({ default: (await import('../features/product/index.ts')).ProductDetailDialog }));
+const VideoDialog = lazy(async () => ({ default: (await import('../components/product/video-dialog.tsx')).VideoDialog }));
 
 /** The admin's "Editar" on a part's detail (issue 21), loaded with the admin feature only when an admin looks. */
 const EditPartButton = lazy(async () => ({ default: (await import('../features/admin/index.ts')).EditPartButton }));
@@ -28,23 +33,31 @@ export function ProductOverlays({ children }: { children: ReactNode }) {
   return (
     <ProductActionsProvider value={actions}>
       {children}
-      <ProductDetailDialog
-        part={detail}
-        userType={userType}
-        onClose={() => setDetail(null)}
-        onPlayVideo={actions.playVideo}
-        orderButton={(part, quantity) => <AddToOrderButton part={part} quantity={quantity} />}
-        {...(userType === 'admin'
-          ? {
-              adminAction: (part: Part) => (
-                <Suspense fallback={null}>
-                  <EditPartButton partId={part.id} partNumber={part.partNumber} onSaved={() => setDetail(null)} />
-                </Suspense>
-              ),
-            }
-          : {})}
-      />
-      <VideoDialog url={video} onClose={() => setVideo(null)} />
+      {detail ? (
+        <Suspense fallback={null}>
+          <ProductDetailDialog
+            part={detail}
+            userType={userType}
+            onClose={() => setDetail(null)}
+            onPlayVideo={actions.playVideo}
+            orderButton={(part, quantity) => <AddToOrderButton part={part} quantity={quantity} />}
+            {...(userType === 'admin'
+              ? {
+                  adminAction: (part: Part) => (
+                    <Suspense fallback={null}>
+                      <EditPartButton partId={part.id} partNumber={part.partNumber} onSaved={() => setDetail(null)} />
+                    </Suspense>
+                  ),
+                }
+              : {})}
+          />
+        </Suspense>
+      ) : null}
+      {video ? (
+        <Suspense fallback={null}>
+          <VideoDialog url={video} onClose={() => setVideo(null)} />
+        </Suspense>
+      ) : null}
     </ProductActionsProvider>
   );
 }

@@ -1,8 +1,10 @@
 import { ListTree } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { CategoryIndex, type CategoryIndexProps } from './category-index.tsx';
+import type { CategoryIndexProps } from './category-index.tsx';
+
+/** The drawer itself loads on the first tap: the catalogue's first load carries no dialog code. */
+const CategoryDrawerPanel = lazy(() => import('./category-drawer-panel.tsx'));
 
 /** Mobile index: a "Categorías" button opening the index in a slide-in drawer that closes on choice. */
 export function CategoryDrawer({ selectedId, onSelect }: CategoryIndexProps) {
@@ -13,15 +15,11 @@ export function CategoryDrawer({ selectedId, onSelect }: CategoryIndexProps) {
         <ListTree aria-hidden="true" className="size-4" />
         Categorías
       </Button>
-      <Dialog open={open} onOpenChange={setOpen} title="Categorías" side="left">
-        <CategoryIndex
-          selectedId={selectedId}
-          onSelect={(id) => {
-            onSelect(id);
-            setOpen(false);
-          }}
-        />
-      </Dialog>
+      {open ? (
+        <Suspense fallback={null}>
+          <CategoryDrawerPanel selectedId={selectedId} onSelect={onSelect} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
