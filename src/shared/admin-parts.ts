@@ -4,51 +4,17 @@
  */
 import * as z from 'zod/mini';
 import { adminPartSchema, auditEntrySchema } from './admin.ts';
+import { type HandEditableField, PRICE_LIST_TARGETS, type PriceListTarget } from './import.ts';
 
 /** An integer (a safe one), as classic zod's `z.number().int()`. */
 const int = () => z.number().check(z.int());
 
-/**
- * Names of the fields an editor marks as edited by hand (`parts.hand_edited_fields`); the import keeps
- * them (they are the import's mapping target names).
- */
-export const HAND_EDITABLE_FIELDS = [
-  'description',
-  'brand',
-  'category1',
-  'priceList1',
-  'priceList2',
-  'priceList3',
-  'priceList4',
-  'priceList5',
-  'priceList6',
-  'priceList7',
-  'priceList8',
-  'priceList9',
-  'priceList10',
-  'stock',
-  'salesUnit',
-  'alternateCodes',
-  'notes',
-  'applications',
-  'isActive',
-] as const;
-export type HandEditableField = (typeof HAND_EDITABLE_FIELDS)[number];
+/** Names of the fields an editor marks as edited by hand: the import's own names, which it keeps. */
+export type { HandEditableField };
 
-/** The ten price list field names, list 1 first. */
-export const PRICE_LIST_FIELDS = [
-  'priceList1',
-  'priceList2',
-  'priceList3',
-  'priceList4',
-  'priceList5',
-  'priceList6',
-  'priceList7',
-  'priceList8',
-  'priceList9',
-  'priceList10',
-] as const;
-export type PriceListField = (typeof PRICE_LIST_FIELDS)[number];
+/** The ten price list field names, list 1 first (the import's target names). */
+export const PRICE_LIST_FIELDS = PRICE_LIST_TARGETS;
+export type PriceListField = PriceListTarget;
 
 /** A part with everything the editor shows: the admin part plus notes, codes, stock and hand edits. */
 export const partDetailSchema = z.extend(adminPartSchema, {
