@@ -18,14 +18,8 @@ export const PRICE_LIST_TARGETS = [
   'priceList10',
 ] as const;
 
-/** Every field a source column can feed. */
-export const IMPORT_TARGETS = [
-  'partNumber',
-  'description',
-  'category1',
-  'category2',
-  'category3',
-  'brand',
+/** Fields a source column feeds one to one, and that a person can also edit on a part. */
+const PART_FIELD_TARGETS = [
   'stock',
   'salesUnit',
   'imageUrl',
@@ -34,6 +28,17 @@ export const IMPORT_TARGETS = [
   'applications',
   'documentUrl',
   'videoUrl',
+] as const;
+
+/** Every field a source column can feed. */
+export const IMPORT_TARGETS = [
+  'partNumber',
+  'description',
+  'category1',
+  'category2',
+  'category3',
+  'brand',
+  ...PART_FIELD_TARGETS,
   ...PRICE_LIST_TARGETS,
 ] as const;
 
@@ -60,14 +65,7 @@ export const HAND_EDITABLE_FIELDS = [
   'brand',
   'category1',
   ...PRICE_LIST_TARGETS,
-  'stock',
-  'salesUnit',
-  'imageUrl',
-  'alternateCodes',
-  'notes',
-  'applications',
-  'documentUrl',
-  'videoUrl',
+  ...PART_FIELD_TARGETS,
   'isActive',
 ] as const;
 export type HandEditableField = (typeof HAND_EDITABLE_FIELDS)[number];
