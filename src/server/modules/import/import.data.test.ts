@@ -10,25 +10,11 @@ import { queryRows } from '../../db/client.ts';
 import { categories, parts } from '../../db/schema.ts';
 import { REAL_DATA, readRealFile } from '../../test/data.ts';
 import { createTestDatabase, testEngines } from '../../test/db.ts';
+import { accountedRows as accounted } from '../../test/import-report.ts';
 import { detectFormat } from './parse.ts';
-import { type ImportReport, formatSummary, importCatalogueFile } from './service.ts';
+import { formatSummary, importCatalogueFile } from './service.ts';
 
 const options = { lowStock: 5 };
-
-/** Every row of the file lands in exactly one bucket of the report. */
-function accounted(report: ImportReport): number {
-  return (
-    report.inserted +
-    report.updated +
-    report.unchanged +
-    report.rejected +
-    (report.blank ?? 0) +
-    (report.headings?.length ?? 0) +
-    (report.merged?.length ?? 0) +
-    (report.duplicates ?? []).reduce((n, g) => n + g.rows.length - 1, 0) +
-    (report.conflicts?.length ?? 0)
-  );
-}
 
 it('detects the real workbook as XLSX', () => {
   expect(detectFormat(readRealFile('resortes'))).toBe('xlsx');

@@ -12,34 +12,12 @@ import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { parts } from '../../db/schema.ts';
 import { createTestDatabase, testEngines } from '../../test/db.ts';
+import { accountedRows as accounted } from '../../test/import-report.ts';
 import { cleanQuotes, supersededCodes } from './map.ts';
-import {
-  type ImportOptions,
-  type ImportReport,
-  formatSummary,
-  importCatalogueFile,
-  lastImportRun,
-  sourceFromFileName,
-  undoLastImport,
-} from './service.ts';
+import { type ImportOptions, formatSummary, importCatalogueFile, lastImportRun, sourceFromFileName, undoLastImport } from './service.ts';
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 const csv = (lines: string[]) => Buffer.from(`${lines.join('\n')}\n`);
-
-/** Every row of the file lands in exactly one bucket of the report. */
-function accounted(report: ImportReport): number {
-  return (
-    report.inserted +
-    report.updated +
-    report.unchanged +
-    report.rejected +
-    (report.blank ?? 0) +
-    (report.headings?.length ?? 0) +
-    (report.merged?.length ?? 0) +
-    (report.duplicates ?? []).reduce((n, g) => n + g.rows.length - 1, 0) +
-    (report.conflicts?.length ?? 0)
-  );
-}
 
 describe('mapping rules', () => {
   it('parses --map entries and mapping files, refusing unknown targets in Spanish', () => {
