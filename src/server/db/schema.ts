@@ -135,12 +135,21 @@ export const users = pgTable(
     clientCode: text('client_code'),
     profileType: text('profile_type', { enum: USER_TYPES }).notNull().default('client'),
     isApproved: boolean('is_approved').notNull().default(false),
+    /** Set when an admin disables the account: it cannot log in and its sessions ended (docs/product.md §10.2). */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** The last successful login. */
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  // One account per name and per address, ignoring case (docs/product.md, accounts); a trigger of
-  // migration 0008 also keeps a username from equalling another account's e-mail.
-  (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`), uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+  // One account per name, per address and per client code, ignoring case (docs/product.md,
+  // accounts, §10.2); a trigger of migration 0008 also keeps a username from equalling another
+  // account's e-mail.
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_client_code_key').on(sql`lower(${t.clientCode})`),
+  ],
 );
 
 /** Server-side sessions: only the SHA-256 of the cookie token is stored. */
