@@ -7,7 +7,7 @@ const root = fileURLToPath(new URL('./src/web', import.meta.url));
 const apiTarget = 'http://127.0.0.1:3000';
 
 /**
- * Web client build (DESIGN.md "web"): the SPA lives in src/web and is built into dist/web, which
+ * Web client build (docs/architecture.md, `src/web/`): the SPA lives in src/web and is built into dist/web, which
  * the API process serves. In development `npm run dev:web` proxies the API and the image folder.
  */
 export default defineConfig({

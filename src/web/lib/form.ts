@@ -1,5 +1,5 @@
 /**
- * The one way the web app builds a form (ARCHITECTURE.md habit 14): react-hook-form validated by a
+ * The one way the web app builds a form (docs/architecture.md, `lib/`): react-hook-form validated by a
  * zod schema, normally one of the shared contract's (src/shared), so a form refuses what the API
  * would refuse, with the same Spanish messages. Importing this module installs zod's Spanish
  * texts for checks without a message of their own (src/shared/zod-es.ts); forms load on demand,

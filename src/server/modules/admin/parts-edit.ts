@@ -123,7 +123,7 @@ export async function updatePart(db: Db, actor: Actor, id: number, edit: PartEdi
       if (value === old) continue;
       set[field] = value;
       change(field, field, old, value);
-      // A single-price source fills the base price and list 1 alike (DESIGN.md "Roles"): the base, which
+      // A single-price source fills the base price and list 1 alike (docs/product.md §3.2): the base, which
       // roles without a list price fall back to, follows list 1 so nobody keeps seeing the old price.
       if (field === 'priceList1' && current.price !== null && current.price === current.priceList1) {
         set.price = value;

@@ -1,5 +1,5 @@
 /**
- * User administration (spec section 7 "Admin": Gestión de Usuarios). Admin only: 401 without a
+ * User administration (docs/product.md §10.2 "Gestión de Usuarios"). Admin only: 401 without a
  * session, 403 for other roles. The rules and the audit trail live in service.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

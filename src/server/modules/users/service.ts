@@ -1,5 +1,5 @@
 /**
- * User administration (spec section 7 "Admin": Gestión de Usuarios): list, create, approve, edit
+ * User administration (docs/product.md §10.2 "Gestión de Usuarios"): list, create, approve, edit
  * and delete accounts. Every change writes its audit row (only the fields it changed, before and
  * after) in the same transaction. A change of type or approval takes effect on the user's next
  * request, because every request reads the account behind its session.

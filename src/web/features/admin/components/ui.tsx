@@ -91,7 +91,7 @@ export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="py-6 text-center text-sm text-slate-500">{children}</p>;
 }
 
-/** The account types an admin may give (DESIGN.md "Roles"), for a `SelectField`. */
+/** The account types an admin may give (docs/product.md §3.1), for a `SelectField`. */
 export const PROFILE_TYPE_OPTIONS = [
   { value: 'client', label: 'Cliente' },
   { value: 'distributor', label: 'Distribuidor' },
