@@ -18,6 +18,7 @@ import {
 } from '../../../../shared/import-mappings.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, SelectField } from '../../../components/ui/form-field.tsx';
+import { formatCount } from '../../../lib/format.ts';
 import { serverMessage } from '../api.ts';
 import { useImportColumns, useImportMappings, useSaveImportMapping } from '../jobs-api.ts';
 
@@ -118,7 +119,7 @@ export function ColumnMapping({ file, disabled, onChange }: { file: File; disabl
       {data ? (
         <>
           <p className="text-sm text-slate-600">
-            {data.records.toLocaleString('es-AR')} filas, {data.columns.length} columnas
+            {formatCount(data.records)} filas, {data.columns.length} columnas
             {data.sampleRows.length ? ` (ejemplos de las filas ${data.sampleRows.join(', ')})` : ''}.
           </p>
           {data.missing.length ? (

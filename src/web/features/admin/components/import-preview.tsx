@@ -15,7 +15,7 @@ type Report = NonNullable<CatalogueJob['report']>;
 
 const n = formatCount;
 const price = (value: string | null) => (value === null ? 'Sin precio' : formatArs(value));
-const percent = (value: number | null) => (value === null ? '—' : `${value > 0 ? '+' : ''}${value.toLocaleString('es-AR')} %`);
+const percent = (value: number | null) => (value === null ? '—' : `${value > 0 ? '+' : ''}${formatCount(value)} %`);
 
 /** A titled block of the report, collapsed when long. */
 function Block({ title, children, open = true }: { title: string; children: ReactNode; open?: boolean }) {
