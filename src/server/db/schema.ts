@@ -528,3 +528,44 @@ export const scheduledSyncs = pgTable(
   },
   (t) => [index('scheduled_syncs_job_idx').on(t.jobId)],
 );
+
+/**
+ * Bulk price changes applied from the panel (issue 21 item 3, docs/product.md §10.2 "Cambiar
+ * precios"), newest last: who changed which price list and how (`summary`: the rule in words and the
+ * counts); `undone_at` once undone. Only the newest change can be undone.
+ */
+export const priceChanges = pgTable(
+  'price_changes',
+  {
+    id: serial('id').primaryKey(),
+    createdAt: createdAt(),
+    actorId: integer('actor_id'),
+    actorUsername: text('actor_username').notNull(),
+    priceList: integer('price_list').notNull(),
+    summary: jsonb('summary').notNull(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (t) => [check('price_changes_price_list_check', sql`${t.priceList} between 1 and 10`)],
+);
+
+/**
+ * The prices a bulk change wrote, kept so that it can be undone: the list price before (null: none)
+ * and after, whether the base price followed list 1 (it equalled `before` then), and whether the
+ * list was already marked as edited by hand. Rows of older changes are deleted when a new one applies.
+ */
+export const priceChangeParts = pgTable(
+  'price_change_parts',
+  {
+    changeId: integer('change_id')
+      .notNull()
+      .references(() => priceChanges.id, { onDelete: 'cascade' }),
+    partId: integer('part_id')
+      .notNull()
+      .references(() => parts.id, { onDelete: 'cascade' }),
+    before: money('before'),
+    after: money('after').notNull(),
+    baseChanged: boolean('base_changed').notNull(),
+    wasHandEdited: boolean('was_hand_edited').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.changeId, t.partId] }), index('price_change_parts_part_idx').on(t.partId)],
+);
