@@ -2,8 +2,9 @@
  * The stop phases of plugins/drain.ts over real HTTP (main.ts drives them on SIGTERM;
  * `npm run test:scale` checks the whole stop behind nginx).
  */
+import { once } from 'node:events';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 
 describe('graceful stop phases', () => {
@@ -50,31 +51,46 @@ describe('graceful stop phases', () => {
   });
 
   it('quiet: resolves once no connection has arrived for a while, and by its bound under steady connections', async () => {
-    const started = Date.now();
-    await t.app.quiet(150, 10_000);
-    expect(Date.now() - started).toBeLessThan(5000);
-
-    // Connections every 30 ms never leave 1 s of quiet: the 400 ms bound ends the wait.
-    const port = Number(new URL(base).port);
-    let stop = false;
-    const opener = (async () => {
-      while (!stop) {
-        await new Promise<void>((resolve) => {
-          const socket = net.connect(port, '127.0.0.1', () => {
-            socket.destroy();
-            resolve();
-          });
-          socket.on('error', () => resolve());
+    // Real sockets, fake clock: the app stamps each accepted connection with Date.now() and polls with setTimeout.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    try {
+      const port = Number(new URL(base).port);
+      const connect = async () => {
+        const accepted = once(t.app.server, 'connection');
+        const socket = net.connect(port, '127.0.0.1');
+        socket.on('error', () => {});
+        await accepted;
+        socket.destroy();
+      };
+      const settled = (promise: Promise<void>) => {
+        const state = { done: false };
+        void promise.then(() => {
+          state.done = true;
         });
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        return state;
+      };
+
+      // Connections of the earlier tests are long past.
+      await vi.advanceTimersByTimeAsync(1000);
+      await connect();
+      const quiet = settled(t.app.quiet(150, 10_000));
+      await vi.advanceTimersByTimeAsync(100);
+      expect(quiet.done).toBe(false);
+      await vi.advanceTimersByTimeAsync(80);
+      expect(quiet.done).toBe(true);
+
+      // A connection every 30 ms never leaves 100 ms of quiet: the 400 ms bound ends the wait.
+      await connect();
+      const bounded = settled(t.app.quiet(100, 400));
+      for (let elapsed = 0; elapsed < 360; elapsed += 30) {
+        await vi.advanceTimersByTimeAsync(30);
+        await connect();
       }
-    })();
-    const bounded = Date.now();
-    await t.app.quiet(1000, 400);
-    const waited = Date.now() - bounded;
-    stop = true;
-    await opener;
-    expect(waited).toBeGreaterThanOrEqual(390);
-    expect(waited).toBeLessThan(1000);
+      expect(bounded.done).toBe(false);
+      await vi.advanceTimersByTimeAsync(60);
+      expect(bounded.done).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
