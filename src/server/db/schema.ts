@@ -9,6 +9,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -243,11 +244,15 @@ export const carouselEntries = pgTable(
       .references(() => parts.id, { onDelete: 'cascade' }),
     discountPercentage: numeric('discount_percentage', { precision: 5, scale: 2 }).notNull().default('0'),
     position: integer('position').notNull().default(0),
+    /** First and last day of an on-sale offer (Argentine calendar days, inclusive); null = open (issue 21). */
+    startsOn: date('starts_on', { mode: 'string' }),
+    endsOn: date('ends_on', { mode: 'string' }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('carousel_entries_key').on(t.stage, t.collection, t.partId),
     check('carousel_discount_check', sql`${t.discountPercentage} between 0 and 100`),
+    check('carousel_offer_dates_check', sql`${t.startsOn} is null or ${t.endsOn} is null or ${t.startsOn} <= ${t.endsOn}`),
   ],
 );
 
