@@ -1,13 +1,15 @@
 /**
  * A default install gives nothing away (docs/security.md): text the database cannot store answers
  * 400, error logs carry no SQL parameters, `/images/` serves photos only, signed-in JSON is never
- * cached, and the session cookie is Secure and `__Host-` prefixed behind https.
+ * cached, API answers name their viewer for the offline cache, and the session cookie is Secure and `__Host-` prefixed behind https.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIEWER_HEADER } from '../../shared/offline.ts';
+import { loadConfig } from '../config.ts';
 import { users } from '../db/schema.ts';
 import { safeErrorForLog } from '../db/errors.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
@@ -119,11 +121,37 @@ describe.each(testEngines())('safe defaults on %s', (engine) => {
     const guest = await t.app.inject({ method: 'GET', url: '/api/parts' });
     expect(guest.headers['cache-control']).toBe('private, no-cache');
   });
+
+  it('names on every API answer the viewer the server computed it for, whatever the request claims', async () => {
+    const client = await createUser(t.database.db, { profileType: 'client' });
+    const distributor = await createUser(t.database.db, { profileType: 'distributor' });
+    const clientCookie = await loginCookie(t.app, client, 'client');
+    const distributorCookie = await loginCookie(t.app, distributor, 'distributor');
+    const label = async (url: string, cookie?: string) =>
+      (await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })).headers[VIEWER_HEADER];
+    for (const url of ['/api/user/session', '/api/parts?userType=distributor', '/api/categories/public', '/api/parts/999999999']) {
+      expect(await label(url), url).toBe('guest');
+      expect(await label(url, clientCookie), url).toBe(`client.${client.id}`);
+      expect(await label(url, distributorCookie), url).toBe(`distributor.${distributor.id}`);
+    }
+    // An ETag revalidation answers 304 with the label too; pages and files carry none.
+    const first = await t.app.inject({ method: 'GET', url: '/api/parts' });
+    const revalidated = await t.app.inject({ method: 'GET', url: '/api/parts', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers[VIEWER_HEADER]).toBe('guest');
+    expect((await t.app.inject({ method: 'GET', url: '/robots.txt' })).headers[VIEWER_HEADER]).toBeUndefined();
+    // A session that ended is a guest's again.
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: clientCookie } });
+    expect(await label('/api/parts', clientCookie)).toBe('guest');
+  });
 });
 
-describe('session cookie behind https', () => {
+describe.each(testEngines())('session cookie behind https on %s', (engine) => {
   it('is Secure with the __Host- prefix whenever the public origin is https, and works', async () => {
-    const t = await buildTestApp('pglite', { publicOrigin: 'https://repuestos.example.com', cookieSecure: true });
+    // Only PUBLIC_ORIGIN is set, as an operator would: no separate switch.
+    const fromEnv = loadConfig({ PUBLIC_ORIGIN: 'https://repuestos.example.com' });
+    expect(fromEnv.cookieSecure).toBe(true);
+    const t = await buildTestApp(engine, { publicOrigin: fromEnv.publicOrigin, cookieSecure: fromEnv.cookieSecure });
     try {
       const user = await createUser(t.database.db);
       const login = await t.app.inject({
@@ -161,7 +189,7 @@ describe('validation texts', () => {
       expect(response.statusCode).toBe(400);
       const message: string = response.json().error.message;
       expect(message).not.toMatch(/Too big|expected|Invalid/i);
-      expect(message).toMatch(/brand: .*(demasiado|grande|caracteres|debe)/i);
+      expect(message).toBe('El parámetro «marca» admite hasta 120 caracteres.');
     } finally {
       await t.close();
     }

@@ -53,6 +53,8 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
           imgSrc: ["'self'", 'data:', 'https:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
+          // The offline service worker, /sw.js (docs/product.md §17); the manifest falls under default-src.
+          workerSrc: ["'self'"],
           frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com'],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],

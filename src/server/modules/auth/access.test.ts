@@ -56,6 +56,11 @@ const MATRIX: Record<string, Access> = {
   'PATCH /api/users/:id/type': 'admin',
   'PATCH /api/users/:id': 'admin',
   'DELETE /api/users/:id': 'admin',
+  'POST /api/users/:id/reject': 'admin',
+  'POST /api/users/:id/password-link': 'admin',
+  'PATCH /api/users/:id/disabled': 'admin',
+  'GET /api/admin/users.xlsx': 'admin',
+  'GET /api/admin/counts': 'admin',
   'GET /api/profiles': 'admin',
   'POST /api/profiles/:profileType/price-list': 'admin',
   'GET /api/admin/parts': 'admin',
@@ -63,6 +68,10 @@ const MATRIX: Record<string, Access> = {
   'PATCH /api/admin/parts/:id': 'admin',
   'PATCH /api/admin/parts/:id/sales-unit': 'admin',
   'PUT /api/admin/parts/:id/multimedia': 'admin',
+  'GET /api/admin/parts/:id/images': 'admin',
+  'POST /api/admin/parts/:id/images': 'admin',
+  'PUT /api/admin/parts/:id/images/order': 'admin',
+  'DELETE /api/admin/parts/:id/images/:n': 'admin',
   'GET /api/categories': 'admin',
   'GET /api/categories/admin': 'admin',
   'PUT /api/categories/visibility': 'admin',
@@ -143,6 +152,7 @@ describe.each(testEngines())('access and prices on %s', (engine) => {
       const csp = String(response.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("worker-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain('frame-src https://www.youtube.com https://www.youtube-nocookie.com');
       expect(response.headers['x-content-type-options']).toBe('nosniff');

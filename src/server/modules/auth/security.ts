@@ -1,10 +1,11 @@
 /**
  * Request-level security: the viewer from the session cookie (never from the request's claims),
- * cross-site write refusal (CSRF), JSON-only bodies, and `Cache-Control: no-store` on every JSON
- * answer to a signed-in viewer.
+ * cross-site write refusal (CSRF), JSON-only bodies, `Cache-Control: no-store` on every JSON
+ * answer to a signed-in viewer, and the viewer's label on every API answer (docs/product.md §17).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
+import { VIEWER_HEADER, viewerLabel } from '../../../shared/offline.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { resolveSession, sessionCookieName } from './sessions.ts';
@@ -44,9 +45,16 @@ export function registerSecurity(app: FastifyInstance, db: Db, config: Config): 
   });
 
   // What a signed-in viewer receives is theirs (their prices, their account): no cache, shared or
-  // private, may keep it. Guests' answers keep their own revalidation headers.
+  // private, may keep it. Guests' answers keep their own revalidation headers. Every API answer
+  // names the viewer it was computed for (a request refused before the viewer was read counts as a
+  // guest's): the web app's service worker keeps offline copies only in that viewer's own cache
+  // (docs/product.md §17).
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.sessionUser && String(reply.getHeader('content-type') ?? '').includes('json')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/')) {
+      const viewer = request.viewer ?? GUEST;
+      reply.header(VIEWER_HEADER, viewerLabel(viewer.role, viewer.userId));
+    }
     return payload;
   });
 
