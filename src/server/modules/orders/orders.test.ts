@@ -345,6 +345,18 @@ describe.each(testEngines())('pedidos on %s', (engine) => {
     expect(smtp.received.length - before).toBe(2);
   });
 
+  it('refuses a malformed Idempotency-Key with a Spanish 400, as every idempotent write', async () => {
+    const payload = guestBody([{ partId: ids['FIL-200'] as number, quantity: 1 }]);
+    for (const key of ['x'.repeat(201), 'clave con espacios']) {
+      const refused = await call({ method: 'POST', url: '/api/orders', headers: { 'idempotency-key': key }, payload });
+      expect(refused.statusCode, key).toBe(400);
+      expect(json<{ error: { code: string; message: string } }>(refused).error.code).toBe('VALIDATION');
+    }
+    const tooLong = await call({ method: 'POST', url: '/api/orders', headers: { 'idempotency-key': 'x'.repeat(201) }, payload });
+    expect(json<{ error: { message: string } }>(tooLong).error.message).toMatch(/Idempotency-Key|idempotency-key/);
+    expect(json<{ error: { message: string } }>(tooLong).error.message).not.toMatch(/Too big|Invalid|expected/);
+  });
+
   it('takes a signed-in customer’s data from the account and shows each customer only their own pedidos', async () => {
     await call({
       method: 'PUT',

@@ -6,7 +6,6 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { idParamsSchema } from '../../../shared/api.ts';
 import {
   adminOrderListSchema,
@@ -24,13 +23,13 @@ import {
   quickOrderResponseSchema,
 } from '../../../shared/orders.ts';
 import type { AppContext } from '../../context.ts';
-import { badRequest } from '../../errors.ts';
 import { rateLimit } from '../../plugins/rate-limit.ts';
 import { actorOf } from '../audit/service.ts';
 import { requireAdmin, requireUser } from '../auth/guards.ts';
 import type { Mailer } from '../auth/mail.ts';
 import { databaseReader } from '../catalogue/service.ts';
 import { attachmentHeader, fileDate } from '../export/service.ts';
+import { REPLAYED_HEADER, idempotencyHeadersSchema, idempotencyKeyOf } from '../idempotency/service.ts';
 import { XLSX_CONTENT_TYPE, orderPdf, orderXlsx, ordersListXlsx } from './documents.ts';
 import { sendOrderMails } from './mail.ts';
 import { priceLines } from './pricing.ts';
@@ -47,8 +46,6 @@ import {
   setOrderStatus,
   writeCart,
 } from './service.ts';
-
-const idempotencyKeySchema = z.string().trim().min(1).max(200);
 
 function keyOf(request: FastifyRequest): string {
   return request.viewer.userId ? `user:${request.viewer.userId}` : `ip:${request.ip}`;
@@ -161,21 +158,15 @@ export function orderRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsync
           tags: ['orders'],
           summary: 'Send a pedido (prices computed now by the server)',
           description: 'Header Idempotency-Key (1–200 characters): a retried send answers the first pedido and creates nothing.',
+          headers: idempotencyHeadersSchema,
           body: orderBodySchema,
           response: { 201: orderSchema },
         },
       },
       async (request, reply) => {
-        const header = request.headers['idempotency-key'];
-        let idempotencyKey: string | undefined;
-        if (header !== undefined) {
-          const parsed = idempotencyKeySchema.safeParse(Array.isArray(header) ? header[0] : header);
-          if (!parsed.success) throw badRequest('Idempotency-Key: debe tener de 1 a 200 caracteres');
-          idempotencyKey = parsed.data;
-        }
-        const { order, created } = await sendOrder(db, reader, request.viewer, request.body, { idempotencyKey });
+        const { order, created } = await sendOrder(db, reader, request.viewer, request.body, { idempotencyKey: idempotencyKeyOf(request) });
         if (created) app.background.run('order mail', () => sendOrderMails(mailer, order, config));
-        else reply.header('idempotent-replayed', 'true');
+        else reply.header(REPLAYED_HEADER, 'true');
         return reply.status(201).send(order);
       },
     );
