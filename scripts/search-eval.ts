@@ -15,23 +15,27 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { type PartsQuery, partsQuerySchema } from '../src/shared/api.ts';
-import { foldText, partNumberKey } from '../src/shared/text.ts';
+import { foldPlural, foldText, partNumberKey } from '../src/shared/text.ts';
 import { openDatabase, queryRows } from '../src/server/db/client.ts';
 import { databaseReader } from '../src/server/modules/catalogue/reader.ts';
 import { listParts } from '../src/server/modules/catalogue/service.ts';
 import { importCatalogueFile } from '../src/server/modules/import/service.ts';
+import { loadSynonymIndex } from '../src/server/modules/search/service.ts';
 import { REAL_DATA } from '../src/server/test/data.ts';
 import { mulberry32 } from '../bench/queries.ts';
 
 type Kind = 'code' | 'words' | 'abbrev' | 'typo' | 'split';
 const KINDS: Kind[] = ['code', 'words', 'abbrev', 'typo', 'split'];
-/** Queries drawn per kind and catalogue, at most. */
-const PER_KIND = 80;
+/**
+ * Queries drawn per kind and catalogue, at most. Written abbreviations (`AMORT.`) are frequent in
+ * one catalogue only, so that kind draws more where they are.
+ */
+const PER_KIND: Record<Kind, number> = { code: 80, words: 80, abbrev: 160, typo: 80, split: 80 };
 
 interface Case {
   kind: Kind;
   query: string;
-  /** Ids of the parts that answer it (one part, or its twins with the same code or description). */
+  /** Ids of the parts that answer it (see `buildCases`). */
   expected: Set<number>;
 }
 
@@ -40,12 +44,27 @@ interface PartRow {
   partNumber: string;
   description: string;
   alternateCodes: string[];
+  brand: string | null;
+  categoryPath: string[];
 }
 
 const words = (text: string) =>
   foldText(text)
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
+
+/**
+ * A text's words as an answer is judged by them: folded, with the search's plural fold (`filtros`
+ * answers `filtro`), plus a letter run or number joined to the number after it across one or two
+ * separators (`OM 366`, `OM-366` and `OM366` all hold `om366`; `6 X 40` holds `6x40`).
+ */
+function answerWords(text: string): Set<string> {
+  const folded = foldText(text);
+  const out = new Set(words(folded).map(foldPlural));
+  for (const m of folded.matchAll(/(?<![a-z0-9])([a-z]{1,4})[- ./]{0,2}(\d+)(?![0-9])/g)) out.add(`${m[1]}${m[2]}`);
+  for (const m of folded.matchAll(/(?<![a-z0-9.,])(\d+) ?x ?(\d+)(?![0-9])/g)) out.add(`${m[1]}x${m[2]}`);
+  return out;
+}
 
 /** One typo of `word`: a letter swapped with its neighbour, dropped, doubled or replaced. */
 function typo(word: string, random: () => number): string {
@@ -64,37 +83,50 @@ function typo(word: string, random: () => number): string {
   }
 }
 
-/** The cases of one catalogue, generated from its parts and vocabulary. */
-function buildCases(rows: PartRow[], vocabulary: Map<string, number>, seed: number): Case[] {
+/**
+ * The cases of one catalogue, generated from its parts and vocabulary. A case's expected parts are
+ * every part whose text (description, brand, category path: what the search reads besides codes)
+ * holds each of the words the query was written from, as {@link answerWords} reads them; a
+ * written-out abbreviation is answered by the abbreviation or the word.
+ * @param synonyms the synonym table's forms by form, preferred to the vocabulary to write an abbreviation out.
+ */
+function buildCases(
+  rows: PartRow[],
+  vocabulary: Map<string, number>,
+  synonyms: ReadonlyMap<string, readonly string[]>,
+  seed: number,
+): Case[] {
   const random = mulberry32(seed);
   const shuffled = [...rows].sort(() => random() - 0.5);
-  const byDescription = new Map<string, Set<number>>();
   const byCode = new Map<string, Set<number>>();
   for (const r of rows) {
-    const d = words(r.description).join(' ');
-    byDescription.set(d, (byDescription.get(d) ?? new Set()).add(r.id));
     for (const code of [r.partNumber, ...r.alternateCodes]) {
       const key = partNumberKey(code);
       if (key.length >= 4) byCode.set(key, (byCode.get(key) ?? new Set()).add(r.id));
     }
   }
-  const twins = (r: PartRow) => byDescription.get(words(r.description).join(' ')) ?? new Set([r.id]);
-  // Every part whose description holds all of `source` as words answers a query written from them.
-  const wordSets = rows.map((r) => ({ id: r.id, words: new Set(words(r.description)) }));
-  const holding = (r: PartRow, source: string[]) => {
-    const found = new Set(wordSets.filter((w) => source.every((s) => w.words.has(s))).map((w) => w.id));
-    return found.size ? found : twins(r);
+  const wordSets = rows.map((r) => ({ id: r.id, words: answerWords([r.description, r.brand ?? '', ...r.categoryPath].join(' ')) }));
+  /** Parts holding, for each entry of `source`, one of its forms. */
+  const holding = (r: PartRow, source: (string | string[])[]) => {
+    const forms = source.map((s) => (Array.isArray(s) ? s : [s]).map(foldPlural));
+    const found = new Set(wordSets.filter((w) => forms.every((f) => f.some((x) => w.words.has(x)))).map((w) => w.id));
+    return found.size ? found : new Set([r.id]);
   };
   const rare = (r: PartRow) =>
     [...new Set(words(r.description).filter((w) => /^[a-z]{3,}$/.test(w)))].sort(
       (a, b) => (vocabulary.get(a) ?? 0) - (vocabulary.get(b) ?? 0) || a.localeCompare(b),
     );
-  // An abbreviation's written-out form: the most frequent longer vocabulary word it starts.
+  // An abbreviation's written-out form: a longer form of its synonym group, else the most
+  // frequent longer vocabulary word it starts.
   const expansions = new Map<string, string>();
   const expand = (abbr: string): string | undefined => {
     if (!expansions.has(abbr)) {
-      let best: [string, number] | undefined;
-      for (const [w, n] of vocabulary) if (w.length > abbr.length + 1 && w.startsWith(abbr) && (!best || n > best[1])) best = [w, n];
+      let best: [string, number] | undefined = synonyms
+        .get(abbr)
+        ?.filter((f) => /^[a-z]+$/.test(f) && f.length > abbr.length + 1)
+        .map((f) => [f, 0] as [string, number])[0];
+      if (!best)
+        for (const [w, n] of vocabulary) if (w.length > abbr.length + 1 && w.startsWith(abbr) && (!best || n > best[1])) best = [w, n];
       expansions.set(abbr, best?.[0] ?? '');
     }
     return expansions.get(abbr) || undefined;
@@ -102,13 +134,13 @@ function buildCases(rows: PartRow[], vocabulary: Map<string, number>, seed: numb
   const out: Case[] = [];
   const count = (kind: Kind) => out.filter((c) => c.kind === kind).length;
   const add = (kind: Kind, query: string, expected: Set<number>) => {
-    if (count(kind) < PER_KIND && query.trim() && !out.some((c) => c.kind === kind && c.query === query))
+    if (count(kind) < PER_KIND[kind] && query.trim() && !out.some((c) => c.kind === kind && c.query === query))
       out.push({ kind, query, expected });
   };
   for (const r of shuffled) {
     const key = partNumberKey(r.partNumber);
     const codeParts = byCode.get(key);
-    if (key.length >= 4 && codeParts && count('code') < PER_KIND) {
+    if (key.length >= 4 && codeParts && count('code') < PER_KIND.code) {
       const variant = Math.floor(random() * 4);
       const alternate = r.alternateCodes.find((c) => partNumberKey(c).length >= 6 && /\d/.test(c));
       const query =
@@ -125,11 +157,11 @@ function buildCases(rows: PartRow[], vocabulary: Map<string, number>, seed: numb
     const written = abbreviated
       .filter((a) => a.length >= 3)
       .map((a) => [a, expand(a)] as const)
-      .filter(([, e]) => e)
+      .filter((pair): pair is readonly [string, string] => Boolean(pair[1]))
       .slice(0, 2);
     if (written.length) {
       const rest = rareWords.filter((w) => !abbreviated.includes(w)).slice(0, 1);
-      add('abbrev', [...written.map(([, e]) => e), ...rest].join(' '), holding(r, [...written.map(([a]) => a), ...rest]));
+      add('abbrev', [...written.map(([, e]) => e), ...rest].join(' '), holding(r, [...written.map(([a, e]) => [a, e]), ...rest]));
     }
     const long = rareWords.filter((w) => w.length >= 5);
     if (long.length) {
@@ -137,17 +169,24 @@ function buildCases(rows: PartRow[], vocabulary: Map<string, number>, seed: numb
       const source = [long[0] as string, ...(other && random() < 0.5 ? [other] : [])];
       add('typo', [typo(source[0] as string, random), ...source.slice(1)].join(' '), holding(r, source));
     }
+    // A letter run (not the `x` of a size) and a number, or a size `N x M`, written the other way.
     const folded = foldText(r.description);
-    const spaced = folded.match(/\b([a-z]{1,4}) (\d{2,4})\b/) ?? folded.match(/\b(\d+) x (\d+)\b/);
-    const joined = folded.match(/\b([a-z]{1,4})(\d{2,4})\b/) ?? folded.match(/\b(\d+)x(\d+)\b/);
+    const spaced =
+      folded.match(/(?<![a-z0-9])(?!x )([a-z]{1,4}) (\d{2,4})(?![0-9]|[.,]\d)/) ??
+      folded.match(/(?<![a-z0-9.,])(\d+) x (\d+)(?![0-9]|[.,]\d)/);
+    const joined =
+      folded.match(/(?<![a-z0-9])(?!x\d)([a-z]{1,4})(\d{2,4})(?![0-9a-z]|[.,]\d)/) ??
+      folded.match(/(?<![a-z0-9.,])(\d+)x(\d+)(?![0-9]|[.,]\d)/);
     const context = rareWords.find((w) => w.length >= 4 && !/\d/.test(w));
     const withContext = (source: string[]) => (context ? [...source, context] : source);
-    if (spaced) add('split', [spaced[0].replace(/ /g, ''), context].filter(Boolean).join(' '), holding(r, withContext(words(spaced[0]))));
+    const sizeOrCode = (m: RegExpMatchArray) => (/^\d/.test(m[0]) ? `${m[1]}x${m[2]}` : `${m[1]}${m[2]}`);
+    if (spaced)
+      add('split', [spaced[0].replace(/ /g, ''), context].filter(Boolean).join(' '), holding(r, withContext([sizeOrCode(spaced)])));
     else if (joined) {
-      const split = joined[0].includes('x') && /^\d/.test(joined[0]) ? joined[0].replace('x', ' x ') : `${joined[1]} ${joined[2]}`;
-      add('split', [split, context].filter(Boolean).join(' '), holding(r, withContext([joined[0]])));
+      const split = /^\d/.test(joined[0]) ? `${joined[1]} x ${joined[2]}` : `${joined[1]} ${joined[2]}`;
+      add('split', [split, context].filter(Boolean).join(' '), holding(r, withContext([sizeOrCode(joined)])));
     }
-    if (KINDS.every((k) => count(k) >= PER_KIND)) break;
+    if (KINDS.every((k) => count(k) >= PER_KIND[k])) break;
   }
   return out;
 }
@@ -185,7 +224,7 @@ async function main() {
     await importCatalogueFile(database.db, fs.readFileSync(catalogue.file), { lowStock: 5 });
     const rows = await queryRows<PartRow>(
       database.db,
-      sql`select id, part_number as "partNumber", description, alternate_codes as "alternateCodes" from parts where is_active`,
+      sql`select id, part_number as "partNumber", description, alternate_codes as "alternateCodes", brand, category_path as "categoryPath" from parts where is_active`,
     );
     const vocabulary = new Map(
       (await queryRows<{ word: string; parts: number }>(database.db, sql`select word, parts from search_vocabulary`)).map((v) => [
@@ -194,14 +233,20 @@ async function main() {
       ]),
     );
     const reader = databaseReader(database.db, { imageBaseUrl: '' });
-    const cases = buildCases(rows, vocabulary, 18 + index);
+    const cases = buildCases(rows, vocabulary, await loadSynonymIndex(database.db), 18 + index);
     for (const c of cases) {
       const query: PartsQuery = partsQuerySchema.parse({ search: c.query, limit: 50 });
       const answer = await listParts(reader, { role: 'guest' }, query);
       const rank = answer.parts.findIndex((p) => c.expected.has(p.id)) + 1;
       score(c.kind, rank);
       score('all', rank);
-      if (rank !== 1 && misses.length < 400) misses.push(`${catalogue.name} ${c.kind} rank ${rank || '-'}: ${c.query}`);
+      if (rank !== 1 && misses.length < 400) {
+        const wanted = rows.find((r) => c.expected.has(r.id));
+        const top = answer.parts[0];
+        misses.push(
+          `${catalogue.name} ${c.kind} rank ${rank || '-'}: ${c.query}${answer.correctedSearch ? ` (→ ${answer.correctedSearch})` : ''}\n    want ${wanted?.partNumber} ${wanted?.description}\n    got  ${top ? `${top.partNumber} ${top.description}` : 'nothing'}`,
+        );
+      }
     }
     console.log(`${catalogue.name}: ${rows.length} parts, ${cases.length} queries`);
     await database.close();
