@@ -21,6 +21,7 @@ import { CatalogueCache } from './modules/catalogue/cache.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { listenCatalogueChanges } from './modules/catalogue/version.ts';
 import { exportRoutes } from './modules/export/routes.ts';
+import { photoRoutes } from './modules/images/routes.ts';
 import { importRoutes } from './modules/import/routes.ts';
 import { importMappingRoutes } from './modules/import-mappings/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(userRoutes(ctx));
   await app.register(partRequestRoutes(ctx));
   await app.register(adminRoutes(ctx));
+  await app.register(photoRoutes(ctx));
   await app.register(exportRoutes(ctx));
   await app.register(orderRoutes(ctx, options.mailer ?? createMailer(config, app.log)));
   await app.register(syncRoutes(ctx, jobs));

@@ -24,19 +24,19 @@ export function isServableImagePath(pathName: string): boolean {
 
 /** Registers `/images/`, the web app's files and the SPA fallback / 404 handler. */
 export async function registerStaticFiles(app: FastifyInstance, config: Config): Promise<void> {
-  // Supplier photos (docs/product.md §4.4), long-lived caching.
-  if (fs.existsSync(config.imageDir)) {
-    await app.register(fastifyStatic, {
-      root: config.imageDir,
-      prefix: '/images/',
-      decorateReply: false,
-      maxAge: '30d',
-      immutable: true,
-      index: false,
-      // Photos only: no dotfiles, no other file that happens to sit in the folder.
-      allowedPath: isServableImagePath,
-    });
-  }
+  // Supplier photos (docs/product.md §4.4), long-lived caching. Mounted even while the folder does
+  // not exist yet: the first photo uploaded in the panel creates it (unique names, never rewritten).
+  await app.register(fastifyStatic, {
+    root: config.imageDir,
+    prefix: '/images/',
+    decorateReply: false,
+    maxAge: '30d',
+    immutable: true,
+    index: false,
+    suppressWarning: true,
+    // Photos only: no dotfiles, no other file that happens to sit in the folder.
+    allowedPath: isServableImagePath,
+  });
   // The built web app: hashed assets cached for a year, index.html never cached.
   const indexFile = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);

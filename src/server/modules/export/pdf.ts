@@ -22,8 +22,10 @@ async function loadPdfKit(): Promise<typeof PDFKitDocument> {
   return (await import('pdfkit')).default;
 }
 import type { Part } from '../../../shared/api.ts';
+import { photoThumbnail } from '../../../shared/media.ts';
 import { PRINT_TEXTS, formatPrintDateTime, formatPrintPrice } from '../../../shared/print.ts';
 import type { CatalogueReader } from '../catalogue/service.ts';
+import { webpToJpeg } from '../images/processor.ts';
 import { type PrintSelection, measureBatches, presentedBatches } from './service.ts';
 import { whenWritable } from './stream.ts';
 
@@ -141,6 +143,9 @@ export function localImageFile(imageDir: string, imageUrl: string | null, imageB
   if (!relative || relative.startsWith('..') || path.isAbsolute(relative)) return null;
   return file;
 }
+
+/** Width in pixels of a WebP photo converted for the PDF: 4× the 40 pt box, sharp on paper. */
+const PDF_PHOTO_WIDTH = 160;
 
 /** Largest image file embedded; bigger ones print as "Sin imagen". */
 const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
@@ -457,7 +462,11 @@ class Layout {
     }
   }
 
-  /** The opened local image of a part, or null ("Sin imagen"): missing, too big, not JPEG/PNG. */
+  /**
+   * The opened local image of a part, or null ("Sin imagen"): missing, too big, neither JPEG, PNG
+   * nor WebP. A photo uploaded in the panel is read from its thumbnail; WebP is embedded as a small
+   * JPEG (PDFKit reads only JPEG and PNG).
+   */
   private async image(imageUrl: string | null): Promise<OpenedImage | null> {
     const file = localImageFile(this.options.imageDir, imageUrl, this.options.reader.settings.imageBaseUrl);
     if (!file) return null;
@@ -465,12 +474,15 @@ class Layout {
     if (cached !== undefined) return cached || null;
     let opened: OpenedImage | false = false;
     try {
-      const stat = await fs.stat(file);
+      const source = photoThumbnail(file);
+      const stat = await fs.stat(source);
       if (stat.isFile() && stat.size <= MAX_IMAGE_BYTES) {
-        const data = await fs.readFile(file);
-        const jpeg = data[0] === 0xff && data[1] === 0xd8;
-        const png = data.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-        if (jpeg || png) opened = (this.doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(data);
+        const read = await fs.readFile(source);
+        const webp = read.subarray(0, 4).toString('latin1') === 'RIFF' && read.subarray(8, 12).toString('latin1') === 'WEBP';
+        const data = webp ? await webpToJpeg(read, PDF_PHOTO_WIDTH) : read;
+        const jpeg = data?.[0] === 0xff && data[1] === 0xd8;
+        const png = data?.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47])) === true;
+        if (data && (jpeg || png)) opened = (this.doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(data);
       }
     } catch {
       opened = false;
