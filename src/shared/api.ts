@@ -198,3 +198,10 @@ export const healthDownSchema = z.object({
   database: z.enum(['pglite', 'postgres']),
   message: z.string(),
 });
+/** `GET /api/health/live`: the process answers. */
+export const healthLiveSchema = z.object({ status: z.literal('ok') });
+/** `GET /api/health/ready`: 200 `ready`, or 503 while draining or while the database does not answer. */
+export const healthReadySchema = z.object({
+  status: z.enum(['ready', 'draining', 'unavailable']),
+  database: z.enum(['pglite', 'postgres']),
+});

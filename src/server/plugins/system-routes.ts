@@ -6,19 +6,12 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { healthDownSchema, healthSchema, publicConfigSchema } from '../../shared/api.ts';
+import { healthDownSchema, healthLiveSchema, healthReadySchema, healthSchema, publicConfigSchema } from '../../shared/api.ts';
 import type { AppContext } from '../context.ts';
 import { queryRows } from '../db/client.ts';
 
 /** Longest wait of the readiness probe on the database, ms. */
 export const READY_PROBE_TIMEOUT_MS = 2000;
-
-const liveSchema = z.object({ status: z.literal('ok') });
-const readySchema = z.object({
-  status: z.enum(['ready', 'draining', 'unavailable']),
-  database: z.enum(['pglite', 'postgres']),
-});
 
 /**
  * `GET /api/health` (503 while the database does not answer), `GET /api/health/live`,
@@ -28,12 +21,12 @@ const readySchema = z.object({
 export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { database, config } = ctx;
   return async (app) => {
-    app.get('/api/health/live', { schema: { tags: ['system'], response: { 200: liveSchema } } }, async () => ({
+    app.get('/api/health/live', { schema: { tags: ['system'], response: { 200: healthLiveSchema } } }, async () => ({
       status: 'ok' as const,
     }));
     app.get(
       '/api/health/ready',
-      { schema: { tags: ['system'], response: { 200: readySchema, 503: readySchema } } },
+      { schema: { tags: ['system'], response: { 200: healthReadySchema, 503: healthReadySchema } } },
       async (_request, reply) => {
         if (app.draining) return reply.status(503).header('retry-after', '5').send({ status: 'draining', database: database.kind });
         if (!(await database.ping(READY_PROBE_TIMEOUT_MS))) {
