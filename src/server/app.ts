@@ -13,6 +13,7 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { safeErrorForLog } from './db/errors.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { adminCountRoutes } from './modules/admin-counts/routes.ts';
 import { createMailer, type Mailer } from './modules/auth/mail.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { registerSecurity } from './modules/auth/security.ts';
@@ -120,13 +121,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(systemRoutes(ctx));
   await app.register(catalogueRoutes(ctx));
-  await app.register(authRoutes(ctx, options.mailer ?? createMailer(config, app.log)));
-  await app.register(userRoutes(ctx));
-  await app.register(partRequestRoutes(ctx));
+  // One mail adapter for every notice (docs/product.md §15.1, SMTP_URL).
+  const mailer = options.mailer ?? createMailer(config, app.log);
+  await app.register(authRoutes(ctx, mailer));
+  await app.register(userRoutes(ctx, mailer));
+  await app.register(partRequestRoutes(ctx, mailer));
+  await app.register(adminCountRoutes(ctx));
   await app.register(adminRoutes(ctx));
   await app.register(photoRoutes(ctx));
   await app.register(exportRoutes(ctx));
-  await app.register(orderRoutes(ctx, options.mailer ?? createMailer(config, app.log)));
+  await app.register(orderRoutes(ctx, mailer));
   await app.register(syncRoutes(ctx, jobs));
   await app.register(importRoutes(ctx));
   await app.register(importMappingRoutes(ctx));
@@ -135,7 +139,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerStaticFiles(app, config);
   // ERP_SYNC_CRON (docs/product.md §11.5): every process runs the schedule; one runs each instant.
   if (config.erpSyncCron) {
-    const mailer = options.mailer ?? createMailer(config, app.log);
     const scheduled = new ScheduledSync({ ctx, jobs, mailer, log: app.log, active: () => !app.draining });
     app.addHook('onReady', async () => scheduled.start());
     app.addHook('onClose', async () => scheduled.stop());

@@ -291,21 +291,33 @@ export const uploadQuerySchema = z
 
 /** Body of `PATCH /api/users/:id/client-code`. */
 export const clientCodeBodySchema = z.object({
-  clientCode: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(40)))),
+  clientCode: z.optional(
+    z.nullable(z.string().check(z.trim(), z.maxLength(40, { error: 'El código de cliente admite hasta 40 caracteres' }))),
+  ),
 });
 
 /** Body of `PATCH /api/users/:id/type`: clients and distributors only (an admin stays an admin). */
-export const userTypeBodySchema = z.object({ profileType: z.enum(['client', 'distributor']) });
+export const userTypeBodySchema = z.object({
+  profileType: z.enum(['client', 'distributor'], { error: 'El tipo debe ser Cliente o Distribuidor' }),
+});
 
 /** Body of `PATCH /api/users/:id`: the fields to change; an empty text clears a field. */
 export const userUpdateBodySchema = z.object({
-  username: z.optional(z.string().check(z.trim(), z.minLength(3), z.maxLength(60))),
-  fullName: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(120)))),
-  email: z.optional(z.nullable(z.union([z.email({ error: 'El email no es válido' }), z.literal('')]))),
-  phone: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(40)))),
-  company: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(120)))),
+  username: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(3, { error: 'El usuario debe tener al menos 3 caracteres' }),
+        z.maxLength(60, { error: 'El usuario admite hasta 60 caracteres' }),
+      ),
+  ),
+  fullName: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(120, { error: 'El nombre admite hasta 120 caracteres' })))),
+  email: z.optional(z.nullable(z.union([z.email({ error: 'El email no es válido' }), z.literal('')], { error: 'El email no es válido' }))),
+  phone: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(40, { error: 'El teléfono admite hasta 40 caracteres' })))),
+  company: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(120, { error: 'La empresa admite hasta 120 caracteres' })))),
   clientCode: clientCodeBodySchema.shape.clientCode,
-  profileType: z.optional(z.enum(['client', 'distributor'])),
+  profileType: z.optional(userTypeBodySchema.shape.profileType),
 });
 export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>;
 
@@ -313,7 +325,9 @@ export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>;
 export const PART_REQUEST_STATUSES = ['pending', 'reviewed', 'completed'] as const;
 export type PartRequestStatus = (typeof PART_REQUEST_STATUSES)[number];
 /** Body of `PATCH /api/part-requests/:id/status`. */
-export const partRequestStatusBodySchema = z.object({ status: z.enum(PART_REQUEST_STATUSES) });
+export const partRequestStatusBodySchema = z.object({
+  status: z.enum(PART_REQUEST_STATUSES, { error: 'El estado debe ser pendiente, revisada o completada' }),
+});
 
 /** Query of `GET /api/admin/jobs`: how many past runs, newest first. */
 export const jobHistoryQuerySchema = z.object({

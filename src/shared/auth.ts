@@ -24,6 +24,7 @@ export const TEXTS = {
   passwordTooCommon: 'Esa contraseña es demasiado común y fácil de adivinar. Elija otra.',
   usernameTaken: 'El nombre de usuario ya está en uso',
   emailChangeNeedsPassword: 'Debe ingresar su contraseña actual para cambiar el email',
+  accountDisabled: 'Su cuenta está deshabilitada. Comuníquese con su proveedor.',
 } as const;
 
 /** An integer (a safe one), as classic zod's `z.number().int()`. */
@@ -161,14 +162,21 @@ export const adminUserSchema = z.object({
   clientCode: z.nullable(z.string()),
   profileType: z.enum(['client', 'distributor', 'admin']),
   isApproved: z.boolean(),
+  /** ISO 8601 when an admin disabled the account (it cannot log in); null while enabled. */
+  disabledAt: z.nullable(z.string()),
+  /** ISO 8601 of the last successful login; null when it never logged in. */
+  lastLoginAt: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
+/** `POST /api/admin/users`: the spec's three fields, plus the person's full name and e-mail (optional). */
 export const createUserBodySchema = z.object({
   username,
   password,
-  profileType: z.enum(['client', 'distributor']),
+  profileType: z.enum(['client', 'distributor'], { error: 'El tipo debe ser Cliente o Distribuidor' }),
+  fullName: z.optional(z.string().check(z.trim(), z.maxLength(120, { error: FULL_NAME_TOO_LONG }))),
+  email: z.optional(z.union([email, z.literal('')], { error: 'El email no es válido' })),
 });
 
 export const approveBodySchema = z.object({

@@ -37,6 +37,7 @@ const UNIQUE_MESSAGES: Record<string, string> = {
   users_username_key: 'El nombre de usuario ya está en uso',
   users_email_key: 'El email ya está en uso por otra cuenta',
   users_identity: 'El nombre de usuario o el email ya están en uso por otra cuenta',
+  users_client_code_key: 'Ese código de cliente ya está asignado a otra cuenta',
 };
 
 /** The 409 message of a unique violation: the constraint's own text, or a general one. */

@@ -16,6 +16,14 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/** The admin panel's route (docs/product.md §10.2). */
+const PANEL_PATH = '/adminkon2025';
+
+/** A link for a mail to one tab of the admin panel (`…/adminkon2025?tab=usuarios`), built on `PUBLIC_ORIGIN`. */
+export function panelLink(config: Pick<Config, 'publicOrigin'>, tab: 'usuarios' | 'solicitudes' | 'pedidos'): string {
+  return `${config.publicOrigin}${PANEL_PATH}?tab=${tab}`;
+}
+
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   if (!config.smtpUrl) {
     return {

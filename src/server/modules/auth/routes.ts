@@ -20,6 +20,7 @@ import { requireUser } from './guards.ts';
 import { rateLimit } from '../../plugins/rate-limit.ts';
 import type { Mailer } from './mail.ts';
 import { LoginThrottle } from './login-throttle.ts';
+import { forgotPasswordMessage, registrationNotice } from './notices.ts';
 import { isResetTokenValid, login, register, requestPasswordReset, resetPassword, updateProfile } from './service.ts';
 import { type SessionUser, clearSessionCookie, createSession, deleteSession, sessionCookieName, setSessionCookie } from './sessions.ts';
 
@@ -63,7 +64,11 @@ export function authRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZ
       },
       async (request, reply) => {
         const outcome = await register(db, request.body);
-        if (outcome.kind === 'emailTaken') {
+        if (outcome.kind === 'created') {
+          // Staff hear of the request (STAFF_EMAIL; issue 21 item 7).
+          const notice = registrationNotice(config, outcome.applicant);
+          if (notice) app.background.run('registration notice', () => mailer.send(notice));
+        } else {
           // The answer is the usual one; the address's owner learns of the attempt by mail.
           app.background.run('account-exists mail', () =>
             mailer.send({
@@ -116,12 +121,7 @@ export function authRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZ
       async (request) => {
         const sendLink = async (reset: NonNullable<Awaited<ReturnType<typeof requestPasswordReset>>>) => {
           if (!reset.email) return;
-          const link = `${config.publicOrigin}/reset-password?token=${encodeURIComponent(reset.token)}`;
-          await mailer.send({
-            to: reset.email,
-            subject: `${config.brandName}: restablecer contraseña`,
-            text: `Hola ${reset.username}:\n\nPara restablecer tu contraseña abrí este enlace (vence en 60 minutos):\n${link}\n\nSi no lo pediste, ignorá este mensaje.`,
-          });
+          await mailer.send(forgotPasswordMessage(config, { token: reset.token, email: reset.email, username: reset.username }));
         };
         if (config.devResetToken) {
           // The development box of docs/product.md §7.6 (DEV_RESET_TOKEN, never in production): the token comes

@@ -12,6 +12,7 @@ import { passwordResetTokens, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { accountKey, type LoginThrottle } from './login-throttle.ts';
+import type { AccountContact } from './notices.ts';
 import { hashNewPassword, verifyPassword } from './password.ts';
 import { deleteUserSessions } from './sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -35,8 +36,8 @@ export async function findAccount(db: Executor, usernameOrEmail: string): Promis
   return row;
 }
 
-/** What a registration did: created the access request, or found its e-mail already in use. */
-export type RegisterOutcome = { kind: 'created' } | { kind: 'emailTaken'; email: string };
+/** What a registration did: created the access request (with the applicant's data), or found its e-mail already in use. */
+export type RegisterOutcome = { kind: 'created'; applicant: AccountContact } | { kind: 'emailTaken'; email: string };
 
 /**
  * Registers an access request: an unapproved client, whatever else the body says
@@ -70,16 +71,26 @@ export async function register(db: Db, body: z.infer<typeof registerBodySchema>)
     if (constraint) return { kind: 'emailTaken', email: body.email };
     throw error;
   }
-  return { kind: 'created' };
+  return {
+    kind: 'created',
+    applicant: {
+      username: body.username,
+      fullName: body.fullName,
+      email: body.email,
+      phone: body.phone || null,
+      company: body.company || null,
+    },
+  };
 }
 
 /**
  * Checks credentials for a login of `userType`, throttled per account and client address
- * (docs/security.md "Login throttling"). A right password clears that address's failures.
+ * (docs/security.md "Login throttling"). A right password clears that address's failures; a
+ * successful login records its time (`lastLoginAt`, shown in the panel).
  * @param ip the client address (Fastify's `request.ip`, trusted proxies applied).
  * @throws AppError RATE_LIMITED while throttled; UNAUTHENTICATED with one generic message for an
- *   unknown user, a wrong password or another account type; FORBIDDEN "pendiente de aprobación"
- *   only when the password is right.
+ *   unknown user, a wrong password or another account type; FORBIDDEN {@link TEXTS.accountDisabled}
+ *   for a disabled account or "pendiente de aprobación", only when the password is right.
  */
 export async function login(db: Db, body: z.infer<typeof loginBodySchema>, throttle: LoginThrottle, ip: string): Promise<UserRow> {
   const user = await findAccount(db, body.username);
@@ -91,7 +102,9 @@ export async function login(db: Db, body: z.infer<typeof loginBodySchema>, throt
     throw new AppError('UNAUTHENTICATED', TEXTS.loginFailed);
   }
   await throttle.succeeded(key, ip);
+  if (user.disabledAt) throw new AppError('FORBIDDEN', TEXTS.accountDisabled);
   if (!user.isApproved) throw new AppError('FORBIDDEN', TEXTS.pendingApproval);
+  await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
   return user;
 }
 
@@ -106,19 +119,31 @@ export async function requestPasswordReset(
 ): Promise<{ token: string; email: string | null; username: string; profileType: UserRow['profileType'] } | null> {
   const user = await findAccount(db, usernameOrEmail);
   if (!user) return null;
+  const token = await issueResetToken(db, user.id);
+  return { token, email: user.email, username: user.username, profileType: user.profileType };
+}
+
+/**
+ * Creates a reset token for an account, superseding its older ones (valid
+ * {@link RESET_TOKEN_TTL_MS}, single-use; only its hash is stored).
+ * @param db a connection, or the caller's transaction (the writes then run in a savepoint).
+ * @returns the token, to be sent in a link and never stored or logged.
+ */
+export async function issueResetToken(db: Executor, userId: number): Promise<string> {
   const token = newToken();
-  await db.transaction(async (tx) => {
+  const write = async (tx: Executor) => {
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
     await tx.insert(passwordResetTokens).values({
       tokenHash: hashToken(token),
-      userId: user.id,
+      userId,
       expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
     });
-  });
-  return { token, email: user.email, username: user.username, profileType: user.profileType };
+  };
+  await db.transaction(write);
+  return token;
 }
 
 /** True when a reset token exists, is unused and has not expired. */

@@ -51,7 +51,7 @@ export async function createSession(db: Executor, userId: number): Promise<strin
 
 /**
  * The approved user behind a cookie token, or null when the token is unknown, expired (idle or
- * absolute) or its account is no longer approved.
+ * absolute) or its account is no longer approved or was disabled.
  */
 export async function resolveSession(db: Executor, token: string): Promise<SessionUser | null> {
   const now = Date.now();
@@ -66,11 +66,12 @@ export async function resolveSession(db: Executor, token: string): Promise<Sessi
       email: users.email,
       clientCode: users.clientCode,
       isApproved: users.isApproved,
+      disabledAt: users.disabledAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date(now))));
-  if (!row?.isApproved) return null;
+  if (!row?.isApproved || row.disabledAt) return null;
   if (now - row.lastSeenAt.getTime() > SESSION_IDLE_MS) {
     await db.delete(sessions).where(eq(sessions.id, row.sessionId));
     return null;
@@ -78,7 +79,7 @@ export async function resolveSession(db: Executor, token: string): Promise<Sessi
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
   }
-  const { lastSeenAt: _seen, isApproved: _approved, ...user } = row;
+  const { lastSeenAt: _seen, isApproved: _approved, disabledAt: _disabled, ...user } = row;
   return user;
 }
 
@@ -87,7 +88,7 @@ export async function deleteSession(db: Executor, token: string): Promise<void> 
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-/** Ends every session of a user (password change or reset). */
+/** Ends every session of a user (password change or reset, account disabled or deleted). */
 export async function deleteUserSessions(db: Executor, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }

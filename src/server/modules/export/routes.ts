@@ -40,8 +40,11 @@ function claimExportSlot(reply: FastifyReply): void {
   reply.raw.once('finish', release);
 }
 
-/** Starts a streamed download and runs `write` into it; errors after the start cut the stream. */
-function streamDownload(
+/**
+ * Starts a streamed download (private, never cached) and runs `write` into it; errors after the
+ * start cut the stream. Also the panel's spreadsheets (users list).
+ */
+export function streamDownload(
   reply: FastifyReply,
   log: FastifyBaseLogger,
   contentType: string,

@@ -7,7 +7,7 @@
 import { type Order, ORDER_STATUS_LABELS, orderAsText } from '../../../shared/orders.ts';
 import { formatPrice } from '../../../shared/pricing.ts';
 import type { Config } from '../../config.ts';
-import type { Mailer, MailMessage } from '../auth/mail.ts';
+import { type Mailer, type MailMessage, panelLink } from '../auth/mail.ts';
 
 /** An amount for a mail: `$ 1.234,50`, or "Consultar Precio" without one. */
 function money(amount: string | null): string {
@@ -38,7 +38,7 @@ export function orderMessages(order: Order, config: Pick<Config, 'salesEmail' | 
         '',
         body,
         '',
-        `Ver en el panel: ${config.publicOrigin}/admin?tab=pedidos&pedido=${order.id}`,
+        `Ver en el panel: ${panelLink(config, 'pedidos')}`,
       ].join('\n'),
     });
   }

@@ -1,20 +1,25 @@
 /**
- * Part requests / feedback ("Dejanos tu comentario"; spec 7). Signed-in users send them; the
- * username comes from the session, never from the body; an `Idempotency-Key` makes a retry safe. Admins list, set status and delete.
+ * Part requests / feedback ("Dejanos tu comentario"; docs/product.md §8). Signed-in users send them;
+ * the username comes from the session, never from the body; an `Idempotency-Key` makes a retry
+ * safe, and staff (`STAFF_EMAIL`) are mailed once per request. Admins list (by status, with the
+ * sender's contact data), set status and delete.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { partRequestStatusBodySchema } from '../../../shared/admin.ts';
+import { adminPartRequestSchema, partRequestsQuerySchema } from '../../../shared/admin-users.ts';
 import { idParamsSchema } from '../../../shared/api.ts';
 import { messageSchema, partRequestBodySchema, partRequestSchema } from '../../../shared/auth.ts';
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../audit/service.ts';
 import { requireAdmin, requireUser } from '../auth/guards.ts';
+import type { Mailer } from '../auth/mail.ts';
+import { partRequestNotice } from '../auth/notices.ts';
 import { rateLimit } from '../../plugins/rate-limit.ts';
 import { REPLAYED_HEADER, idempotencyHeadersSchema, idempotencyKeyOf, idempotent } from '../idempotency/service.ts';
-import { createPartRequest, deletePartRequest, listPartRequests, setPartRequestStatus } from './service.ts';
+import { createPartRequest, deletePartRequest, listPartRequests, senderContact, setPartRequestStatus } from './service.ts';
 
-export function partRequestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function partRequestRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZod {
   const { db, config } = ctx;
   return async (app) => {
     app.post(
@@ -48,14 +53,27 @@ export function partRequestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           async (tx) => ({ statusCode: 201, body: await createPartRequest(tx, request.viewer, request.body.message) }),
         );
         if (answer.replayed) reply.header(REPLAYED_HEADER, 'true');
+        const userId = request.viewer.userId;
+        if (!answer.replayed && userId !== undefined && config.staffEmail) {
+          // Staff hear of it (issue 21 item 7), once: a replayed retry mails nothing.
+          const message = request.body.message;
+          app.background.run('part request notice', async () => {
+            const sender = await senderContact(db, userId);
+            const notice = sender ? partRequestNotice(config, sender, message) : null;
+            if (notice) await mailer.send(notice);
+          });
+        }
         return reply.status(201).send(answer.body);
       },
     );
 
     app.get(
       '/api/part-requests',
-      { onRequest: requireAdmin, schema: { tags: ['part-requests'], response: { 200: z.array(partRequestSchema) } } },
-      async () => listPartRequests(db),
+      {
+        onRequest: requireAdmin,
+        schema: { tags: ['part-requests'], querystring: partRequestsQuerySchema, response: { 200: z.array(adminPartRequestSchema) } },
+      },
+      async (request) => listPartRequests(db, request.query),
     );
 
     app.patch(

@@ -1,18 +1,20 @@
 /**
- * Part requests / feedback ("Dejanos tu comentario"; spec 7): signed-in users send them, admins
- * list them, set their status and delete them. Every admin change writes its audit row in the same
- * transaction.
+ * Part requests / feedback ("Dejanos tu comentario"; docs/product.md §8): signed-in users send
+ * them, admins list them (with the sender's contact data, filtered by status), set their status
+ * and delete them. Every admin change writes its audit row in the same transaction.
  */
-import { desc, eq } from 'drizzle-orm';
+import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
 import type { PartRequestStatus } from '../../../shared/admin.ts';
+import type { AdminPartRequest } from '../../../shared/admin-users.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { partRequests } from '../../db/schema.ts';
+import { partRequests, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { type Actor, recordAudit } from '../audit/service.ts';
+import type { AccountContact } from '../auth/notices.ts';
 
 type Row = typeof partRequests.$inferSelect;
 
-/** A part request as the API answers it (`partRequestSchema`). */
+/** A part request as the API answers its sender (`partRequestSchema`). */
 export interface PartRequestBody {
   id: number;
   username: string;
@@ -43,9 +45,44 @@ export async function createPartRequest(
   return present(row as Row);
 }
 
-/** Every request, newest first. */
-export async function listPartRequests(db: Db): Promise<PartRequestBody[]> {
-  return (await db.select().from(partRequests).orderBy(desc(partRequests.createdAt), desc(partRequests.id))).map(present);
+/** The contact data of a sender's account, for the staff notice; null when the account is gone. */
+export async function senderContact(db: Executor, userId: number): Promise<(AccountContact & { clientCode: string | null }) | null> {
+  const [row] = await db
+    .select({
+      username: users.username,
+      fullName: users.fullName,
+      email: users.email,
+      phone: users.phone,
+      company: users.company,
+      clientCode: users.clientCode,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** Every request (or those of one status), newest first, with the sender's name, company, phone and e-mail. */
+export async function listPartRequests(db: Db, filter: { status?: PartRequestStatus | undefined } = {}): Promise<AdminPartRequest[]> {
+  const conditions: SQL[] = filter.status ? [eq(partRequests.status, filter.status)] : [];
+  const rows = await db
+    .select({
+      request: partRequests,
+      fullName: users.fullName,
+      company: users.company,
+      phone: users.phone,
+      email: users.email,
+    })
+    .from(partRequests)
+    .leftJoin(users, eq(users.id, partRequests.userId))
+    .where(and(...conditions))
+    .orderBy(desc(partRequests.createdAt), desc(partRequests.id));
+  return rows.map((r) => ({ ...present(r.request), fullName: r.fullName, company: r.company, phone: r.phone, email: r.email }));
+}
+
+/** How many requests are still "Pendiente" (the "Solicitudes" tab's badge). */
+export async function countPendingRequests(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(partRequests).where(eq(partRequests.status, 'pending'));
+  return Number(row?.n ?? 0);
 }
 
 /**

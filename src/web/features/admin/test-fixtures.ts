@@ -44,6 +44,8 @@ export function buildAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     clientCode: null,
     profileType: 'client',
     isApproved: true,
+    disabledAt: null,
+    lastLoginAt: null,
     createdAt: '2025-03-10T15:30:00.000Z',
     ...overrides,
   };

@@ -1,0 +1,74 @@
+/**
+ * Contract of the panel's daily user and request work (issue 21 items 6–8; docs/product.md §8,
+ * §10.2): the users list's filters, rejecting an access request, the requests list with the
+ * requester's contact data, and the pending counts shown as tab badges.
+ */
+import * as z from 'zod/mini';
+import { PART_REQUEST_STATUSES } from './admin.ts';
+import { partRequestSchema } from './auth.ts';
+
+/** An integer (a safe one), as classic zod's `z.number().int()`. */
+const int = () => z.number().check(z.int());
+
+/** Most characters of a rejection reason (it is mailed to the applicant). */
+export const MAX_REJECTION_REASON = 500;
+
+/** An account's state as the users list filters it: waiting for approval, able to log in, or disabled. */
+export const USER_STATES = ['pending', 'active', 'disabled'] as const;
+export type UserState = (typeof USER_STATES)[number];
+export const USER_STATE_LABELS: Record<UserState, string> = { pending: 'Pendiente', active: 'Activo', disabled: 'Deshabilitado' };
+/** Account types as the panel and its spreadsheet name them. */
+export const USER_TYPE_LABELS = { client: 'Cliente', distributor: 'Distribuidor', admin: 'Administrador' } as const;
+
+/**
+ * Query of `GET /api/users` and `GET /api/admin/users.xlsx`: a text found in the username, name,
+ * e-mail, phone, company or client code (ignoring case and accents), the account type and state.
+ */
+export const usersQuerySchema = z.object({
+  search: z.optional(z.string().check(z.trim(), z.maxLength(200, { error: 'La búsqueda admite hasta 200 caracteres' }))),
+  type: z.optional(z.enum(['client', 'distributor', 'admin'], { error: 'El tipo debe ser cliente, distribuidor o administrador' })),
+  state: z.optional(z.enum(USER_STATES, { error: 'El estado debe ser pendiente, activo o deshabilitado' })),
+});
+export type UsersQuery = z.infer<typeof usersQuerySchema>;
+
+/** Body of `POST /api/users/:id/reject`: why the request is refused (mailed to the applicant). */
+export const rejectBodySchema = z.object({
+  reason: z
+    .string({ error: 'Indique el motivo del rechazo' })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'Indique el motivo del rechazo' }),
+      z.maxLength(MAX_REJECTION_REASON, { error: `El motivo admite hasta ${MAX_REJECTION_REASON} caracteres` }),
+    ),
+});
+
+/** Body of `PATCH /api/users/:id/disabled`. */
+export const disabledBodySchema = z.object({ disabled: z.boolean({ error: 'Indique si el usuario queda deshabilitado' }) });
+
+/**
+ * A part request as admins list it: the request and its sender's contact data from the account
+ * (null when the account was deleted or left the field empty).
+ */
+export const adminPartRequestSchema = z.extend(partRequestSchema, {
+  fullName: z.nullable(z.string()),
+  company: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+});
+export type AdminPartRequest = z.infer<typeof adminPartRequestSchema>;
+
+/** Query of `GET /api/part-requests`: one status, or every request. */
+export const partRequestsQuerySchema = z.object({
+  status: z.optional(z.enum(PART_REQUEST_STATUSES, { error: 'El estado debe ser pendiente, revisada o completada' })),
+});
+
+/** `GET /api/admin/counts`: what waits for staff, shown as badges on the panel's tabs. */
+export const adminCountsSchema = z.object({
+  /** Access requests waiting for approval. */
+  pendingUsers: int(),
+  /** Part requests still "Pendiente". */
+  pendingRequests: int(),
+  /** Pedidos still "Recibido". */
+  newOrders: int(),
+});
+export type AdminCounts = z.infer<typeof adminCountsSchema>;
