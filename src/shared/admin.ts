@@ -4,6 +4,7 @@
  * carry every price list; public ones never do.
  */
 import * as z from 'zod/mini';
+import { partListFilterShape } from './admin-parts-list.ts';
 import { COLLECTIONS } from './api.ts';
 import { DUPLICATE_MODES, columnAssignmentSchema } from './import.ts';
 import { mappingNameSchema } from './import-mappings.ts';
@@ -49,15 +50,22 @@ export const adminPartSchema = z.object({
 });
 export type AdminPart = z.infer<typeof adminPartSchema>;
 
+/** Query of `GET /api/admin/parts`: a page of the list's filters (admin-parts-list.ts). */
 export const adminPartsQuerySchema = z.object({
+  ...partListFilterShape,
   page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(1_000_000)), 1),
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50),
-  search: z.optional(z.string().check(z.trim(), z.maxLength(200, { error: 'La búsqueda admite hasta 200 caracteres' }))),
   /** Restrict to parts in a carousel draft (`featured`…) or not in it, for the add lists. */
   excludeCollection: z.optional(z.enum(COLLECTIONS)),
 });
+/** A part of the panel's lists: the admin part plus units in stock and the fields edited by hand. */
+export const adminListPartSchema = z.extend(adminPartSchema, {
+  stockQuantity: z.nullable(int()),
+  handEditedFields: z.array(z.string()),
+});
+export type AdminListPart = z.infer<typeof adminListPartSchema>;
 export const adminPartsResponseSchema = z.object({
-  parts: z.array(adminPartSchema),
+  parts: z.array(adminListPartSchema),
   total: int(),
   page: int(),
   limit: int(),

@@ -33,11 +33,11 @@ import { requireAdmin } from '../auth/guards.ts';
 import { categoryTree } from '../catalogue/service.ts';
 import { actorOf, listAudit } from '../audit/service.ts';
 import { getPartDetail, updatePart } from './parts-edit.ts';
+import { listAdminParts } from './parts-list.ts';
 import {
   addRelation,
   carouselDraft,
   discountedProducts,
-  listAdminParts,
   listAllCategories,
   listProfiles,
   listRelations,

@@ -2,7 +2,7 @@
  * Admin rules (docs/product.md §10): price list per profile, part fields owned by staff,
  * category visibility, related parts and carousel drafts. Every change bumps the catalogue version.
  */
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AdminPart } from '../../../shared/admin.ts';
 import type { Collection } from '../../../shared/api.ts';
 import type { Db, Executor } from '../../db/client.ts';
@@ -45,31 +45,6 @@ export function presentAdminPart(p: PartRow): AdminPart {
     videoUrl: p.videoUrl,
     isActive: p.isActive,
   };
-}
-
-/** Parts for the admin lists, inactive ones included (marked), searchable, paged. */
-export async function listAdminParts(
-  db: Executor,
-  query: { page: number; limit: number; search?: string | undefined; excludeCollection?: Collection | undefined },
-): Promise<{ parts: AdminPart[]; total: number; page: number; limit: number }> {
-  const conditions = searchConditions(query.search);
-  if (query.excludeCollection) {
-    conditions.push(
-      sql`not exists (select 1 from ${carouselEntries} ce where ce.part_id = ${parts.id} and ce.stage = 'draft' and ce.collection = ${query.excludeCollection})`,
-    );
-  }
-  const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(parts)
-      .where(where)
-      .orderBy(...orderBy({ sortBy: 'partNumber', sortDir: 'asc', search: query.search }, 1))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(parts).where(where),
-  ]);
-  return { parts: rows.map(presentAdminPart), total: Number(total?.n ?? 0), page: query.page, limit: query.limit };
 }
 
 async function onePart(db: Executor, id: number): Promise<PartRow> {

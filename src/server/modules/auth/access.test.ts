@@ -68,6 +68,7 @@ const MATRIX: Record<string, Access> = {
   'PATCH /api/admin/parts/:id': 'admin',
   'PATCH /api/admin/parts/:id/sales-unit': 'admin',
   'PUT /api/admin/parts/:id/multimedia': 'admin',
+  'GET /api/admin/parts/export.xlsx': 'admin',
   'GET /api/admin/parts/:id/images': 'admin',
   'POST /api/admin/parts/:id/images': 'admin',
   'PUT /api/admin/parts/:id/images/order': 'admin',

@@ -7,12 +7,16 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { partListFiltersSchema } from '../../../shared/admin-parts-list.ts';
 import { partFiltersSchema } from '../../../shared/api.ts';
 import { parseCategoryIds, printQuerySchema } from '../../../shared/print.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { rateLimit } from '../../plugins/rate-limit.ts';
+import { listPartBatches } from '../admin/parts-list.ts';
+import { requireAdmin } from '../auth/guards.ts';
 import { databaseReader } from '../catalogue/service.ts';
+import { writeAdminPartsXlsx } from './admin-parts-xlsx.ts';
 import { planCataloguePdf, writeCataloguePdf } from './pdf.ts';
 import { attachmentHeader, fileDate, fileSlug, presentedBatches, selectCatalogue, selectPrint } from './service.ts';
 import { ExportAborted } from './stream.ts';
@@ -141,6 +145,35 @@ export function exportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const slug = query.categoryName ? fileSlug(query.categoryName) : '';
         const filename = `catalogo-${slug ? `${slug}-` : ''}${fileDate(now)}.pdf`;
         return streamDownload(reply, request.log, 'application/pdf', filename, (out) => writeCataloguePdf(plan, out));
+      },
+    );
+
+    // The panel's parts list as a spreadsheet (issue 21 item 4): admin only, the list's filters.
+    app.get(
+      '/api/admin/parts/export.xlsx',
+      {
+        onRequest: requireAdmin,
+        preHandler: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'The panel’s filtered parts list (streamed XLSX)',
+          description:
+            'Same filters as GET /api/admin/parts, without page and limit; inactive parts included. Columns Código, ' +
+            'Descripción, Categoría, Marca, Lista N (priceList), Stock (unidades), Nivel de stock, Activo, Foto, Editado a mano.',
+          querystring: partListFiltersSchema,
+        },
+      },
+      async (request, reply) => {
+        const now = new Date();
+        return streamDownload(reply, request.log, XLSX_CONTENT_TYPE, `repuestos-${fileDate(now)}.xlsx`, (out) =>
+          writeAdminPartsXlsx({
+            out,
+            batches: listPartBatches(ctx.db, request.query),
+            priceList: request.query.priceList,
+            brandName: ctx.config.brandName,
+            now,
+          }),
+        );
       },
     );
   };

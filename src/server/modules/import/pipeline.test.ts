@@ -148,6 +148,27 @@ describe.each(testEngines())('the import pipeline on %s', (engine) => {
     });
   });
 
+  it('plans a run again when staff edit one of its parts meanwhile, and keeps the edit', async () => {
+    const row = { codigo: 'PLAN-1', descripcion: 'BOMBA DE AGUA', rubro: 'BOMBAS', unidad: '1 unidad' };
+    await importCatalogueFile(database.db, json([{ ...row, precio: 100 }]), base);
+    let steps = 0;
+    const report = await importCatalogueFile(database.db, json([{ ...row, precio: 120 }]), {
+      ...base,
+      onProgress: async (progress) => {
+        // The first step is the run's start; the second comes once its only batch is planned.
+        if (progress.phase === 'validating' && ++steps === 2) {
+          await database.db
+            .update(parts)
+            .set({ salesUnit: 'par', handEditedFields: ['salesUnit'] })
+            .where(eq(parts.partNumber, 'PLAN-1'));
+        }
+      },
+    });
+    expect(steps).toBeGreaterThanOrEqual(3);
+    expect(report).toMatchObject({ updated: 1, unchanged: 0 });
+    expect(await part('PLAN-1')).toMatchObject({ price: '120.00', salesUnit: 'par', handEditedFields: ['salesUnit'] });
+  });
+
   it('merges identical repeated rows, reports differing ones, and can refuse the file', async () => {
     const lines = [
       'codigo;descripcion;stock;observaciones;aplicacion',

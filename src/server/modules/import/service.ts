@@ -10,7 +10,7 @@ import path from 'node:path';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { type ColumnAssignment, type DuplicateMode, type HandEditableField, PRICE_LIST_TARGETS } from '../../../shared/import.ts';
 import { foldText } from '../../../shared/text.ts';
-import { type Db, type Tx, executeCount, queryRows } from '../../db/client.ts';
+import { type Db, type Executor, type Tx, executeCount, queryRows } from '../../db/client.ts';
 import { categories, importRunParts, importRuns, parts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { bumpCatalogueVersion } from '../catalogue/version.ts';
@@ -32,7 +32,11 @@ export interface ImportOptions {
   fullSync?: boolean;
   /** Stock quantity (units) below which a part shows "Bajo Stock". */
   lowStock: number;
-  onProgress?: (progress: ImportProgress) => void;
+  /**
+   * Told of each step. While the run is planned (phase `validating`) a returned promise is awaited
+   * before the next batch is read.
+   */
+  onProgress?: (progress: ImportProgress) => void | Promise<void>;
   /**
    * Refuse the run (changing nothing) when more than this share (0–1) of the source rows is
    * rejected: a feed that lost its columns must not deactivate the catalogue.
@@ -249,87 +253,196 @@ export async function importRecords(
   };
   if (options.imageDir) report.missingImages = await missingImages(rows, options.imageDir);
   const source = (options.source ?? DEFAULT_SOURCE).slice(0, 120);
+  const base = structuredClone(report);
+  // A run is planned in short read-only steps while the catalogue keeps answering, then written in
+  // one transaction (docs/product.md §11.1). When a part it would write changed in between, it is
+  // planned again; the third attempt plans under the lock, inside its own transaction.
+  for (let attempt = 1; ; attempt++) {
+    const fresh: ImportReport = structuredClone(base);
+    const outcome = await planAndApply(db, rows, mapped.carried, fresh, options, source, attempt >= 3);
+    if (outcome === 'stale') continue;
+    if (!options.dryRun && fresh.inserted + fresh.updated + fresh.deactivated > 0) {
+      // The search's vocabulary follows the parts (typo correction, abbreviations; docs/product.md
+      // §8), rebuilt after the write so that it does not lengthen it; the version is bumped again so
+      // that no search cached in between keeps the old vocabulary.
+      await db.transaction(async (tx) => {
+        await rebuildVocabulary(tx);
+        await bumpCatalogueVersion(tx);
+      });
+      await tidyAfterImport(db, fresh.inserted + fresh.updated + fresh.deactivated);
+    }
+    options.onProgress?.({ phase: 'done', read: total, written: fresh.inserted + fresh.updated, total });
+    return fresh;
+  }
+}
+
+/**
+ * One attempt of a run: the plan (what each row would write, read from the catalogue in batches of
+ * {@link BATCH}, yielding between them so that other requests are served), then the write in one
+ * transaction that holds the import lock and sends only new and changed parts. Fills `report`.
+ * @param underLock plan inside the write transaction (the last attempt: nothing can change meanwhile).
+ * @returns `stale` when a part the plan writes changed before the write began (nothing written).
+ */
+async function planAndApply(
+  db: Db,
+  rows: CatalogueRow[],
+  carried: Set<HandEditableField>,
+  report: ImportReport,
+  options: ImportOptions,
+  source: string,
+  underLock: boolean,
+): Promise<'done' | 'stale'> {
+  const total = report.rows;
   const prices = new PriceTally();
+  const makePlan = async (reader: Executor, pause: boolean): Promise<RunPlan> => {
+    const categories = carried.has('category1')
+      ? await resolveCategories(reader, rows, false)
+      : { ids: new Map<string, number>(), created: [], sentinels: new Map<number, string>() };
+    report.categoriesAdded = categories.created;
+    const plan: WritePlan = { carried, overwrite: new Set(options.overwriteHandEdits ?? []), source, categoryIds: categories.ids };
+    const writes: Record<string, unknown>[] = [];
+    const changes: RunChange[] = [];
+    const based = new Map<string, ExistingPart>();
+    for (let start = 0; start < rows.length; start += BATCH) {
+      const batch = rows.slice(start, start + BATCH);
+      const existing = await readExisting(
+        reader,
+        batch.map((r) => r.partNumber),
+      );
+      const prepared = prepareBatch(batch, existing, plan, prices, report);
+      writes.push(...prepared.writes);
+      changes.push(...prepared.changes);
+      for (const change of prepared.changes) based.set(change.partNumber, existing.get(change.partNumber) as ExistingPart);
+      await options.onProgress?.({ phase: 'validating', read: Math.min(start + BATCH, total), written: 0, total });
+      if (pause) await new Promise((resolve) => setImmediate(resolve));
+    }
+    return { writes, changes, based, sentinels: categories.sentinels };
+  };
+  const keep = options.fullSync ? rows.map((r) => r.partNumber) : [];
+  let planned: RunPlan | null = null;
+  if (!underLock) {
+    planned = await makePlan(db, true);
+    // The large-change guard decides before anything is written.
+    const activeBefore = await countActive(db);
+    if (options.fullSync) report.deactivated = await countDeactivated(db, keep);
+    report.priceChanges = prices.summary();
+    const reasons = largeChangeReasons(report, activeBefore);
+    if (reasons.length > 0 && !options.confirmLarge && !options.dryRun) throw largeChangeError(reasons);
+    report.deactivated = 0;
+  }
   try {
-    await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       // One writer at a time, across processes too: a second import waits for none and fails fast.
       const [lock] = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${IMPORT_LOCK_KEY}) as ok`);
       if (!lock?.ok) throw new AppError('CONFLICT', 'Ya hay una importación o sincronización en curso.');
+      const run = planned ?? (await makePlan(tx, false));
+      if (planned && (await changedSincePlan(tx, run.based))) return 'stale' as const;
       const activeBefore = await countActive(tx);
       report.activeBefore = activeBefore;
       const filledBefore = await categoriesWithActiveParts(tx);
-      const { ids: categoryIds, created } = mapped.carried.has('category1')
-        ? await ensureCategories(tx, rows)
-        : { ids: new Map<string, number>(), created: [] };
-      report.categoriesAdded = created;
-      const plan: WritePlan = {
-        carried: mapped.carried,
-        overwrite: new Set(options.overwriteHandEdits ?? []),
-        source,
-        categoryIds,
-      };
+      if (run.sentinels.size > 0) {
+        const { ids } = await resolveCategories(tx, rows, true);
+        for (const w of run.writes) {
+          const id = w.category_id;
+          if (typeof id === 'number' && id < 0) w.category_id = ids.get(run.sentinels.get(id) as string) ?? null;
+        }
+      }
       // What this run changes is kept so that it can be undone; an older run can no longer be.
       const runId = options.dryRun ? null : await startRun(tx, options.actor ?? 'sistema', source);
+      report.unchanged += rows.length - (report.conflicts?.length ?? 0) - run.writes.length;
       let written = 0;
-      for (let start = 0; start < rows.length; start += BATCH) {
-        const batch = rows.slice(start, start + BATCH);
-        const existing = await readExisting(
-          tx,
-          batch.map((r) => r.partNumber),
-        );
-        const prepared = prepareBatch(batch, existing, plan, prices, report);
-        const counts = await upsertBatch(tx, prepared.json, prepared.size);
-        if (runId !== null) await recordChanges(tx, runId, prepared.changes);
+      for (let start = 0; start < run.writes.length; start += BATCH) {
+        const batch = run.writes.slice(start, start + BATCH);
+        const counts = await upsertBatch(tx, JSON.stringify(batch), batch.length);
         report.inserted += counts.inserted;
         report.updated += counts.updated;
         report.unchanged += counts.unchanged;
         written += counts.inserted + counts.updated;
         options.onProgress?.({ phase: 'writing', read: total, written, total });
       }
-      if (options.fullSync) {
-        const keep = rows.map((r) => r.partNumber);
-        // Never a part staff set active by hand. An applied run keeps the deactivated parts for an undo.
-        const [gone] = await queryRows<{ n: number }>(
-          tx,
-          sql`with gone as (
-                update parts set is_active = false, updated_at = now()
-                where is_active and part_number <> all(${sql.param(keep)}::text[])
-                  and not ('isActive' = any(hand_edited_fields))
-                returning part_number
-              ),
-              kept as (
-                insert into import_run_parts (run_id, part_number, kind)
-                select ${runId ?? 0}, part_number, 'deactivated' from gone where ${runId !== null}
-                returning 1
-              )
-              select (select count(*) from gone)::int as n, (select count(*) from kept)::int as k`,
-        );
-        report.deactivated = Number(gone?.n ?? 0);
+      if (runId !== null) {
+        for (let start = 0; start < run.changes.length; start += BATCH)
+          await recordChanges(tx, runId, run.changes.slice(start, start + BATCH));
       }
+      if (options.fullSync) report.deactivated = await deactivateMissing(tx, keep, runId);
       report.priceChanges = prices.summary();
       report.categoriesEmptied = await emptiedCategories(tx, filledBefore);
       report.largeChange = largeChangeReasons(report, activeBefore);
-      if (report.largeChange.length > 0 && !options.confirmLarge && !options.dryRun) {
-        throw new AppError(
-          'IMPORT_FAILED',
-          `${report.largeChange.join(' ')} Revise la vista previa y confirme el cambio grande para aplicarlo; no se aplicó ningún cambio.`,
-          { largeChange: report.largeChange },
-        );
-      }
+      if (report.largeChange.length > 0 && !options.confirmLarge && !options.dryRun) throw largeChangeError(report.largeChange);
       if (options.dryRun) throw new DryRunRollback();
       if (runId !== null) await finishRun(tx, runId, report);
-      if (report.inserted + report.updated + report.deactivated > 0) {
-        // The search's vocabulary follows the parts (typo correction, abbreviations; issue 18).
-        await rebuildVocabulary(tx);
-        await bumpCatalogueVersion(tx);
-      }
+      if (report.inserted + report.updated + report.deactivated > 0) await bumpCatalogueVersion(tx);
+      return 'done' as const;
     });
   } catch (error) {
-    if (!(error instanceof DryRunRollback)) throw error;
+    if (error instanceof DryRunRollback) return 'done';
+    throw error;
   }
-  if (!options.dryRun) await tidyAfterImport(db, report.inserted + report.updated + report.deactivated);
-  options.onProgress?.({ phase: 'done', read: total, written: report.inserted + report.updated, total });
-  return report;
+}
+
+/** What one attempt writes: new and changed parts by column name, their undo rows, the values they were planned on. */
+interface RunPlan {
+  writes: Record<string, unknown>[];
+  changes: RunChange[];
+  /** The catalogue's values of each part the plan updates, as read while planning. */
+  based: Map<string, ExistingPart>;
+  /** Placeholder category ids (negative) of categories the run creates, with their path keys. */
+  sentinels: Map<number, string>;
+}
+
+/** True when a part the plan updates no longer holds the values it was planned on (staff edited it meanwhile). */
+async function changedSincePlan(tx: Tx, based: Map<string, ExistingPart>): Promise<boolean> {
+  const codes = [...based.keys()];
+  for (let start = 0; start < codes.length; start += BATCH) {
+    const now = await readExisting(tx, codes.slice(start, start + BATCH));
+    for (const [code, current] of now) {
+      const then = based.get(code) as ExistingPart;
+      if (WRITE_FIELDS.some((f) => !sameValue(then[f], current[f]))) return true;
+    }
+    if (now.size < Math.min(BATCH, codes.length - start)) return true;
+  }
+  return false;
+}
+
+function largeChangeError(reasons: string[]): AppError {
+  return new AppError(
+    'IMPORT_FAILED',
+    `${reasons.join(' ')} Revise la vista previa y confirme el cambio grande para aplicarlo; no se aplicó ningún cambio.`,
+    { largeChange: reasons },
+  );
+}
+
+/** Active parts a full sync would deactivate: not in `keep`, and not set active by hand. */
+async function countDeactivated(db: Executor, keep: string[]): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from parts
+        where is_active and part_number <> all(${sql.param(keep)}::text[]) and not ('isActive' = any(hand_edited_fields))`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Deactivates the active parts a full sync's source no longer lists (never a part staff set active by
+ * hand); an applied run keeps them for an undo. Returns how many.
+ */
+async function deactivateMissing(tx: Tx, keep: string[], runId: number | null): Promise<number> {
+  const [gone] = await queryRows<{ n: number }>(
+    tx,
+    sql`with gone as (
+          update parts set is_active = false, updated_at = now()
+          where is_active and part_number <> all(${sql.param(keep)}::text[])
+            and not ('isActive' = any(hand_edited_fields))
+          returning part_number
+        ),
+        kept as (
+          insert into import_run_parts (run_id, part_number, kind)
+          select ${runId ?? 0}, part_number, 'deactivated' from gone where ${runId !== null}
+          returning 1
+        )
+        select (select count(*) from gone)::int as n, (select count(*) from kept)::int as k`,
+  );
+  return Number(gone?.n ?? 0);
 }
 
 /** Source name of runs that give none. */
@@ -368,12 +481,12 @@ function largeChangeReasons(report: ImportReport, activeBefore: number): string[
   return reasons;
 }
 
-async function countActive(tx: Tx): Promise<number> {
+async function countActive(tx: Executor): Promise<number> {
   const [row] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from parts where is_active`);
   return Number(row?.n ?? 0);
 }
 
-async function categoriesWithActiveParts(tx: Tx): Promise<Set<number>> {
+async function categoriesWithActiveParts(tx: Executor): Promise<Set<number>> {
   const rows = await queryRows<{ id: number }>(
     tx,
     sql`select distinct category_id as id from parts where is_active and category_id is not null`,
@@ -431,11 +544,18 @@ async function missingImages(rows: CatalogueRow[], imageDir: string): Promise<{ 
 const pathKey = (path: string[]) => path.map(foldText).join('\u0000');
 
 /**
- * Creates the categories the rows name, level by level, folding accent twins into one category.
- * Among spellings of one new category the one with most accented letters wins (`REFRIGERACIÓN`).
- * @returns the category id of each distinct path key.
+ * The categories the rows name, level by level, folding accent twins into one category. Among
+ * spellings of one new category the one with most accented letters wins (`REFRIGERACIÓN`).
+ * @param create insert the missing ones (inside the write transaction); otherwise each missing one
+ *   gets a placeholder id (negative, listed in `sentinels` with its path key) and nothing is written.
+ * @returns the category id of each distinct path key and the paths (`A › B`) that are new.
  */
-async function ensureCategories(tx: Tx, rows: CatalogueRow[]): Promise<{ ids: Map<string, number>; created: string[] }> {
+async function resolveCategories(
+  tx: Executor,
+  rows: CatalogueRow[],
+  create: boolean,
+): Promise<{ ids: Map<string, number>; created: string[]; sentinels: Map<number, string> }> {
+  const sentinels = new Map<number, string>();
   const ids = new Map<string, number>();
   const created: string[] = [];
   const spellings = new Map<string, string>();
@@ -461,17 +581,22 @@ async function ensureCategories(tx: Tx, rows: CatalogueRow[]): Promise<{ ids: Ma
     let id = byParentAndKey.get(lookup);
     if (id === undefined) {
       const name = spellings.get(key) as string;
-      const [inserted] = await tx
-        .insert(categories)
-        .values({ name, nameKey, level: path.length, parentId })
-        .returning({ id: categories.id });
-      id = (inserted as { id: number }).id;
+      if (create) {
+        const [inserted] = await tx
+          .insert(categories)
+          .values({ name, nameKey, level: path.length, parentId })
+          .returning({ id: categories.id });
+        id = (inserted as { id: number }).id;
+      } else {
+        id = -(sentinels.size + 1);
+        sentinels.set(id, key);
+      }
       byParentAndKey.set(lookup, id);
       created.push([...path.slice(0, -1), name].join(' › '));
     }
     ids.set(key, id);
   }
-  return { ids, created };
+  return { ids, created, sentinels };
 }
 
 type PartValues = typeof parts.$inferInsert;
@@ -561,7 +686,7 @@ interface WritePlan {
 type ExistingPart = Record<PartField, unknown> & { handEditedFields: string[]; source: string | null; description: string };
 
 /** The catalogue's current values of the batch's part numbers. */
-async function readExisting(tx: Tx, partNumbers: string[]): Promise<Map<string, ExistingPart>> {
+async function readExisting(tx: Executor, partNumbers: string[]): Promise<Map<string, ExistingPart>> {
   const selection = Object.fromEntries(WRITE_FIELDS.map((f) => [f, parts[f as keyof typeof parts.$inferSelect]]));
   const found = (await tx.select(selection).from(parts).where(inArray(parts.partNumber, partNumbers))) as unknown as ExistingPart[];
   return new Map(found.map((p) => [p.partNumber as string, p]));
@@ -617,7 +742,7 @@ function prepareBatch(
   plan: WritePlan,
   prices: PriceTally,
   report: ImportReport,
-): { json: string; size: number; changes: RunChange[] } {
+): { writes: Record<string, unknown>[]; changes: RunChange[] } {
   const out: Record<string, unknown>[] = [];
   const changes: RunChange[] = [];
   for (const row of batch) {
@@ -657,13 +782,13 @@ function prepareBatch(
       values.handEditedFields = current.handEditedFields.filter((f) => !overwritten.has(f));
       values.source = current.source ?? plan.source;
       prices.compare(row.partNumber, current, values, plan.carried);
-      if (WRITE_COLUMNS.some(([f]) => !NOT_COMPARED.has(f) && !sameValue(current[f], values[f]))) {
-        const before: Record<string, unknown> = {};
-        WRITE_FIELDS.forEach((field, c) => {
-          if (field !== 'partNumber') before[WRITE_NAMES[c] as string] = current[field];
-        });
-        changes.push({ partNumber: row.partNumber, kind: 'updated', before });
-      }
+      // An unchanged part is not sent: the write transaction carries only what changes.
+      if (!WRITE_COLUMNS.some(([f]) => !NOT_COMPARED.has(f) && !sameValue(current[f], values[f]))) continue;
+      const before: Record<string, unknown> = {};
+      WRITE_FIELDS.forEach((field, c) => {
+        if (field !== 'partNumber') before[WRITE_NAMES[c] as string] = current[field];
+      });
+      changes.push({ partNumber: row.partNumber, kind: 'updated', before });
     }
     const json: Record<string, unknown> = {};
     WRITE_FIELDS.forEach((field, c) => {
@@ -671,7 +796,7 @@ function prepareBatch(
     });
     out.push(json);
   }
-  return { json: JSON.stringify(out), size: out.length, changes };
+  return { writes: out, changes };
 }
 
 /**

@@ -160,10 +160,10 @@ function successToast(title: string, description?: string): void {
   toast(description ? { title, description } : { title });
 }
 
-/** Replaces one part in every cached admin part list (sales unit and multimedia edits). */
+/** Replaces one part in every cached admin part list (sales unit and multimedia edits), keeping list-only fields. */
 function replaceCachedPart(client: QueryClient, part: AdminPart): void {
   client.setQueriesData<z.infer<typeof adminPartsResponseSchema>>({ queryKey: adminKeys.parts() }, (old) =>
-    old ? { ...old, parts: old.parts.map((p) => (p.id === part.id ? part : p)) } : old,
+    old ? { ...old, parts: old.parts.map((p) => (p.id === part.id ? { ...p, ...part } : p)) } : old,
   );
 }
 

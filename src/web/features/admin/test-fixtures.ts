@@ -1,5 +1,5 @@
 /** Builders for the admin component tests. */
-import type { AdminPart } from '../../../shared/admin.ts';
+import type { AdminListPart, AdminPart } from '../../../shared/admin.ts';
 import type { CategoryNode } from '../../../shared/api.ts';
 import type { AdminUser } from '../../../shared/auth.ts';
 import type { CarouselDraft, CarouselEntry } from './api.ts';
@@ -28,8 +28,9 @@ export function buildAdminPart(overrides: Partial<AdminPart> = {}): AdminPart {
   };
 }
 
-export function adminPartsPage(parts: AdminPart[], total = parts.length, page = 1) {
-  return { parts, total, page, limit: 50 };
+/** A page of `GET /api/admin/parts`; list parts default to no stock units and no hand edits. */
+export function adminPartsPage(parts: (AdminPart & Partial<AdminListPart>)[], total = parts.length, page = 1) {
+  return { parts: parts.map((p) => ({ stockQuantity: null, handEditedFields: [], ...p })), total, page, limit: 50 };
 }
 
 export function buildAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
