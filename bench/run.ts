@@ -23,10 +23,12 @@ import { type Child, freePort, ROOT, RssSampler, startNodeChild, waitForOk } fro
 import { cleanupAll, cleanupSync, removeDir, startReaper, trackDir } from './cleanup.ts';
 import { createDatabase, loadCatalogue, type PreparedDatabase } from './database.ts';
 import { timeDownload } from './exports.ts';
+import { type BenchAdmin, importWhileReading, readWaits, writeRepricedFeed } from './import-while-reading.ts';
 import { type LighthouseRow, runLighthouse } from './lighthouse.ts';
 import { get, runLoad } from './load.ts';
 import { formatBudgets, formatLighthouse, formatResults } from './report.ts';
 import { type Catalogue, discover, loadScenarios, PAGE_SIZE, queriesFor } from './scenarios.ts';
+import { mulberry32 } from './queries.ts';
 import { round } from './stats.ts';
 import { buildServer, SERVER_NODE_FLAGS, serverArgs, serverEnv } from '../scripts/server.mjs';
 
@@ -131,6 +133,15 @@ function records(count: number): { records: SourceRecord[]; codes: string[] } {
 }
 
 /** Environment of the real server: only what we set decides the database. */
+/** The admin the bench's server creates for the import-while-reading scenario (a fresh password each run). */
+const BENCH_ADMIN: BenchAdmin = {
+  username: 'bench-admin',
+  password: `Bench-${createHash('sha256').update(String(Math.random())).digest('hex').slice(0, 16)}`,
+};
+
+/** The ERP feed of the import-while-reading scenario, in the run's scratch folder. */
+const feedFile = (scratch: string) => path.join(scratch, 'erp-feed.json');
+
 function benchServerEnv(prepared: PreparedDatabase, scratch: string): Record<string, string> {
   return {
     DATABASE_URL: '',
@@ -139,9 +150,9 @@ function benchServerEnv(prepared: PreparedDatabase, scratch: string): Record<str
     DEMO_CATALOGUE: 'false',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
-    ADMIN_USERNAME: '',
-    ADMIN_PASSWORD: '',
-    ERP_SOURCE: '',
+    ADMIN_USERNAME: BENCH_ADMIN.username,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    ERP_SOURCE: feedFile(scratch),
   };
 }
 
@@ -369,6 +380,35 @@ async function benchDatabase(
         state.notes.push(`${kind} ${scenario}: failed: ${error instanceof Error ? error.message : String(error)}`);
         log(`  ${scenario}: failed: ${error instanceof Error ? error.message : String(error)}`);
       }
+    }
+
+    // an ERP sync repricing a fifth of the parts while readers ask for what no cache holds
+    if (want(options, 'import-while-reading')) {
+      const repriced = writeRepricedFeed(feedFile(scratch), data.records);
+      const random = mulberry32(11);
+      const lastPage = Math.max(1, Math.ceil(catalogue.total / PAGE_SIZE));
+      const readPath = () =>
+        random() < 0.5
+          ? `/api/parts/${catalogue.ids[Math.floor(random() * catalogue.ids.length)]}`
+          : `/api/parts?page=${1 + Math.floor(random() * lastPage)}&sortBy=description`;
+      sampler.startWindow();
+      const run = await importWhileReading(server.origin, BENCH_ADMIN, readPath);
+      const waits = readWaits(run.reads);
+      pushRow(state, {
+        scenario: 'import-while-reading',
+        database: kind,
+        parts: options.parts,
+        connections: 4,
+        p50_ms: waits.p50,
+        p95_ms: waits.p95,
+        p99_ms: waits.p99,
+        rps: run.reads.length / (run.importMs / 1000),
+        errors: run.errors + (run.failure ? 1 : 0),
+        rss_mb: sampler.windowPeakMb(),
+      });
+      const line = `${kind} import-while-reading: an ERP sync repricing ${repriced.toLocaleString('en-US')} parts took ${(run.importMs / 1000).toFixed(1)} s (${run.written.toLocaleString('en-US')} written); longest read wait ${Math.round(waits.longest)} ms over ${run.reads.length} reads`;
+      state.notes.push(run.failure ? `${line}; the sync failed: ${run.failure}` : line);
+      log(`  ${line}`);
     }
 
     if (runLighthouseHere) {
