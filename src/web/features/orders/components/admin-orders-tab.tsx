@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileSpreadsheet, Loader2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import {
   MAX_ORDER_NOTE,
   ORDER_STATUS_LABELS,
@@ -8,11 +8,13 @@ import {
   ORDER_TEXTS,
   type OrderStatus,
   type OrderSummary,
+  orderStatusBodySchema,
 } from '../../../../shared/orders.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { FormField, SelectField, TextAreaField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { useZodForm } from '../../../lib/form.ts';
 import {
   type AdminOrderFilters,
   adminOrdersXlsxUrl,
@@ -27,36 +29,49 @@ import { OrderDetail, OrderStatusBadge, OrderTotal } from './order-detail.tsx';
 
 const STATUS_OPTIONS = [{ value: '', label: 'Todos' }, ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))];
 
-/** "Cambiar estado": the new status and an optional note (audited by the server; the customer sees it). */
+/**
+ * "Cambiar estado": the new status and an optional note (audited by the server; the customer sees it),
+ * validated by the contract's {@link orderStatusBodySchema}.
+ */
 function StatusChangeForm({ id, status }: { id: number; status: OrderStatus }) {
   const change = useChangeOrderStatus();
-  const [next, setNext] = useState<OrderStatus>(status);
-  const [note, setNote] = useState('');
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { errors },
+  } = useZodForm(orderStatusBodySchema, { defaultValues: { status, note: '' } });
+  const next = watch('status');
+  const submit = handleSubmit(async (values) => {
     try {
-      await change.mutateAsync({ id, status: next, note });
-      setNote('');
-      toast({ title: 'Estado actualizado', description: `El pedido está ahora "${ORDER_STATUS_LABELS[next]}".` });
+      await change.mutateAsync({ id, status: values.status, note: values.note ?? '' });
+      reset({ status: values.status, note: '' });
+      toast({ title: 'Estado actualizado', description: `El pedido está ahora "${ORDER_STATUS_LABELS[values.status]}".` });
     } catch (error) {
       toast({ title: 'Error', description: orderErrorMessage(error, 'No se pudo cambiar el estado del pedido'), variant: 'destructive' });
     }
-  };
+  });
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3" aria-label={ORDER_TEXTS.statusChange}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3"
+      aria-label={ORDER_TEXTS.statusChange}
+    >
       <SelectField
         label="Nuevo estado"
         density="compact"
-        value={next}
         options={ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))}
-        onChange={(event) => setNext(event.target.value as OrderStatus)}
+        error={errors.status?.message}
+        {...register('status')}
       />
       <TextAreaField
         label={ORDER_TEXTS.statusNote}
         rows={2}
         maxLength={MAX_ORDER_NOTE}
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
+        error={errors.note?.message}
+        {...register('note')}
       />
       <Button type="submit" disabled={change.isPending || next === status}>
         {change.isPending ? 'Guardando...' : ORDER_TEXTS.statusChange}
