@@ -1,4 +1,6 @@
-// Supply-chain checks on package-lock.json, run by `npm run lint:deps` (part of `npm run validate`):
+// Supply-chain checks on package-lock.json, run by `npm run lint:deps` (part of `npm run validate`);
+// `node scripts/check-lockfile.mjs [path/to/package-lock.json]` checks another lock file. Exits 1
+// naming each problem:
 // 1. lockfile-lint: every resolved URL is https and on the npm registry.
 // 2. every installed package carries an integrity hash (sha512).
 // 3. no installed package, direct or transitive, is in a known-vulnerable version range of
@@ -7,15 +9,17 @@
 // 4. every optional platform package has a lock entry (scripts/lock-platforms.mjs).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describeHit, readVulnerableRanges, vulnerablePackages } from './vulnerable-ranges.mjs';
 
+const lockPath = process.argv[2] ?? 'package-lock.json';
 let failed = false;
 execFileSync(
   process.execPath,
   [
-    'node_modules/lockfile-lint/bin/lockfile-lint.js',
+    fileURLToPath(new URL('../node_modules/lockfile-lint/bin/lockfile-lint.js', import.meta.url)),
     '--path',
-    'package-lock.json',
+    lockPath,
     '--type',
     'npm',
     '--validate-https',
@@ -26,7 +30,7 @@ execFileSync(
   { stdio: 'inherit' },
 );
 
-const lock = JSON.parse(readFileSync('package-lock.json', 'utf8'));
+const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
 for (const [where, entry] of Object.entries(lock.packages ?? {})) {
   if (!where || entry.link) continue;
   // Foreign-platform entries added by scripts/lock-platforms.mjs are never installed here.

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,5 +78,36 @@ describe('readVulnerableRanges', () => {
     fs.writeFileSync(file, JSON.stringify({ entries: [{ ...staticAdvisory, range: 'not a range' }] }));
     expect(() => readVulnerableRanges(file)).toThrow('@fastify/static: invalid semver range "not a range"');
     fs.rmSync(path.dirname(file), { recursive: true });
+  });
+});
+
+describe('npm run lint:deps (scripts/check-lockfile.mjs)', () => {
+  const run = (lockPath?: string) =>
+    spawnSync(process.execPath, ['scripts/check-lockfile.mjs', ...(lockPath ? [lockPath] : [])], { encoding: 'utf8' });
+
+  it("passes on the repository's lock file: @fastify/static and the rest are outside every listed range", () => {
+    const result = run();
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/none in the \d+ known-vulnerable ranges/);
+  });
+
+  it('fails on a lock file holding a vulnerable release, direct or transitive, naming each advisory', () => {
+    const lock = JSON.parse(fs.readFileSync('package-lock.json', 'utf8'));
+    lock.packages['node_modules/@fastify/static'].version = '9.3.0';
+    const integrity = lock.packages['node_modules/@fastify/static'].integrity;
+    lock.packages['node_modules/exceljs/node_modules/xlsx'] = { version: '0.18.5', integrity };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lint-deps-'));
+    try {
+      const file = path.join(dir, 'package-lock.json');
+      fs.writeFileSync(file, JSON.stringify(lock));
+      const result = run(file);
+      expect(result.status).toBe(1);
+      const lines = result.stderr.split('\n').filter((line) => line.startsWith('known-vulnerable: '));
+      expect(lines.filter((line) => line.includes('@fastify/static@9.3.0 (node_modules/@fastify/static)'))).toHaveLength(3);
+      expect(result.stderr).toContain('GHSA-83w8-p2f5-377r');
+      expect(result.stderr).toContain('known-vulnerable: xlsx@0.18.5 (node_modules/exceljs/node_modules/xlsx) in "*": GHSA-4r6h-8v6p-xvw6');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
