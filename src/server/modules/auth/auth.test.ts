@@ -145,6 +145,18 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
     const emailIsName = await edit(b.id, { email: 'PERSONA@taller.com' });
     expect(emailIsName.statusCode).toBe(409);
     expect(emailIsName.json().error.message).toBe('El nombre de usuario o el email ya están en uso por otra cuenta');
+    // A signed-in user's own e-mail change clashes the same way (another's e-mail, another's
+    // username): 409, nothing changed.
+    const cookieB = await loginCookie(t.app, b);
+    const profile = (email: string) =>
+      inject({ method: 'PUT', url: '/api/user/profile', headers: { cookie: cookieB }, payload: { email, currentPassword: b.password } });
+    const takenByEmail = await profile('Unico.A@example.com');
+    expect(takenByEmail.statusCode).toBe(409);
+    expect(takenByEmail.json().error.code).toBe('CONFLICT');
+    expect((await profile('persona@TALLER.com')).statusCode).toBe(409);
+    const [unchanged] = await t.database.db.select().from(users).where(eq(users.id, b.id));
+    expect(unchanged?.email).toBe('unico.b@example.com');
+
     expect((await edit(named.id, { email: 'persona@taller.com' })).statusCode).toBe(200);
     const created = await inject({
       method: 'POST',
@@ -442,22 +454,55 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
 
     // A default install (production, no DEV_RESET_TOKEN): the answer never carries a token; the
     // link goes by mail after the answer, whether the account exists or not.
+    // The mailer holds every message until the test opens the gate: an answer that waited for the
+    // reset work would never arrive while it is closed.
     const sent: MailMessage[] = [];
-    const prod = await buildTestApp(engine, { nodeEnv: 'production', devResetToken: false }, { send: async (m) => void sent.push(m) });
+    let openGate = () => {};
+    const gate = new Promise<void>((resolve) => {
+      openGate = resolve;
+    });
+    let mailStarted = () => {};
+    const started = new Promise<void>((resolve) => {
+      mailStarted = resolve;
+    });
+    const prod = await buildTestApp(
+      engine,
+      { nodeEnv: 'production', devResetToken: false },
+      {
+        send: async (m) => {
+          mailStarted();
+          await gate;
+          sent.push(m);
+        },
+      },
+    );
     try {
       const user = await createUser(prod.database.db, { username: 'prod.user' });
       const ask = (usernameOrEmail: string) =>
         prod.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { usernameOrEmail } });
-      const known = await ask('prod.user');
+      let answered = false;
+      const pending = ask('prod.user').then((response) => {
+        answered = true;
+        return response;
+      });
+      // The reset work (token row, mail) runs after the answer: by the time the mail is being sent
+      // the answer is out, so its timing says nothing about the account.
+      await started;
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(answered).toBe(true);
+      expect(sent).toHaveLength(0);
+      const known = await pending;
       const unknown = await ask('nadie.prod');
       expect(known.json()).toEqual({ message: TEXTS.forgotSent });
       expect(unknown.json()).toEqual(known.json());
       expect(unknown.headers['content-length']).toBe(known.headers['content-length']);
+      openGate();
       await prod.app.background.idle();
       expect(sent.map((m) => m.to)).toEqual(['prod.user@example.com']);
       const tokens = await prod.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
       expect(tokens).toHaveLength(1);
     } finally {
+      openGate();
       await prod.close();
     }
   });
@@ -503,9 +548,10 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
   });
 });
 
-describe('rate limits', () => {
+// On PostgreSQL the counters live in its rate_limits table (plugins/rate-limit.ts); on PGlite in memory.
+describe.each(testEngines())('rate limits on %s', (engine) => {
   it('counts only failed logins, per account and address, and never locks the owner out from elsewhere', async () => {
-    const t = await buildTestApp('pglite', {
+    const t = await buildTestApp(engine, {
       rateLimits: {
         loginPerAccount: 3,
         loginPerIp: 6,
@@ -566,5 +612,6 @@ describe('rate limits', () => {
     } finally {
       await t.close();
     }
-  });
+    // About fifty argon2 verifications: seconds alone, much longer on a machine shared with other runs.
+  }, 180_000);
 });
