@@ -45,11 +45,24 @@ export function uniqueViolationMessage(constraint: string): string {
   return UNIQUE_MESSAGES[constraint] ?? 'Ya existe un registro con esos datos.';
 }
 
+/** `path.to.field: code` for each zod issue (at most 20), e.g. `0.disabledAt: invalid_type`. */
+function zodIssuesForLog(issues: unknown[]): string {
+  return issues
+    .slice(0, 20)
+    .map((issue) => {
+      const { path, code } = (issue ?? {}) as { path?: unknown; code?: unknown };
+      const where = Array.isArray(path) ? path.filter((p) => typeof p === 'string' || typeof p === 'number').join('.') : '';
+      return `${where || '(root)'}: ${typeof code === 'string' ? code : 'invalid'}`;
+    })
+    .join('; ');
+}
+
 /**
  * A log form of an error: its type, message and SQLSTATE, for each error of the cause chain.
  * Drizzle's "Failed query" message lists the query's parameters, a driver error's `detail` and
  * message quote row values: the parameters and `detail` are dropped, quoted values become `"…"`
- * (the names of the constraint, table or column the error carries stay), the stack keeps frames only.
+ * (the names of the constraint, table or column the error carries stay), the stack keeps frames only;
+ * a zod error keeps its issues' paths and codes.
  * @returns `{ type, message, stack, code?, constraint?, causes? }` (the stack's frames only).
  */
 export function safeErrorForLog(error: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
@@ -58,10 +71,14 @@ export function safeErrorForLog(error: unknown): { type: string; message: string
     // Quoted text in a driver message is a value ("invalid input syntax for type integer: "…"")
     // unless it is one of the names the error itself carries (constraint, table, column…).
     const names = new Set(['constraint', 'table', 'column', 'schema', 'dataType'].map((k) => err[k]).filter((v) => typeof v === 'string'));
-    const message = String(err.message ?? '')
-      .split(/\nparams:/)[0]
-      ?.replace(/"([^"]*)"/g, (quoted, inner: string) => (names.has(inner) ? quoted : '"…"'))
-      .slice(0, 2_000);
+    // A zod error (a response that did not match its schema) says which fields and checks failed:
+    // paths and codes only, never the values or messages, which may quote them.
+    const message = Array.isArray(err.issues)
+      ? zodIssuesForLog(err.issues)
+      : String(err.message ?? '')
+          .split(/\nparams:/)[0]
+          ?.replace(/"([^"]*)"/g, (quoted, inner: string) => (names.has(inner) ? quoted : '"…"'))
+          .slice(0, 2_000);
     return {
       type: err.constructor?.name ?? String(err.name ?? 'Error'),
       message,

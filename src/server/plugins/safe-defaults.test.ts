@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { VIEWER_HEADER } from '../../shared/offline.ts';
 import { loadConfig } from '../config.ts';
 import { users } from '../db/schema.ts';
@@ -193,5 +194,17 @@ describe('validation texts', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('error logs of a response that breaks its schema', () => {
+  it('name the fields and checks that failed, never the values', () => {
+    const secret = 'token-9f8e7d6c5b4a';
+    const parsed = z.array(z.object({ username: z.string(), disabledAt: z.nullable(z.string()) })).safeParse([{ username: secret }]);
+    expect(parsed.success).toBe(false);
+    const error = new Error("Response doesn't match the schema", { cause: parsed.error });
+    const logged = JSON.stringify(safeErrorForLog(error));
+    expect(logged).toContain('0.disabledAt: invalid_type');
+    expect(logged).not.toContain(secret);
   });
 });
