@@ -1,9 +1,10 @@
 import { Upload } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import { MAX_QUICK_TEXT, ORDER_TEXTS, type QuickOrderResponse, type QuickUnmatched } from '../../../../shared/orders.ts';
+import { ORDER_TEXTS, type QuickOrderResponse, type QuickUnmatched, quickOrderBodySchema } from '../../../../shared/orders.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/form-field.tsx';
 import { formatPrice } from '../../../lib/format.ts';
+import { useZodForm } from '../../../lib/form.ts';
 import { orderErrorMessage, useCartActions } from '../cart.ts';
 import { useQuickOrder } from '../cart-io.ts';
 
@@ -86,46 +87,46 @@ function QuickResult({ result, onPicked }: { result: QuickOrderResponse; onPicke
  */
 export function QuickOrder({ onDone }: { onDone?: () => void }) {
   const quick = useQuickOrder();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    clearErrors,
+    reset,
+    formState: { errors },
+  } = useZodForm(quickOrderBodySchema, { defaultValues: { text: '' } });
   const [result, setResult] = useState<QuickOrderResponse | null>(null);
   const [reading, setReading] = useState(false);
   const fileId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const submit = async (value: string) => {
-    setError(null);
-    if (!value.trim()) {
-      setError('Pegue al menos una línea');
-      return;
-    }
-    if (value.length > MAX_QUICK_TEXT) {
-      setError('El texto admite hasta 50.000 caracteres');
-      return;
-    }
+  // The contract's schema refuses an empty or too long text with the server's own message.
+  const submit = handleSubmit(async ({ text }) => {
     try {
-      const answer = await quick.mutateAsync(value);
+      const answer = await quick.mutateAsync(text);
       setResult(answer);
-      if (answer.unmatched.length === 0) setText('');
+      if (answer.unmatched.length === 0) reset({ text: '' });
       onDone?.();
     } catch (failure) {
-      setError(orderErrorMessage(failure, 'No se pudo procesar el pedido rápido'));
+      setError('text', { message: orderErrorMessage(failure, 'No se pudo procesar el pedido rápido') });
     }
-  };
+  });
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    setError(null);
+    clearErrors('text');
     setReading(true);
     try {
       const { readQuickOrderFile } = await import('../spreadsheet-text.ts');
-      const content = await readQuickOrderFile(file);
-      setText(content);
-      await submit(content);
+      setValue('text', await readQuickOrderFile(file));
+      await submit();
     } catch (failure) {
-      setError(failure instanceof Error && failure.name === 'SpreadsheetError' ? failure.message : 'No se pudo leer el archivo.');
+      setError('text', {
+        message: failure instanceof Error && failure.name === 'SpreadsheetError' ? failure.message : 'No se pudo leer el archivo.',
+      });
     } finally {
       setReading(false);
     }
@@ -137,21 +138,13 @@ export function QuickOrder({ onDone }: { onDone?: () => void }) {
       <h3 id="quick-order-title" className="font-semibold text-slate-900">
         {ORDER_TEXTS.quick}
       </h3>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit(text);
-        }}
-        className="space-y-3"
-      >
+      <form noValidate onSubmit={submit} className="space-y-3">
         <TextAreaField
           label="Códigos y cantidades"
           rows={5}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          {...register('text')}
           hint={ORDER_TEXTS.quickHelp}
-          error={error ?? undefined}
+          error={errors.text?.message}
           className="font-mono"
           placeholder={'06H-103-144 2\n3 0011843925'}
         />
