@@ -37,7 +37,7 @@
 import * as z from 'zod/mini';
 import { MAX_ORDER_LINES, MAX_ORDER_NOTE, MAX_QUANTITY, MAX_QUICK_TEXT, MIN_QUANTITY, ORDER_TEXTS } from './order-texts.ts';
 
-export { MAX_ORDER_LINES, MAX_ORDER_NOTE, MAX_QUANTITY, MAX_QUICK_TEXT, ORDER_TEXTS } from './order-texts.ts';
+export { MAX_ORDER_LINES, MAX_ORDER_NOTE, MAX_QUANTITY, ORDER_TEXTS } from './order-texts.ts';
 
 /** An integer (a safe one), as classic zod's `z.number().int()`. */
 const int = () => z.number().check(z.int());
