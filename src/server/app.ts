@@ -29,6 +29,7 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { partRequestRoutes } from './modules/part-requests/routes.ts';
 import { JobSlot } from './modules/sync/jobs.ts';
 import { ScheduledSync } from './modules/sync/schedule.ts';
+import { priceRoutes } from './modules/prices/routes.ts';
 import { printRoutes } from './modules/print/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(partRequestRoutes(ctx, mailer));
   await app.register(adminCountRoutes(ctx));
   await app.register(adminRoutes(ctx));
+  await app.register(priceRoutes(ctx));
   await app.register(photoRoutes(ctx));
   await app.register(exportRoutes(ctx));
   await app.register(orderRoutes(ctx, mailer));
