@@ -505,7 +505,8 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
       openGate();
       await prod.close();
     }
-  });
+    // Builds and migrates a second app: seconds alone, much longer on a machine shared with other runs.
+  }, 180_000);
 
   it('refuses cross-site writes and non-JSON bodies', async () => {
     const payload = { username: 'x', password: 'y', userType: 'client' };
