@@ -10,7 +10,11 @@
  * (two or three of a description's rarest words), `abbrev` (a description's abbreviated words
  * written out in full, `AMORT.` → amortiguador), `typo` (one wrong, missing, doubled or swapped
  * letter in a description's rare word of 5+ letters), `split` (letter/digit and `NxM` runs joined
- * or split, `OM 366` ↔ om366, `6 X 40` ↔ 6x40).
+ * or split, `OM 366` ↔ om366, `6 X 40` ↔ 6x40). A query's expected parts are every part that
+ * answers it (see `buildCases`), not only the one it was written from.
+ *
+ * Options: `--misses` lists the queries whose expected part is not first (with the part and the
+ * first answer); `--seed N` draws another set of queries (default 18).
  */
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -198,7 +202,22 @@ interface Score {
   rr: number;
 }
 
+/**
+ * The seed of the cases (`--seed N`, default 18): another seed draws other queries of the same
+ * kinds, a held-out check that a change to the search did not only fit the default set.
+ */
+function seedArgument(): number {
+  const at = process.argv.indexOf('--seed');
+  const seed = at === -1 ? 18 : Number(process.argv[at + 1]);
+  if (!Number.isInteger(seed)) {
+    console.error('--seed takes an integer');
+    process.exit(2);
+  }
+  return seed;
+}
+
 async function main() {
+  const seed = seedArgument();
   const catalogues = [
     { name: 'dlc-motors', file: REAL_DATA.dlc },
     { name: 'zabala-repuestos', file: REAL_DATA.zabala },
@@ -233,7 +252,7 @@ async function main() {
       ]),
     );
     const reader = databaseReader(database.db, { imageBaseUrl: '' });
-    const cases = buildCases(rows, vocabulary, await loadSynonymIndex(database.db), 18 + index);
+    const cases = buildCases(rows, vocabulary, await loadSynonymIndex(database.db), seed + index);
     for (const c of cases) {
       const query: PartsQuery = partsQuerySchema.parse({ search: c.query, limit: 50 });
       const answer = await listParts(reader, { role: 'guest' }, query);

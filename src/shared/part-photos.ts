@@ -77,4 +77,3 @@ export const photoOrderBodySchema = z.object({
       z.maxLength(MAX_PHOTOS_PER_PART, { error: `Un repuesto admite hasta ${MAX_PHOTOS_PER_PART} fotos` }),
     ),
 });
-export type PhotoOrderBody = z.infer<typeof photoOrderBodySchema>;

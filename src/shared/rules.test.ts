@@ -141,9 +141,10 @@ describe('search text rules', () => {
   });
 
   it('tokenizes folded words and keeps separator-free code keys', () => {
-    expect(searchTokens('  Cigüeñal  06H-103 ')).toEqual([
-      { text: 'ciguenal', key: 'ciguenal' },
-      { text: '06h-103', key: '06h103' },
+    expect(searchTokens('  Cigüeñal  06H-103 Cables')).toEqual([
+      { text: 'ciguenal', key: 'ciguenal', typed: 'ciguenal' },
+      { text: '06h-103', key: '06h103', typed: '06h-103' },
+      { text: 'cabl', key: 'cabl', typed: 'cables' },
     ]);
     expect(searchTokens('%%% ---')).toEqual([]);
   });

@@ -48,6 +48,8 @@ export interface SearchToken {
   text: string;
   /** Token without separators; equals `text` when it had none. */
   key: string;
+  /** Folded token as typed, before the plural fold (`cbles`, where `text` is `cbl`): what a typo pass corrects. */
+  typed: string;
 }
 
 /** Maximum number of tokens taken from one search query; the rest are ignored. */
@@ -63,7 +65,7 @@ export function searchTokens(query: string): SearchToken[] {
     const trimmed = raw.replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, '');
     if (!trimmed) continue;
     const text = foldPlural(trimmed);
-    tokens.push({ text, key: text.replace(/[^a-z0-9]/g, '') });
+    tokens.push({ text, key: text.replace(/[^a-z0-9]/g, ''), typed: trimmed });
     if (tokens.length === MAX_SEARCH_TOKENS) break;
   }
   return tokens;

@@ -78,6 +78,16 @@ describe('apiFetch', () => {
     expect(init?.credentials).toBe('include');
   });
 
+  it('sends a FormData as is, leaving the multipart content type and boundary to the browser', async () => {
+    const fetchMock = mockApi({ 'POST /api/fotos': { ok: true } });
+    const form = new FormData();
+    form.append('fotos', new Blob(['x'], { type: 'image/png' }), 'a.png');
+    await apiFetch('/api/fotos', { method: 'POST', formData: form, body: { ignored: true } });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    expect(new Headers(init?.headers).has('Content-Type')).toBe(false);
+  });
+
   it('answers the response unread for a download, and throws the server error of a failure', async () => {
     mockApi({
       'GET /api/file': () => new Response('contenido', { status: 200 }),

@@ -51,6 +51,8 @@ export interface FetchOptions {
   body?: unknown;
   /** Sent as is, as `application/octet-stream` (a file upload); wins over `body`. */
   rawBody?: Blob;
+  /** Sent as `multipart/form-data` (files with their names; the browser sets the boundary); wins over both. */
+  formData?: FormData;
   /** The `Accept` header; `application/json` unless a download asks for anything. */
   accept?: string;
   /** Extra request headers (e.g. `Idempotency-Key`). */
@@ -90,17 +92,19 @@ function isAbort(error: unknown): boolean {
 }
 
 /**
- * The one `fetch` of the web app: same origin with cookies, the query appended, a JSON or raw body
- * with its content type. Answers the 2xx response unread (downloads stream it).
+ * The one `fetch` of the web app: same origin with cookies, the query appended, a JSON, raw or
+ * multipart body with its content type. Answers the 2xx response unread (downloads stream it).
  * @throws {ApiError} on a network failure (status 0, code `NETWORK`) or a non-2xx answer (its
  *   status and the server's `{error}` code and message, {@link errorFromResponse}); the
  *   `AbortError` itself when `signal` aborts.
  */
 export async function apiFetch(path: string, options: FetchOptions = {}): Promise<Response> {
-  const { method = 'GET', query, body, rawBody, accept = 'application/json', signal } = options;
+  const { method = 'GET', query, body, rawBody, formData, accept = 'application/json', signal } = options;
   const headers: Record<string, string> = { ...options.headers, Accept: accept };
   const init: RequestInit = { method, credentials: 'include', signal, headers };
-  if (rawBody !== undefined) {
+  if (formData !== undefined) {
+    init.body = formData;
+  } else if (rawBody !== undefined) {
     headers['Content-Type'] = 'application/octet-stream';
     init.body = rawBody;
   } else if (body !== undefined) {

@@ -12,7 +12,7 @@ import { partNumberKey } from '../../../shared/text.ts';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { parts, profiles } from '../../db/schema.ts';
 import type { Viewer } from '../auth/viewer.ts';
-import { type SearchPlan, planConditions, relevanceClass, searchPlan } from '../search/service.ts';
+import { type SearchPlan, planConditions, relevanceClass, searchPlan, wholeTermCount } from '../search/service.ts';
 import { type LoadedCategories, descendantIds } from './categories.ts';
 import type { PartRow } from './presenter.ts';
 
@@ -136,7 +136,8 @@ export interface OrderKey {
 /**
  * The keys of a list's order. "Relevancia" while searching: the relevance class (search/plan.ts
  * `relevanceClass`: exact code, alternate code, code prefix, whole words, other matches, corrected
- * words), then shorter descriptions, then the part number. Another sort while searching: exact
+ * words), then more terms matched as whole words (`wholeTermCount`), then shorter descriptions,
+ * then the part number. Another sort while searching: exact
  * part-number matches first (and, for code-like queries, part numbers that start with it), then
  * the chosen sort. Always the id last. "Relevancia" without a search is the part-number order.
  * @param plan the search's plan (see {@link filterConditions}).
@@ -148,6 +149,8 @@ export function orderKeys(filters: PartFilters, priceList: number, plan?: Search
   if (filters.sortBy === 'relevance' && key) {
     const searching = plan ?? searchPlan(filters.search ?? '');
     keys.push({ expr: relevanceClass(searching), ascending: true });
+    const whole = wholeTermCount(searching);
+    if (whole) keys.push({ expr: whole, ascending: false });
     keys.push({ expr: sql`length(${parts.description})`, ascending: true });
     keys.push({ expr: sql`${parts.partNumber} collate "C"`, ascending: true });
     keys.push({ expr: sql`${parts.id}`, ascending: true });

@@ -15,7 +15,7 @@ import { notFound } from '../../errors.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { categoryTree, visibleSubtreeIds } from './categories.ts';
 import { type PartRow, presentPart } from './presenter.ts';
-import { correctedPlanFor, planFor } from '../search/service.ts';
+import { correctedPlanFor, planFor, shownCorrection } from '../search/service.ts';
 import {
   countParts,
   filterConditions,
@@ -96,7 +96,7 @@ export async function listParts(
               total: secondTotal,
               page: query.page,
               limit: query.limit,
-              correctedSearch: corrected.correctedText,
+              correctedSearch: shownCorrection(corrected, firstPartText(second.rows[0])) ?? corrected.correctedText,
             };
           }
         }
@@ -122,6 +122,12 @@ export async function listParts(
     total ?? reader.countParts(query, where),
   ]);
   return { parts: present(rows), total: counted, page: query.page, limit: query.limit };
+}
+
+/** The words a part is found by besides its codes, as one text (for {@link shownCorrection}). */
+function firstPartText(row: PartRow | undefined): string {
+  if (!row) return '';
+  return [row.description, row.brand, ...(row.categoryPath ?? []), row.notes, row.applications].filter(Boolean).join(' ');
 }
 
 /** Parts and categories offered by the search box (issue 18). */

@@ -9,12 +9,14 @@
  *   start of a word), its letter/digit split (`om366` ~ `om 366`, `6x40` ~ `6 x 40`), its
  *   abbreviations found in the vocabulary (`amortiguador` ~ `amort.`), its compound split found in
  *   the vocabulary (`parabrisas` ~ `para brisas`) and its synonyms (`jgo` ~ `juego`);
- * - `exact`: the word as a whole word (plural forms included);
- * - `corrected`: after a typo pass, the corrected word (see vocabulary.ts).
+ * - `exact`: the word as a whole word (plural forms included), a split or joined form as a whole
+ *   word too (`om366` ~ `OM 366`, `om 366` ~ `OM366`, `parabrisas` ~ `PARA BRISAS`);
+ * - `corrected`: after a typo pass, the corrected word, or any of its corrections when several are
+ *   equally near (see vocabulary.ts).
  * Pure: the synonyms and the vocabulary facts come in as arguments.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { MAX_SEARCH_TOKENS, partNumberKey, searchTokens } from '../../../shared/text.ts';
+import { MAX_SEARCH_TOKENS, foldPlural, partNumberKey, searchTokens } from '../../../shared/text.ts';
 import { parts } from '../../db/schema.ts';
 
 /** One term of a plan: conditions over `search_text`, see the module comment. */
@@ -23,18 +25,28 @@ export interface SearchTerm {
   words: string[];
   loose: SQL;
   exact: SQL;
-  /** Set only by a typo pass: the corrected word's condition, and the corrected words as whole words. */
+  /** Set only by a typo pass: the corrected words' condition, and the corrected words as whole words. */
   corrected?: SQL;
   correctedExact?: SQL;
+}
+
+/** A query word as the search reads it (`text`: folded, plural folded) and as typed (folded only). */
+export interface PlanWord {
+  text: string;
+  typed: string;
 }
 
 /** A query's terms and what the relevance order needs. */
 export interface SearchPlan {
   terms: SearchTerm[];
+  /** The query's words in order. */
+  words: PlanWord[];
   /** The query as one code key (`06H-103 144` → `06h103144`); '' for none. */
   codeKey: string;
   /** The query words after a typo pass replaced some (`bomba radiador`), when one did. */
   correctedText?: string;
+  /** The typo pass's corrections by query word (`text`), best first, when it made some. */
+  corrections?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Vocabulary facts a plan uses: which candidate words exist (see vocabulary.ts `knownWords`). */
@@ -120,6 +132,16 @@ function splitCondition(pieces: string[]): SQL {
   return regex(pieces.map(escapeRegex).join(`${SPLIT_SEPARATORS}{1,2}`));
 }
 
+/** {@link splitCondition} as a whole word: `om366` as `OM 366` but not inside `OM 3660`. */
+function splitWhole(pieces: string[]): SQL {
+  return regex(`(^|[^a-z0-9])${pieces.map(escapeRegex).join(`${SPLIT_SEPARATORS}{1,2}`)}($|[^a-z0-9])`);
+}
+
+/** A compound's two words as a whole word, with the separators {@link phrase} allows (`para brisas`). */
+function compoundWhole(a: string, b: string): SQL {
+  return regex(`(^|[^a-z0-9])${escapeRegex(a)}[^a-z0-9]{1,3}${escapeRegex(b)}(s|es)?($|[^a-z0-9])`);
+}
+
 /** Abbreviation candidates of a word: its prefixes of 3+ letters, shorter than itself (`amort`, `amorti`, … of `amortiguador`). */
 export function abbreviationCandidates(word: string): string[] {
   if (!/^[a-z]+$/.test(word) || word.length <= MIN_ABBREVIATION) return [];
@@ -139,8 +161,9 @@ export function compoundCandidates(word: string): [string, string][] {
 /** Every vocabulary word a plan of `query` could use ({@link abbreviationCandidates}, {@link compoundCandidates}). */
 export function vocabularyCandidates(query: string): string[] {
   const out = new Set<string>();
-  for (const { text } of searchTokens(query)) {
+  for (const { text, typed } of searchTokens(query)) {
     if (/^[a-z]+$/.test(text)) out.add(text);
+    if (typed !== text && /^[a-z]+$/.test(typed)) out.add(typed);
     for (const p of abbreviationCandidates(text)) out.add(p);
     for (const [a, b] of compoundCandidates(text)) out.add(a).add(b);
   }
@@ -150,6 +173,7 @@ export function vocabularyCandidates(query: string): string[] {
 /** The conditions of one query word (see the module comment). */
 function wordTerm(word: string, key: string, known: KnownWords, synonyms: SynonymIndex, typed = false): SearchTerm {
   const loose: SQL[] = [];
+  const exact: SQL[] = [wholeWord(word)];
   if (word.length >= MIN_SUBSTRING) {
     loose.push(like(`%${escapeLike(word)}%`));
     if (key && key !== word && key.length >= MIN_SUBSTRING) loose.push(like(`%${escapeLike(key)}%`));
@@ -158,21 +182,33 @@ function wordTerm(word: string, key: string, known: KnownWords, synonyms: Synony
     loose.push(regex(`(^|[^a-z0-9])${escapeRegex(word)}`));
   }
   const pieces = splitPieces(key || word);
-  if (splittable(pieces)) loose.push(splitCondition(pieces));
+  if (splittable(pieces)) {
+    loose.push(splitCondition(pieces));
+    exact.push(splitWhole(pieces));
+  }
   // A word corrected as a typo keeps only its substring: the abbreviations of a misspelling (`der` of `derantero`) mislead.
   const abbreviations = typed ? [] : abbreviationCandidates(word).filter((p) => known.has(p));
   for (const a of abbreviations) loose.push(wholeWord(a));
-  for (const [a, b] of compoundCandidates(word)) if (known.has(a) && known.has(b)) loose.push(phrase(`${a} ${b}`));
+  for (const [a, b] of compoundCandidates(word)) {
+    if (known.has(a) && known.has(b)) {
+      loose.push(phrase(`${a} ${b}`));
+      exact.push(compoundWhole(a, b));
+    }
+  }
   for (const form of synonyms.get(word) ?? []) loose.push(phrase(form));
-  return { words: [word], loose: or(loose), exact: wholeWord(word) };
+  return { words: [word], loose: or(loose), exact: or(exact) };
 }
 
-/** A term over several words: its words one by one, or the alternatives of `form` (a synonym or the words joined). */
-function groupTerm(members: SearchTerm[], alternatives: SQL[]): SearchTerm {
+/**
+ * A term over several words: its words one by one, or the alternatives of `form` (a synonym or the
+ * words joined); `joined`, the words written together, counts as whole words too.
+ */
+function groupTerm(members: SearchTerm[], alternatives: SQL[], joined?: string): SearchTerm {
+  const each = and(members.map((m) => m.exact));
   return {
     words: members.flatMap((m) => m.words),
     loose: or([and(members.map((m) => m.loose)), ...alternatives]),
-    exact: and(members.map((m) => m.exact)),
+    exact: joined ? or([each, wholeWord(joined)]) : each,
   };
 }
 
@@ -187,13 +223,13 @@ function joinable(a: string, b: string, known: KnownWords): boolean {
  * The plan of a search query.
  * @param known vocabulary words among {@link vocabularyCandidates} of the query (empty: no abbreviations or compounds).
  * @param synonyms the synonym forms ({@link synonymIndex}).
- * @param corrections typo corrections by query word (vocabulary.ts `corrections`), for the second pass.
+ * @param corrections typo corrections by query word, best first (vocabulary.ts `corrections`), for the second pass.
  */
 export function searchPlan(
   query: string,
   known: KnownWords = new Set(),
   synonyms: SynonymIndex = new Map(),
-  corrections: ReadonlyMap<string, string> = new Map(),
+  corrections: ReadonlyMap<string, readonly string[]> = new Map(),
 ): SearchPlan {
   const tokens = searchTokens(query).slice(0, MAX_SEARCH_TOKENS);
   const words = tokens.map((t) => wordTerm(t.text, t.key, known, synonyms, corrections.has(t.text)));
@@ -219,27 +255,50 @@ export function searchPlan(
     const [a, b, c] = [tokens[i]?.text ?? '', tokens[i + 1]?.text ?? '', tokens[i + 2]?.text ?? ''];
     if (/^[0-9]+$/.test(a) && b === 'x' && /^[0-9]+$/.test(c)) {
       // `6 x 40` also as `6x40`.
-      terms.push(groupTerm(words.slice(i, i + 3), [like(`%${a}x${c}%`)]));
+      terms.push(groupTerm(words.slice(i, i + 3), [like(`%${a}x${c}%`)], `${a}x${c}`));
       i += 3;
     } else if (b && joinable(a, b, known)) {
-      terms.push(groupTerm(words.slice(i, i + 2), [like(`%${escapeLike(a + b)}%`)]));
+      terms.push(groupTerm(words.slice(i, i + 2), [like(`%${escapeLike(a + b)}%`)], a + b));
       i += 2;
     } else {
       terms.push(words[i]!);
       i += 1;
     }
   }
-  let correctedText: string | undefined;
-  if (corrections.size) {
-    for (const term of terms) {
-      if (!term.words.some((w) => corrections.has(w))) continue;
-      // Every word of the term still has to match: the corrected ones as corrected.
-      term.corrected = and(term.words.map((w) => wordTerm(corrections.get(w) ?? w, corrections.get(w) ?? w, known, synonyms).loose));
-      term.correctedExact = and(term.words.map((w) => wholeWord(corrections.get(w) ?? w)));
-    }
-    correctedText = tokens.map((t) => corrections.get(t.text) ?? t.text).join(' ');
+  const planWords = tokens.map((t) => ({ text: t.text, typed: t.typed }));
+  const plan: SearchPlan = { terms, words: planWords, codeKey: partNumberKey(query) };
+  if (!corrections.size) return plan;
+  for (const term of terms) {
+    if (!term.words.some((w) => corrections.has(w))) continue;
+    // Every word of the term still has to match: the corrected ones as one of their corrections.
+    const loose = (w: string) => {
+      const fixes = corrections.get(w);
+      if (!fixes) return wordTerm(w, w, known, synonyms).loose;
+      return or(fixes.map((f) => wordTerm(foldPlural(f), foldPlural(f), known, synonyms).loose));
+    };
+    const whole = (w: string) => or((corrections.get(w) ?? [w]).flatMap((f) => [...new Set([f, foldPlural(f)])].map(wholeWord)));
+    term.corrected = and(term.words.map(loose));
+    term.correctedExact = and(term.words.map(whole));
   }
-  return { terms, codeKey: partNumberKey(query), ...(correctedText ? { correctedText } : {}) };
+  return { ...plan, corrections, correctedText: correctedQuery(planWords, corrections) };
+}
+
+/**
+ * The query as the typo pass read it, to show the user: each corrected word as its correction, the
+ * others as typed. Among a word's corrections, the first that `holds` (a word of the first part
+ * found, say) is shown, else the best.
+ */
+export function correctedQuery(
+  words: readonly PlanWord[],
+  corrections: ReadonlyMap<string, readonly string[]>,
+  holds: (word: string) => boolean = () => false,
+): string {
+  return words
+    .map((w) => {
+      const fixes = corrections.get(w.text);
+      return fixes ? (fixes.find(holds) ?? fixes[0]!) : w.typed;
+    })
+    .join(' ');
 }
 
 /**
@@ -255,9 +314,28 @@ export function planConditions(plan: SearchPlan): SQL[] {
   return terms;
 }
 
-/** Whether a plan has a word worth a typo pass: letters only, 4+, and not a vocabulary word. */
-export function hasUnknownWord(plan: SearchPlan, known: KnownWords): boolean {
-  return plan.terms.some((t) => t.words.some((w) => /^[a-z]{4,}$/.test(w) && !known.has(w)));
+/**
+ * The words of a plan worth a typo pass: letters only, 4+ as read or as typed, and not a vocabulary
+ * word either way.
+ */
+export function unknownWords(plan: SearchPlan, known: KnownWords): PlanWord[] {
+  const correctable = (w: string) => /^[a-z]{4,}$/.test(w);
+  return plan.words.filter((w) => (correctable(w.text) || correctable(w.typed)) && !known.has(w.text) && !known.has(w.typed));
+}
+
+/**
+ * How many of a plan's terms a part matches as whole words (corrections included): the order among
+ * parts of one relevance class, so for `diametro control` a part with `CONTROL … DIAM.` (one whole
+ * word) comes before one with `CON LLAVE … DIAM.` (none: `con` only abbreviates `control`).
+ * Undefined for a plan of one term, whose class already says it.
+ */
+export function wholeTermCount(plan: SearchPlan): SQL | undefined {
+  if (plan.terms.length < 2) return undefined;
+  const whole = (t: SearchTerm) => (t.correctedExact ? or([t.exact, t.correctedExact]) : t.exact);
+  return sql`(${sql.join(
+    plan.terms.map((t) => sql`(case when ${whole(t)} then 1 else 0 end)`),
+    sql` + `,
+  )})`;
 }
 
 /**

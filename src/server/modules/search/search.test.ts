@@ -29,6 +29,16 @@ const CATALOGUE = [
   { codigo: '06H-103-144', descripcion: 'POLEA CIGÜEÑAL VW AMAROK', codbarras: '7790713078225' },
   { codigo: '06H103', descripcion: 'POLEA AUXILIAR' },
   { codigo: 'XP-0001', descripcion: 'SOPORTE MOTOR', codbarras: '06H-103-144-B' },
+  { codigo: 'CB-1001', descripcion: 'CABLES DE BUJIA SILICONADOS' },
+  // The catalogue's own typo `IMPEZA` and the right `IMPREZA`: one edit from `imrpeza` both.
+  { codigo: 'SE-0001', descripcion: 'SENSOR RPM SUBARU IMPREZA LEGACY' },
+  { codigo: 'SE-0002', descripcion: 'SOPORTE MOTOR IMPEZA' },
+  // `906` inside a part number and `SAL.` abbreviating `salida`, against `OM906 SALIDA` as words.
+  { codigo: '9062030015', descripcion: 'CAÑO SAL. AGUA OM904' },
+  { codigo: 'CN-0906', descripcion: 'CAÑO COMPRESOR OM906 SALIDA COMPRESOR' },
+  // `con` is a word of the vocabulary and the start of `control`.
+  { codigo: 'TP-3932', descripcion: 'TAPA CILINDRO CONTROL CAJA / DIAM. 90MM' },
+  { codigo: 'TP-9011', descripcion: 'TAPA CON LLAVE / DIAM. 58MM' },
 ];
 
 describe.each(testEngines())('forgiving search on %s', (engine) => {
@@ -77,6 +87,16 @@ describe.each(testEngines())('forgiving search on %s', (engine) => {
     expect(await codes('om352')).toEqual(['BB-4001']);
   });
 
+  it('ranks a word written joined or split as a whole word above a piece found inside a code', async () => {
+    expect(await first('om 906 salida')).toBe('CN-0906');
+    expect(await first('om906 salida')).toBe('CN-0906');
+  });
+
+  it('ranks parts with more of the words whole before parts matched by abbreviations only', async () => {
+    // Both hold `DIAM.`; only TP-3932 holds `control` itself (TP-9011 holds `CON`, its start).
+    expect(await codes('diametro control')).toEqual(['TP-3932', 'TP-9011']);
+  });
+
   it('matches words of 1–2 letters only at the start of a word', async () => {
     // `om` starts `OM366` and `OM 352` but sits inside `BOMBA`.
     const found = await codes('om');
@@ -95,6 +115,14 @@ describe.each(testEngines())('forgiving search on %s', (engine) => {
     expect(exact.correctedSearch).toBeUndefined();
     // A code is never fuzzed into another code.
     expect((await search('06h103145')).total).toBe(0);
+    // The word as typed is corrected (`cbles`), not what the plural fold left of it (`cbl`).
+    const plural = await search('cbles bujia');
+    expect(plural.parts.map((p) => p.partNumber)).toEqual(['CB-1001']);
+    expect(plural.correctedSearch).toBe('cables bujia');
+    // Two corrections one edit away are both tried; the one the part found holds is shown.
+    const twins = await search('imrpeza legacy');
+    expect(twins.parts.map((p) => p.partNumber)).toEqual(['SE-0001']);
+    expect(twins.correctedSearch).toBe('impreza legacy');
     // Words the vocabulary holds are never corrected, even when together they find nothing.
     const none = await search('tapa bomba');
     expect(none.total).toBe(0);

@@ -3,19 +3,21 @@
  * vocabulary facts it needs. The SQL conditions themselves are built by plan.ts.
  */
 import type { Executor } from '../../db/client.ts';
+import { foldPlural, foldText } from '../../../shared/text.ts';
 import {
   type KnownWords,
   type SearchPlan,
   type SynonymIndex,
-  hasUnknownWord,
+  correctedQuery,
   searchPlan,
   synonymIndex,
+  unknownWords,
   vocabularyCandidates,
 } from './plan.ts';
 import { listSynonyms } from './synonyms.ts';
 import { corrections, knownWords } from './vocabulary.ts';
 
-export { type SearchPlan, type SynonymIndex, planConditions, relevanceClass, searchPlan } from './plan.ts';
+export { type SearchPlan, type SynonymIndex, planConditions, relevanceClass, searchPlan, wholeTermCount } from './plan.ts';
 export { rebuildVocabulary } from './vocabulary.ts';
 
 /** The synonym groups as a {@link SynonymIndex} (one query). */
@@ -35,7 +37,7 @@ export async function planFor(
 ): Promise<SearchPlan & { unknownWord: boolean; known: KnownWords }> {
   const known = await knownWords(db, vocabularyCandidates(query));
   const plan = searchPlan(query, known, synonyms);
-  return { ...plan, unknownWord: hasUnknownWord(plan, known), known };
+  return { ...plan, unknownWord: unknownWords(plan, known).length > 0, known };
 }
 
 /**
@@ -52,14 +54,27 @@ export async function correctedPlanFor(
   planned?: KnownWords,
 ): Promise<SearchPlan | undefined> {
   const known = planned ?? (await knownWords(db, vocabularyCandidates(query)));
-  const words = searchPlan(query)
-    .terms.flatMap((t) => t.words)
-    .filter((w) => !known.has(w));
-  const fixes = await corrections(db, words);
+  const fixes = await corrections(db, unknownWords(searchPlan(query), known));
   if (!fixes.size) return undefined;
   const fixed = await knownWords(
     db,
-    [...fixes.values()].flatMap((w) => vocabularyCandidates(w)),
+    [...fixes.values()].flat().flatMap((w) => vocabularyCandidates(w)),
   );
   return searchPlan(query, new Set([...known, ...fixed]), synonyms, fixes);
+}
+
+/**
+ * The corrected query to show ("Mostrando resultados para «…»") once a typo pass found parts: a
+ * word with several corrections shows the one the first part found holds (`imrpeza` → `impreza`,
+ * not the catalogue's own `impeza`, when the first part reads `IMPREZA`).
+ * @param firstText the first part's text (description, brand, category path…); any case or accents.
+ */
+export function shownCorrection(plan: SearchPlan, firstText: string): string | undefined {
+  if (!plan.corrections || plan.correctedText === undefined) return plan.correctedText;
+  const words = new Set(
+    foldText(firstText)
+      .split(/[^a-z0-9]+/)
+      .flatMap((w) => [w, foldPlural(w)]),
+  );
+  return correctedQuery(plan.words, plan.corrections, (w) => words.has(w) || words.has(foldPlural(w)));
 }

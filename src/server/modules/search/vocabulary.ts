@@ -58,43 +58,63 @@ export function correctable(word: string): boolean {
 /** Vocabulary neighbours read per word, nearest by trigram distance. */
 const NEIGHBOURS = 24;
 
+/** Corrections kept per word: the vocabulary words at the least distance, most frequent first. */
+const MAX_CANDIDATES = 3;
+
+/** A query word to correct: as the search reads it (`text`, plural folded) and as typed. */
+export interface TypedWord {
+  text: string;
+  typed: string;
+}
+
 /**
- * Corrections of the query words that are not in the vocabulary (neither a word nor the start of
- * one): each to its nearest vocabulary word within {@link allowedEdits}, the most frequent among
- * equals. Words of the vocabulary, prefixes of its words, and words with no close neighbour are
- * left alone.
- * @returns query word → corrected word (empty when nothing needs or allows a correction).
+ * Corrections of query words that are not in the vocabulary (neither a word nor the start of one).
+ * The word as typed is corrected first (`cbles` → `cables`, where the plural fold had left `cbl`),
+ * then, if that finds nothing within {@link allowedEdits}, its plural-folded form. A word's
+ * corrections are the vocabulary words at the least edit distance, at most {@link MAX_CANDIDATES},
+ * most frequent first: `imrpeza` is one edit from both `impreza` and the catalogue's own `impeza`,
+ * and the search tries both. Words of the vocabulary, starts of its words and words with no close
+ * neighbour are left alone.
+ * @returns query word (`text`) → its corrections, best first (empty when nothing needs or allows one).
  */
-export async function corrections(db: Executor, words: readonly string[]): Promise<Map<string, string>> {
-  const fixes = new Map<string, string>();
-  const candidates = [...new Set(words.filter(correctable))];
-  if (!candidates.length) return fixes;
+export async function corrections(db: Executor, words: readonly TypedWord[]): Promise<Map<string, string[]>> {
+  const fixes = new Map<string, string[]>();
+  const wanted = words.filter((w) => correctable(w.typed) || correctable(w.text));
+  const variants = [...new Set(wanted.flatMap((w) => [w.typed, w.text]).filter(correctable))];
+  if (!variants.length) return fixes;
   const rows = await queryRows<{ token: string; word: string; parts: number; prefix: boolean }>(
     db,
     sql`select q.token, v.word, v.parts,
           exists (select 1 from search_vocabulary p where p.word like q.token || '%') as prefix
-        from unnest(${`{${candidates.join(',')}}`}::text[]) as q(token)
+        from unnest(${`{${variants.join(',')}}`}::text[]) as q(token)
         cross join lateral (
           select word, parts from search_vocabulary order by word <-> q.token limit ${NEIGHBOURS}
         ) v`,
   );
   const byToken = new Map<string, typeof rows>();
   for (const r of rows) byToken.set(r.token, [...(byToken.get(r.token) ?? []), r]);
-  for (const [token, neighbours] of byToken) {
-    if (neighbours[0]?.prefix) continue;
-    let best: { word: string; distance: number; parts: number } | undefined;
+  /** The nearest words of one variant, or null when it is a vocabulary word or the start of one. */
+  const nearest = (token: string): string[] | null => {
+    const neighbours = byToken.get(token) ?? [];
+    if (neighbours[0]?.prefix) return null;
+    let best: { word: string; distance: number; parts: number }[] = [];
     for (const n of neighbours) {
       const distance = editDistance(token, n.word);
-      if (distance === 0) {
-        best = undefined;
-        break;
-      }
+      if (distance === 0) return null;
       if (distance > allowedEdits(token)) continue;
-      if (!best || distance < best.distance || (distance === best.distance && Number(n.parts) > best.parts)) {
-        best = { word: n.word, distance, parts: Number(n.parts) };
-      }
+      if (!best.length || distance < best[0]!.distance) best = [{ word: n.word, distance, parts: Number(n.parts) }];
+      else if (distance === best[0]!.distance) best.push({ word: n.word, distance, parts: Number(n.parts) });
     }
-    if (best) fixes.set(token, best.word);
+    return best
+      .sort((a, b) => b.parts - a.parts || a.word.localeCompare(b.word))
+      .slice(0, MAX_CANDIDATES)
+      .map((b) => b.word);
+  };
+  for (const { text, typed } of wanted) {
+    const asTyped = correctable(typed) ? nearest(typed) : [];
+    if (asTyped === null) continue;
+    const found = asTyped.length || typed === text || !correctable(text) ? asTyped : (nearest(text) ?? []);
+    if (found.length) fixes.set(text, found);
   }
   return fixes;
 }

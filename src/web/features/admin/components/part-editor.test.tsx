@@ -56,6 +56,19 @@ function api(patch?: (body: Record<string, unknown>) => Response) {
     'GET /api/admin/parts/7': detail,
     'GET /api/categories/admin': tree,
     'GET /api/admin/audit': history,
+    'GET /api/admin/parts/7/images': {
+      partId: 7,
+      partNumber: 'PN-7',
+      photos: [
+        {
+          name: 'uploads/pn-7-a-lg.webp',
+          url: '/images/uploads/pn-7-a-lg.webp',
+          thumbnailUrl: '/images/uploads/pn-7-a-sm.webp',
+          uploaded: true,
+        },
+      ],
+      handEdited: false,
+    },
     'PATCH /api/admin/parts/7': (_url: URL, init: RequestInit | undefined) => {
       const body = JSON.parse(String(init?.body));
       // As the server does, the answer carries a new updatedAt.
@@ -115,6 +128,10 @@ describe('part editor', () => {
     expect(within(historyList).getByText('Fram → Mann')).toBeInTheDocument();
     expect(within(historyList).getByText(/jefa/)).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', '/api/admin/audit')[0]?.url.searchParams.get('part')).toBe('7');
+    // The photos, saved on their own, sit between the form and the history.
+    const photos = within(dialog).getByRole('region', { name: 'Fotos' });
+    expect(await within(photos).findByRole('img', { name: 'Foto 1' })).toHaveAttribute('src', '/images/uploads/pn-7-a-sm.webp');
+    expect(within(photos).getByLabelText('Elegir fotos')).toHaveAttribute('type', 'file');
   });
 
   it('sends only the changed fields, prices typed the Argentine way, and closes', async () => {

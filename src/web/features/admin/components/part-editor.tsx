@@ -2,7 +2,8 @@
  * "Editar repuesto" (issue 21 item 1; docs/product.md §10.2): description, brand, category (from the
  * tree), price lists 1–10, stock, sales unit, alternate codes, notes, applications and active. Only
  * changed fields are sent (`PATCH /api/admin/parts/:id`); fields staff edited by hand are marked
- * "Editado a mano" (the import keeps them). The part's own history is shown under the form.
+ * "Editado a mano" (the import keeps them). Under the form, the part's photos (saved at once,
+ * part-photos.tsx) and its own history.
  */
 import { PenLine } from 'lucide-react';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
@@ -15,6 +16,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField, SelectField, TextAreaField } from '../../../components/ui/form-field.tsx';
 import { type PartDetail, type PartEditBody, useAdminCategories, useAuditPage, usePartDetail, useUpdatePart } from '../api.ts';
 import { AuditEntryList } from './audit-entries.tsx';
+import { PartPhotos } from './part-photos.tsx';
 import { EmptyState, ErrorState, LoadingState } from './ui.tsx';
 
 /** What the form holds: every field as the inputs show it. */
@@ -309,6 +311,7 @@ export function PartEditorDialog({
       ) : (
         <div className="grid gap-6">
           <PartEditorForm key={part.id} part={part} onClose={onClose} onSaved={onSaved} />
+          <PartPhotos partId={part.id} />
           <section aria-label="Historial del repuesto" className="grid gap-2">
             <h3 className="text-base font-semibold text-slate-900">Historial del repuesto</h3>
             <PartHistory partId={part.id} />

@@ -22,6 +22,19 @@ describe('diffAudit', () => {
     expect(diffAudit(null, null)).toEqual([]);
   });
 
+  it('shows a photo list as its count and short names', () => {
+    expect(
+      diffAudit(
+        { partNumber: 'OM-352', images: ['om352/filtro.jpg'] },
+        { partNumber: 'OM-352', images: ['om352/filtro.jpg', 'uploads/om-352-1a2b3c4d5e6f-lg.webp'] },
+      ),
+    ).toEqual([{ field: 'Fotos', before: '1 foto: om352/filtro.jpg', after: '2 fotos: om352/filtro.jpg, om-352-1a2b3c4d5e6f' }]);
+    expect(diffAudit({ images: ['uploads/a-lg.webp'] }, { images: [] })).toEqual([
+      { field: 'Fotos', before: '1 foto: a', after: 'Sin fotos' },
+    ]);
+    expect(actionLabel('part.photos.reorder')).toBe('Fotos reordenadas');
+  });
+
   it('names known actions', () => {
     expect(actionLabel('user.approve')).toBe('Aprobación');
     expect(actionLabel('other.thing')).toBe('other.thing');

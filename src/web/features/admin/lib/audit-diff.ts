@@ -28,6 +28,7 @@ const FIELD_LABELS: Record<string, string> = {
   discountPercentage: 'Descuento %',
   status: 'Estado',
   terms: 'Sinónimos',
+  images: 'Fotos',
   ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`priceList${i + 1}`, `Lista ${i + 1}`])),
 };
 
@@ -48,6 +49,9 @@ const ACTION_LABELS: Record<string, string> = {
   'part.update': 'Edición de repuesto',
   'part.sales_unit': 'Unidad de venta',
   'part.multimedia': 'Multimedia',
+  'part.photos.add': 'Fotos agregadas',
+  'part.photos.remove': 'Foto eliminada',
+  'part.photos.reorder': 'Fotos reordenadas',
   'profile.price_list': 'Lista de precios de perfil',
   'category.visibility': 'Visibilidad de categoría',
   'relation.add': 'Relación agregada',
@@ -106,6 +110,18 @@ export function formatAuditValue(value: unknown): string {
 
 const PRICE_FIELD = /^(price|priceList\d+)$/;
 
+/** A part's photo list (`images`): how many, and each one's name without the upload folder and size suffix. */
+function formatPhotos(value: unknown): string {
+  if (!Array.isArray(value)) return formatAuditValue(value);
+  if (value.length === 0) return 'Sin fotos';
+  const names = value.map((name) =>
+    String(name)
+      .replace(/^uploads\//, '')
+      .replace(/-lg\.webp$/, ''),
+  );
+  return `${value.length === 1 ? '1 foto' : `${value.length} fotos`}: ${names.join(', ')}`;
+}
+
 /** A price list value ("1234.50") as ARS; no price reads "Consultar Precio". */
 function formatPriceValue(value: unknown): string {
   return typeof value === 'string' && /^\d+(\.\d+)?$/.test(value)
@@ -139,7 +155,7 @@ export function diffAudit(before: unknown, after: unknown): ChangeLine[] {
   const keys = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])].filter((k) => !HIDDEN_FIELDS.has(k));
   const lines: ChangeLine[] = [];
   for (const key of keys) {
-    const show = PRICE_FIELD.test(key) ? formatPriceValue : formatAuditValue;
+    const show = PRICE_FIELD.test(key) ? formatPriceValue : key === 'images' ? formatPhotos : formatAuditValue;
     const from = show(b?.[key]);
     const to = show(a?.[key]);
     if (from === to) continue;
