@@ -32,6 +32,17 @@ describe('ProductCard', () => {
     expect(screen.getByText(/1\.000,00/).closest('s')).not.toBeNull();
   });
 
+  it("shows an uploaded photo's thumbnail in the grid and the list, an imported photo as it is", () => {
+    const uploaded = buildPart({ images: ['/images/uploads/pn-1-abc-lg.webp', '/images/om352/b.jpg'] });
+    const { container, rerender } = render(<ProductCard part={uploaded} />);
+    expect(container.querySelector('img')).toHaveAttribute('src', '/images/uploads/pn-1-abc-sm.webp');
+    expect(container.querySelector('img')).not.toHaveAttribute('srcset');
+    rerender(<ProductCard part={uploaded} layout="list" />);
+    expect(container.querySelector('img')).toHaveAttribute('src', '/images/uploads/pn-1-abc-sm.webp');
+    rerender(<ProductCard part={buildPart({ images: ['/images/om352/a.jpg'] })} />);
+    expect(container.querySelector('img')).toHaveAttribute('src', '/images/om352/a.jpg');
+  });
+
   it('links the document in a new tab', () => {
     render(<ProductCard part={buildPart({ partNumber: 'AB1', documentUrl: 'https://example.com/ficha.pdf' })} />);
     const link = screen.getByRole('link', { name: /Ficha de AB1/ });

@@ -1,5 +1,6 @@
 import { FileText, PlayCircle } from 'lucide-react';
 import type { Part } from '../../../shared/api.ts';
+import { photoThumbnail } from '../../../shared/media.ts';
 import { cn } from '../../lib/cn.ts';
 import { PriceTag } from './price-tag.tsx';
 import { useProductActions } from './product-actions.tsx';
@@ -72,7 +73,7 @@ export function ProductCard({ part, showOriginal = false, onOpen, layout = 'grid
     return (
       <article className="relative flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 hover:border-brand-200 hover:shadow-sm">
         <div className="w-16 shrink-0 sm:w-20">
-          <ProductImage src={part.images[0]} alt="" className="rounded" size={80} loading={imageLoading} />
+          <ProductImage src={photoThumbnail(part.images[0])} alt="" className="rounded" size={80} loading={imageLoading} />
         </div>
         <div className="min-w-0 flex-1 space-y-1">
           <p className="font-mono text-xs font-semibold text-brand-700">{part.partNumber}</p>
@@ -93,7 +94,7 @@ export function ProductCard({ part, showOriginal = false, onOpen, layout = 'grid
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white hover:border-brand-200 hover:shadow-md">
       <ProductImage
-        src={part.images[0]}
+        src={photoThumbnail(part.images[0])}
         alt=""
         className="border-b border-slate-100"
         loading={imageLoading}

@@ -13,6 +13,9 @@ export interface ProductImageProps {
   size?: number;
   /** Box shape: square (default) or 4:3 for the denser carousels. */
   aspect?: 'square' | 'wide';
+  /** Other widths of the same photo (`srcset`, docs/product.md §4.4) and the box's width for choosing one (`sizes`). */
+  srcSet?: string;
+  sizes?: string;
 }
 
 /**
@@ -21,7 +24,7 @@ export interface ProductImageProps {
  * most of a real catalogue's references name photos never published, and a grid of error tiles
  * reads as a broken site).
  */
-export function ProductImage({ src, alt, className, loading = 'lazy', size = 320, aspect = 'square' }: ProductImageProps) {
+export function ProductImage({ src, alt, className, loading = 'lazy', size = 320, aspect = 'square', srcSet, sizes }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const failed = src !== undefined && failedSrc === src;
   return (
@@ -29,6 +32,8 @@ export function ProductImage({ src, alt, className, loading = 'lazy', size = 320
       {src && !failed ? (
         <img
           src={src}
+          srcSet={srcSet}
+          sizes={srcSet ? sizes : undefined}
           alt={alt}
           width={size}
           height={size}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { photoThumbnail } from '../../../shared/media.ts';
 import { formatPrintPrice, PRINT_TEXTS, type PrintGroup } from '../../../shared/print.ts';
 import { cn } from '../../lib/cn.ts';
 import type { PrintPart } from './load-print-parts.ts';
@@ -16,8 +17,9 @@ const headingClass = {
 } as const;
 
 /**
- * The IMAGEN cell: the photo, or "Sin imagen" (docs/product.md §9.3) when the part has none or it
- * fails to load, never a broken-image icon on paper (issue 22).
+ * The IMAGEN cell: the photo (the thumbnail of one uploaded in the panel, docs/product.md §4.4), or
+ * "Sin imagen" (docs/product.md §9.3) when the part has none or it fails to load, never a
+ * broken-image icon on paper (issue 22).
  */
 function PrintImage({ src }: { src: string | undefined }) {
   const [failed, setFailed] = useState(false);
@@ -30,7 +32,7 @@ function PrintImage({ src }: { src: string | undefined }) {
   }
   return (
     <img
-      src={src}
+      src={photoThumbnail(src)}
       alt=""
       width={64}
       height={64}

@@ -1,5 +1,6 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { photoThumbnail } from '../../../../shared/media.ts';
 import { type Cart, type CartLine, MAX_QUANTITY, ORDER_TEXTS } from '../../../../shared/orders.ts';
 import { DEFAULT_SALES_UNIT } from '../../../components/product/product-card.tsx';
 import { ProductImage } from '../../../components/product/product-image.tsx';
@@ -80,7 +81,7 @@ function CartLineItem({ line }: { line: CartLine }) {
   return (
     <li className="grid grid-cols-[4rem_minmax(0,1fr)] gap-3 py-3 sm:grid-cols-[4.5rem_minmax(0,1fr)_auto]">
       <div className="w-16 sm:w-[4.5rem]">
-        <ProductImage src={line.imageUrl ?? undefined} alt="" size={72} className="rounded border border-slate-100" />
+        <ProductImage src={photoThumbnail(line.imageUrl ?? undefined)} alt="" size={72} className="rounded border border-slate-100" />
       </div>
       <div className="min-w-0 space-y-1">
         <p className="font-mono text-xs font-semibold text-brand-700">{line.partNumber}</p>

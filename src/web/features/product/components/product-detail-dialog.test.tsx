@@ -42,6 +42,23 @@ describe('ProductDetailDialog', () => {
     expect(within(dialog).queryByText('Productos Relacionados')).not.toBeInTheDocument();
   });
 
+  it('shows an uploaded photo large with its srcset, and thumbnails on the buttons', async () => {
+    mockApi({ 'GET /api/products/11/related': [] });
+    const part = buildPart({ id: 11, description: 'Bomba de agua', images: ['/images/uploads/pn-11-abc-lg.webp', '/images/om352/b.jpg'] });
+    renderWithApp(<ProductDetailDialog part={part} userType="guest" onClose={() => {}} onPlayVideo={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Detalles del Repuesto' });
+    const main = within(dialog).getByRole('img', { name: 'Bomba de agua' });
+    expect(main).toHaveAttribute('src', '/images/uploads/pn-11-abc-lg.webp');
+    expect(main).toHaveAttribute('srcset', '/images/uploads/pn-11-abc-sm.webp 320w, /images/uploads/pn-11-abc-lg.webp 1200w');
+    expect(main.getAttribute('sizes')).toMatch(/16rem$/);
+    const thumbs = within(dialog).getAllByRole('button', { name: /Ver imagen/ });
+    expect(thumbs[0]?.querySelector('img')).toHaveAttribute('src', '/images/uploads/pn-11-abc-sm.webp');
+    // An imported photo has one size: no srcset.
+    await userEvent.click(thumbs[1] as HTMLElement);
+    expect(within(dialog).getByRole('img', { name: 'Bomba de agua' })).toHaveAttribute('src', '/images/om352/b.jpg');
+    expect(within(dialog).getByRole('img', { name: 'Bomba de agua' })).not.toHaveAttribute('srcset');
+  });
+
   it('hides Precio without a price and opens related products', async () => {
     const related = buildPart({ id: 21, description: 'Junta tapa de cilindros' });
     const fetchMock = mockApi({ 'GET /api/products/20/related': [related] });
