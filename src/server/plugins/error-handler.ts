@@ -11,6 +11,7 @@ import type { ErrorCode } from '../../shared/errors.ts';
 import { isDatabaseUnavailable } from '../db/client.ts';
 import { uniqueViolation, uniqueViolationMessage } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
+import { validationMessage } from './validation-message.ts';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'VALIDATION',
@@ -32,22 +33,31 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'El cuerpo no es un JSON válido.',
 };
 
+/** Spanish texts of other client errors by status, for a library's own (English) message. */
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'La solicitud no es válida.',
+  404: 'No se encontró lo solicitado.',
+  405: 'Esa operación no está permitida aquí.',
+  413: FASTIFY_MESSAGES.FST_ERR_CTP_BODY_TOO_LARGE as string,
+  415: FASTIFY_MESSAGES.FST_ERR_CTP_INVALID_MEDIA_TYPE as string,
+};
+
+/**
+ * The Spanish text of a client error that is not ours: a known Fastify code's text, otherwise the
+ * status's, since Fastify and its plugins word their `FST_…` errors in English (a JSON parser's
+ * "Unexpected token" never reaches a person).
+ */
+function clientErrorMessage(error: FastifyError, status: number): string {
+  const known = FASTIFY_MESSAGES[error.code];
+  if (known) return known;
+  if (typeof error.code === 'string' && error.code.startsWith('FST_')) return STATUS_MESSAGES[status] ?? STATUS_MESSAGES[400] ?? '';
+  return error.message;
+}
+
 /** The answer while the database cannot be reached (issue 20). */
 export const DATABASE_UNAVAILABLE = 'El servicio no está disponible en este momento. Intente nuevamente en unos segundos.';
 /** `Retry-After` of that answer, seconds. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
-
-/** Spanish text of a zod validation failure: `page: debe ser al menos 1; search: …`. */
-function validationMessage(error: FastifyError): string {
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const parts = error.validation.map((issue) => {
-      const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-      return field ? `${field}: ${issue.message}` : issue.message;
-    });
-    return `Datos inválidos (${error.validationContext ?? 'solicitud'}): ${parts.join('; ')}`;
-  }
-  return error.message;
-}
 
 /** Sets the app's error handler. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -64,7 +74,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(409).send({ error: { code: 'CONFLICT', message: uniqueViolationMessage(constraint) } });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send({ error: { code: 'VALIDATION', message: validationMessage(error) } });
+      const context = error.validationContext;
+      const input =
+        context === 'body' ? request.body : context === 'querystring' ? request.query : context === 'params' ? request.params : undefined;
+      return reply.status(400).send({ error: { code: 'VALIDATION', message: validationMessage(error.validation, context, input) } });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
@@ -74,7 +87,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status < 500) {
       return reply
         .status(status)
-        .send({ error: { code: STATUS_CODES[status] ?? 'VALIDATION', message: FASTIFY_MESSAGES[error.code] ?? error.message } });
+        .send({ error: { code: STATUS_CODES[status] ?? 'VALIDATION', message: clientErrorMessage(error, status) } });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -31,10 +31,10 @@ describe('useZodForm', () => {
     render(<CodeForm onValid={onValid} />);
     await userEvent.type(screen.getByLabelText('Código'), 'ABCD');
     await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
-    expect(await screen.findByText('Demasiado grande: se esperaba que texto tuviera <=3 caracteres')).toBeInTheDocument();
+    expect(await screen.findByText('Admite hasta 3 caracteres.')).toBeInTheDocument();
     expect(screen.getByText('El email es obligatorio')).toBeInTheDocument();
     expect(screen.getByLabelText('Código')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Código')).toHaveAccessibleDescription('Demasiado grande: se esperaba que texto tuviera <=3 caracteres');
+    expect(screen.getByLabelText('Código')).toHaveAccessibleDescription('Admite hasta 3 caracteres.');
     expect(onValid).not.toHaveBeenCalled();
   });
 

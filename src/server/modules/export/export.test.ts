@@ -309,7 +309,7 @@ describe.each(testEngines())('catalogue exports on %s', (engine) => {
       for (const query of ['sortBy=precio', 'categoryId=-1', `search=${'x'.repeat(201)}`]) {
         const response = await download(`/api/export/catalog.xlsx?${query}`);
         expect(response.statusCode, query).toBe(400);
-        expect(response.json().error).toMatchObject({ code: 'VALIDATION', message: expect.stringMatching(/^Datos inválidos/) });
+        expect(response.json().error).toMatchObject({ code: 'VALIDATION', message: expect.stringMatching(/^El parámetro «/) });
       }
     });
   });
@@ -421,9 +421,7 @@ describe.each(testEngines())('catalogue exports on %s', (engine) => {
         expect(response.statusCode, query).toBe(400);
         expect(response.headers['content-type']).toMatch(/^application\/json/);
         expect(response.json().error.code).toBe('VALIDATION');
-        expect(response.json().error.message).toMatch(
-          /^Datos inválidos \(querystring\): (categoryIds: debe ser "all"|include\w+: debe ser true o false)/,
-        );
+        expect(response.json().error.message).toMatch(/^El parámetro («categorías» debe ser "all"|«include\w+» debe ser true o false)/);
       }
     });
   });
