@@ -80,10 +80,11 @@ export function visibleSubtreeIds({ all, hidden }: LoadedCategories, rootIds: re
  * (docs/product.md §4.2), children sorted by name in Spanish order.
  * @param options.includeHidden the admin's tree: hidden categories too.
  * @param options.categories the categories if already loaded (saves their query).
+ * @param options.withPartsOnly the public index: leave out categories without active parts in them or their descendants.
  */
 export async function categoryTree(
   db: Executor,
-  options: { includeHidden?: boolean; categories?: LoadedCategories } = {},
+  options: { includeHidden?: boolean; categories?: LoadedCategories; withPartsOnly?: boolean } = {},
 ): Promise<CategoryNode[]> {
   const { all, hidden } = options.categories ?? (await loadCategories(db));
   const counts = await db
@@ -114,5 +115,8 @@ export async function categoryTree(
     return sum;
   };
   finish(roots);
-  return roots;
+  if (!options.withPartsOnly) return roots;
+  const prune = (list: CategoryNode[]): CategoryNode[] =>
+    list.filter((n) => n.partCount > 0).map((n) => ({ ...n, children: prune(n.children) }));
+  return prune(roots);
 }

@@ -223,9 +223,12 @@ export async function listRelated(reader: CatalogueReader, viewer: Viewer, id: n
   return rows.map((r) => presentPart(r, reader.settings));
 }
 
-/** The public category tree with part counts (categories.ts `categoryTree`). */
+/**
+ * The public category tree with part counts (categories.ts `categoryTree`): a category without
+ * active parts in it or its descendants is left out of the index (docs/product.md §4.2).
+ */
 export async function publicCategoryTree(reader: CatalogueReader): Promise<CategoryNode[]> {
-  return categoryTree(reader.db, { categories: await reader.categories() });
+  return categoryTree(reader.db, { categories: await reader.categories(), withPartsOnly: true });
 }
 
 /** Distinct brands of public parts with their counts, for the brand filter. */
