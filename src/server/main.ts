@@ -12,6 +12,7 @@ import path from 'node:path';
 import { SEED_LOCK_KEY, seedDemoCatalogue } from './modules/demo/seed.ts';
 import { formatSummary } from './modules/import/service.ts';
 import { ensureAdmin } from './modules/auth/service.ts';
+import { OfferClock } from './modules/catalogue/service.ts';
 import { AppError } from './errors.ts';
 
 /** Shortest wait between SIGTERM and closing the port, ms. */
@@ -58,6 +59,10 @@ async function main(): Promise<void> {
     }
   });
   const app: FastifyInstance = await buildApp({ database, config, logger: true });
+  // On-sale offers start and end with Argentine days (docs/product.md §3.4): each process checks every minute.
+  const offers = new OfferClock(database.db, { log: app.log, onChange: () => app.catalogueCache.markDirty() });
+  await offers.start();
+  app.addHook('onClose', () => offers.stop());
   const interrupted = await app.jobs.recoverInterrupted();
   if (interrupted) app.log.warn({ jobs: interrupted }, 'import/sync jobs of a stopped process marked interrupted');
   if (config.devResetToken) {

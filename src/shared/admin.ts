@@ -1,6 +1,6 @@
 /**
  * Admin contract (docs/product.md §10, §12): price lists per profile, part administration (sales
- * unit, multimedia), category visibility, related parts and carousel drafts. Admin responses may
+ * unit, multimedia), category visibility, related parts (carousel drafts: carousels.ts). Admin responses may
  * carry every price list; public ones never do.
  */
 import * as z from 'zod/mini';
@@ -125,43 +125,6 @@ export const relationSearchQuerySchema = z.object({
       z.maxLength(200, { error: 'La búsqueda admite hasta 200 caracteres' }),
     ),
   excludeId: z.optional(z.coerce.number().check(z.int(), z.gte(1))),
-});
-
-/** Params of `PUT /api/products/carousel/:partId`. */
-export const carouselPartParamsSchema = z.object({ partId: z.coerce.number().check(z.int(), z.gte(1)) });
-export const carouselBodySchema = z.object({
-  category: z.enum(COLLECTIONS),
-  action: z.enum(['add', 'remove', 'update-discount']),
-  discountPercentage: z.optional(
-    z.coerce
-      .number({ error: 'El descuento debe ser un número' })
-      .check(z.gte(0, { error: 'El descuento va de 0 a 100' }), z.lte(100, { error: 'El descuento va de 0 a 100' })),
-  ),
-});
-
-export const carouselEntrySchema = z.object({
-  partId: int(),
-  partNumber: z.string(),
-  description: z.string(),
-  discountPercentage: z.number(),
-  position: int(),
-  isActive: z.boolean(),
-});
-export const carouselDraftSchema = z.object({
-  featured: z.array(carouselEntrySchema),
-  'new-arrivals': z.array(carouselEntrySchema),
-  'on-sale': z.array(carouselEntrySchema),
-  /** True when the draft differs from what the public sees. */
-  hasUnpublishedChanges: z.boolean(),
-});
-
-export const discountedProductSchema = z.object({
-  partId: int(),
-  partNumber: z.string(),
-  discountPercentage: z.number(),
-  originalPriceList1: money,
-  originalPriceList2: money,
-  originalPriceList4: money,
 });
 
 /** One audit row: who changed what, when, with the state before and after. */

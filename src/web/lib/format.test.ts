@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatArs, formatCount, formatDateTime, formatMegabytes, formatPrice } from './format.ts';
+import { formatArs, formatCount, formatDateTime, formatDay, formatMegabytes, formatPrice } from './format.ts';
 
 // Intl puts a no-break space between the currency sign and the amount.
 const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
@@ -21,6 +21,11 @@ describe('format (es-AR)', () => {
     expect(formatDateTime('2025-03-10T15:30:00.000Z')).toBe('10/03/2025, 12:30');
     expect(formatDateTime('2025-03-10T03:05:00.000Z')).toBe('10/03/2025, 00:05');
     expect(formatDateTime('nope')).toBe('nope');
+  });
+
+  it('calendar days as DD/MM/YYYY, whatever the zone', () => {
+    expect(formatDay('2025-03-01')).toBe('01/03/2025');
+    expect(formatDay('mañana')).toBe('mañana');
   });
 
   it('megabytes of 1024², one decimal at most (or always, for progress)', () => {

@@ -56,6 +56,12 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : dateTimeFormat().format(date);
 }
 
+/** A calendar day `YYYY-MM-DD` as es-AR `DD/MM/YYYY` (no time zone involved); the raw text if it is not one. */
+export function formatDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
+}
+
 /**
  * A byte count in megabytes ({@link BYTES_PER_MB}) with at most one decimal: `20 * 1024 ** 2` →
  * `'20 MB'`, `1.5 * 1024 ** 2` → `'1,5 MB'`. `fixedDecimal` always shows the decimal (`'1,0 MB'`),

@@ -224,6 +224,8 @@ describe.each(testEngines())('admin API on %s', (engine) => {
         originalPriceList1: '1000.00',
         originalPriceList2: '900.00',
         originalPriceList4: '1100.00',
+        startsOn: null,
+        endsOn: null,
       },
     ]);
     expect((await as(admin, { method: 'GET', url: '/api/admin/carousels' })).json().hasUnpublishedChanges).toBe(false);

@@ -8,10 +8,6 @@ import {
   adminPartSchema,
   adminPartsQuerySchema,
   adminPartsResponseSchema,
-  carouselBodySchema,
-  carouselDraftSchema,
-  carouselPartParamsSchema,
-  discountedProductSchema,
   flatCategorySchema,
   multimediaBodySchema,
   priceListBodySchema,
@@ -32,23 +28,20 @@ import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../auth/guards.ts';
 import { categoryTree } from '../catalogue/service.ts';
 import { actorOf, listAudit } from '../audit/service.ts';
+import { carouselRoutes } from './carousel-routes.ts';
 import { getPartDetail, updatePart } from './parts-edit.ts';
 import { listAdminParts } from './parts-list.ts';
 import {
   addRelation,
-  carouselDraft,
-  discountedProducts,
   listAllCategories,
   listProfiles,
   listRelations,
-  publishCarousels,
   removeRelation,
   searchForRelation,
   setMultimedia,
   setProfilePriceList,
   setSalesUnit,
   setVisibility,
-  updateCarouselDraft,
 } from './service.ts';
 
 const tags = ['admin'];
@@ -151,31 +144,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => listAudit(db, request.query),
     );
 
-    app.get('/api/admin/carousels', { schema: { tags, response: { 200: carouselDraftSchema } } }, async () => carouselDraft(db));
-    app.put(
-      '/api/products/carousel/:partId',
-      {
-        schema: {
-          tags,
-          params: carouselPartParamsSchema,
-          body: carouselBodySchema,
-          response: { 200: carouselDraftSchema },
-        },
-      },
-      async (request) => {
-        const { category, action, discountPercentage } = request.body;
-        await updateCarouselDraft(db, actorOf(request), request.params.partId, category, action, discountPercentage);
-        return carouselDraft(db);
-      },
-    );
-    app.post('/api/carousel/save', { schema: { tags, response: { 200: messageSchema } } }, async (request) => {
-      await publishCarousels(db, actorOf(request));
-      return { message: 'Cambios guardados' };
-    });
-    app.get(
-      '/api/carousel/products-with-discounts/on-sale',
-      { schema: { tags, response: { 200: z.array(discountedProductSchema) } } },
-      async () => discountedProducts(db),
-    );
+    // Gestión de Carruseles (carousel-routes.ts).
+    await app.register(carouselRoutes(ctx));
   };
 }

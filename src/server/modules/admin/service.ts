@@ -1,13 +1,11 @@
 /**
  * Admin rules (docs/product.md §10): price list per profile, part fields owned by staff,
- * category visibility, related parts and carousel drafts. Every change bumps the catalogue version.
+ * category visibility and related parts (carousels: carousels.ts). Every change bumps the catalogue version.
  */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AdminPart } from '../../../shared/admin.ts';
-import type { Collection } from '../../../shared/api.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { queryRows } from '../../db/client.ts';
-import { carouselEntries, categories, parts, profiles, relatedParts } from '../../db/schema.ts';
+import { categories, parts, profiles, relatedParts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { bumpCatalogueVersion } from '../catalogue/version.ts';
 import { type Actor, recordAudit } from '../audit/service.ts';
@@ -241,150 +239,4 @@ export async function searchForRelation(db: Executor, query: string, excludeId?:
     .orderBy(...orderBy({ sortBy: 'partNumber', sortDir: 'asc', search: query }, 1))
     .limit(50);
   return rows.map(presentAdminPart);
-}
-
-/**
- * Edits the carousel draft (docs/product.md §10.2, `PUT /api/products/carousel/:partId`): add, remove or change
- * the discount (percent, on-sale only). The public sees nothing until {@link publishCarousels}.
- */
-export async function updateCarouselDraft(
-  db: Db,
-  actor: Actor,
-  partId: number,
-  collection: Collection,
-  action: 'add' | 'remove' | 'update-discount',
-  discountPercentage: number | undefined,
-): Promise<void> {
-  if (collection !== 'on-sale' && action === 'update-discount') {
-    throw new AppError('VALIDATION', 'Solo los productos rebajados tienen descuento');
-  }
-  await db.transaction(async (tx) => {
-    await onePart(tx, partId);
-    const key = and(eq(carouselEntries.stage, 'draft'), eq(carouselEntries.collection, collection), eq(carouselEntries.partId, partId));
-    const [current] = await tx.select({ discountPercentage: carouselEntries.discountPercentage }).from(carouselEntries).where(key);
-    const state = (entry: { discountPercentage: string } | undefined) =>
-      entry ? { collection, partId, discountPercentage: Number(entry.discountPercentage) } : null;
-    const audit = (after: { discountPercentage: string } | undefined) =>
-      recordAudit(tx, actor, {
-        action: `carousel.${action}`,
-        entity: 'carousel',
-        entityId: partId,
-        before: state(current),
-        after: state(after),
-      });
-    if (action === 'remove') {
-      const removed = await tx.delete(carouselEntries).where(key).returning();
-      if (removed.length === 0) throw new AppError('NOT_FOUND', 'El producto no está en ese carrusel');
-      await audit(undefined);
-      return;
-    }
-    const discount = collection === 'on-sale' ? String(discountPercentage ?? 0) : '0';
-    if (action === 'add') {
-      const [last] = await queryRows<{ max: number | null }>(
-        tx,
-        sql`select max(position) as max from carousel_entries where stage = 'draft' and collection = ${collection}`,
-      );
-      const inserted = await tx
-        .insert(carouselEntries)
-        .values({ stage: 'draft', collection, partId, discountPercentage: discount, position: Number(last?.max ?? -1) + 1 })
-        .onConflictDoNothing()
-        .returning();
-      if (inserted.length === 0) throw new AppError('CONFLICT', 'El producto ya está en ese carrusel');
-      await audit(inserted[0]);
-      return;
-    }
-    if (discountPercentage === undefined) throw new AppError('VALIDATION', 'Indique el porcentaje de descuento');
-    const updated = await tx.update(carouselEntries).set({ discountPercentage: discount }).where(key).returning();
-    if (updated.length === 0) throw new AppError('NOT_FOUND', 'El producto no está en ese carrusel');
-    await audit(updated[0]);
-  });
-}
-
-/** The draft of every carousel, and whether it differs from the published one. */
-export async function carouselDraft(db: Executor) {
-  const rows = await db
-    .select({
-      collection: carouselEntries.collection,
-      partId: parts.id,
-      partNumber: parts.partNumber,
-      description: parts.description,
-      discountPercentage: carouselEntries.discountPercentage,
-      position: carouselEntries.position,
-      isActive: parts.isActive,
-    })
-    .from(carouselEntries)
-    .innerJoin(parts, eq(parts.id, carouselEntries.partId))
-    .where(eq(carouselEntries.stage, 'draft'))
-    .orderBy(asc(carouselEntries.position), asc(carouselEntries.id));
-  type Entry = Omit<(typeof rows)[number], 'collection' | 'discountPercentage'> & { discountPercentage: number };
-  const draft: Record<Collection, Entry[]> = { featured: [], 'new-arrivals': [], 'on-sale': [] };
-  for (const { collection, ...entry } of rows) {
-    draft[collection].push({ ...entry, discountPercentage: Number(entry.discountPercentage) });
-  }
-  const [diff] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (
-      (select collection, part_id, discount_percentage from carousel_entries where stage = 'draft'
-       except select collection, part_id, discount_percentage from carousel_entries where stage = 'published')
-      union all
-      (select collection, part_id, discount_percentage from carousel_entries where stage = 'published'
-       except select collection, part_id, discount_percentage from carousel_entries where stage = 'draft')
-    ) d`,
-  );
-  return { ...draft, hasUnpublishedChanges: Number(diff?.n ?? 0) > 0 };
-}
-
-/**
- * Publishes the carousel draft (docs/product.md §10.2, `POST /api/carousel/save`) in one transaction: the
- * published set becomes the draft, and parts' discounts follow the on-sale entries.
- */
-export async function publishCarousels(db: Db, actor: Actor): Promise<void> {
-  await db.transaction(async (tx) => {
-    const snapshot = async (stage: 'draft' | 'published') =>
-      (
-        await tx
-          .select({
-            collection: carouselEntries.collection,
-            partId: carouselEntries.partId,
-            discountPercentage: carouselEntries.discountPercentage,
-          })
-          .from(carouselEntries)
-          .where(eq(carouselEntries.stage, stage))
-          .orderBy(asc(carouselEntries.collection), asc(carouselEntries.position))
-      ).map((e) => ({ ...e, discountPercentage: Number(e.discountPercentage) }));
-    await recordAudit(tx, actor, {
-      action: 'carousel.publish',
-      entity: 'carousel',
-      before: await snapshot('published'),
-      after: await snapshot('draft'),
-    });
-    await tx.delete(carouselEntries).where(eq(carouselEntries.stage, 'published'));
-    await tx.execute(sql`
-      insert into carousel_entries (stage, collection, part_id, discount_percentage, position)
-      select 'published', collection, part_id, discount_percentage, position from carousel_entries where stage = 'draft'`);
-    await tx.execute(sql`update parts set discount_percentage = 0 where discount_percentage <> 0`);
-    await tx.execute(sql`
-      update parts set discount_percentage = ce.discount_percentage
-      from carousel_entries ce
-      where ce.part_id = parts.id and ce.stage = 'published' and ce.collection = 'on-sale' and ce.discount_percentage > 0`);
-    await bumpCatalogueVersion(tx);
-  });
-}
-
-/** Published on-sale parts with their discount and original list prices 1, 2 and 4. */
-export async function discountedProducts(db: Executor) {
-  const rows = await db
-    .select({ entry: carouselEntries, part: parts })
-    .from(carouselEntries)
-    .innerJoin(parts, eq(parts.id, carouselEntries.partId))
-    .where(and(eq(carouselEntries.stage, 'published'), eq(carouselEntries.collection, 'on-sale')))
-    .orderBy(asc(carouselEntries.position));
-  return rows.map(({ entry, part }) => ({
-    partId: part.id,
-    partNumber: part.partNumber,
-    discountPercentage: Number(entry.discountPercentage),
-    originalPriceList1: part.priceList1 ?? part.price,
-    originalPriceList2: part.priceList2 ?? part.price,
-    originalPriceList4: part.priceList4 ?? part.price,
-  }));
 }

@@ -85,6 +85,7 @@ const MATRIX: Record<string, Access> = {
   'GET /api/products/search-for-relation': 'admin',
   'GET /api/admin/carousels': 'admin',
   'PUT /api/products/carousel/:partId': 'admin',
+  'PUT /api/admin/carousels/:collection/order': 'admin',
   'POST /api/carousel/save': 'admin',
   'GET /api/carousel/products-with-discounts/on-sale': 'admin',
   'GET /api/admin/audit': 'admin',

@@ -14,6 +14,7 @@ import { carouselEntries, parts, relatedParts } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { categoryTree, visibleSubtreeIds } from './categories.ts';
+import { argentineDay, liveOn } from './offers.ts';
 import { type PartRow, presentPart } from './presenter.ts';
 import { correctedPlanFor, planFor, shownCorrection } from '../search/service.ts';
 import {
@@ -32,6 +33,7 @@ import type { CatalogueReader } from './reader.ts';
 // Other modules use the catalogue through this file only: besides the reads below, the admin's
 // category tree, its part lists' search and order (the catalogue's own), and the reader exports build.
 export { categoryTree } from './categories.ts';
+export { applyOfferDays, argentineDay, OfferClock } from './offers.ts';
 export { orderBy, searchConditions } from './queries.ts';
 export { type CatalogueReader, cachedReader, databaseReader } from './reader.ts';
 
@@ -191,7 +193,10 @@ export async function getPart(reader: CatalogueReader, viewer: Viewer, id: numbe
   return presentPart(row, reader.settings);
 }
 
-/** The published parts of a home carousel, in their order (docs/product.md §5.3), at most 200. */
+/**
+ * The published parts of a home carousel, in their order (docs/product.md §5.3), at most 200; an
+ * entry outside its offer days (offers.ts) is left out.
+ */
 export async function listCollection(reader: CatalogueReader, viewer: Viewer, collection: Collection): Promise<Part[]> {
   const priceList = await reader.priceList(viewer);
   const { hidden } = await reader.categories();
@@ -199,7 +204,14 @@ export async function listCollection(reader: CatalogueReader, viewer: Viewer, co
     .select(partColumns(priceList))
     .from(carouselEntries)
     .innerJoin(parts, eq(parts.id, carouselEntries.partId))
-    .where(and(eq(carouselEntries.stage, 'published'), eq(carouselEntries.collection, collection), ...publicConditions(hidden)))
+    .where(
+      and(
+        eq(carouselEntries.stage, 'published'),
+        eq(carouselEntries.collection, collection),
+        liveOn(argentineDay()),
+        ...publicConditions(hidden),
+      ),
+    )
     .orderBy(asc(carouselEntries.position), asc(carouselEntries.id))
     .limit(200);
   return rows.map((r) => presentPart(r, reader.settings));

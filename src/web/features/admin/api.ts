@@ -12,11 +12,10 @@ import {
   carouselDraftSchema,
   discountedProductSchema,
   profileSchema,
-  type UserUpdateBody,
 } from '../../../shared/admin.ts';
 import { type AuditQuery, auditPageSchema, type PartDetail, type PartEditBody, partDetailSchema } from '../../../shared/admin-parts.ts';
 import { type Collection, categoryTreeSchema } from '../../../shared/api.ts';
-import { adminUserSchema, messageSchema, partRequestSchema } from '../../../shared/auth.ts';
+import { messageSchema } from '../../../shared/auth.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { ApiError, apiGet, apiRequest } from '../../lib/api-client.ts';
 import { ADMIN_PAGE_SIZE, ADMIN_TEXTS } from './texts.ts';
@@ -24,14 +23,11 @@ import { ADMIN_PAGE_SIZE, ADMIN_TEXTS } from './texts.ts';
 export type ProfileType = z.infer<typeof profileSchema>['profileType'];
 export type CarouselDraft = z.infer<typeof carouselDraftSchema>;
 export type CarouselEntry = CarouselDraft['featured'][number];
-export type PartRequest = z.infer<typeof partRequestSchema>;
-export type PartRequestStatus = PartRequest['status'];
 export type { AdminPart, PartDetail, PartEditBody };
 
 /** Filters of the Historial tab (`GET /api/admin/audit`); empty strings are left out. */
 export type AuditFilters = Partial<Record<'actor' | 'entity' | 'part' | 'from' | 'to', string>> &
   Pick<AuditQuery, 'page'> & { limit?: number };
-export type { AdminUser } from '../../../shared/auth.ts';
 
 /** Parameters of `GET /api/admin/parts`. */
 export interface AdminPartsParams {
@@ -48,12 +44,10 @@ const relationsResponseSchema = z.object({ relatedProducts: z.array(adminPartSch
 export const adminKeys = {
   all: () => ['admin'] as const,
   profiles: () => [...adminKeys.all(), 'profiles'] as const,
-  users: () => [...adminKeys.all(), 'users'] as const,
   audit: () => [...adminKeys.all(), 'audit'] as const,
   carousels: () => [...adminKeys.all(), 'carousels'] as const,
   parts: () => [...adminKeys.all(), 'parts'] as const,
   categories: () => [...adminKeys.all(), 'categories'] as const,
-  partRequests: () => [...adminKeys.all(), 'part-requests'] as const,
   relations: () => [...adminKeys.all(), 'relations'] as const,
 };
 
@@ -62,23 +56,6 @@ export const adminQueries = {
     queryOptions({
       queryKey: adminKeys.profiles(),
       queryFn: ({ signal }) => apiGet('/api/profiles', z.array(profileSchema), undefined, signal),
-    }),
-  users: () =>
-    queryOptions({
-      queryKey: [...adminKeys.users(), 'list'] as const,
-      queryFn: ({ signal }) => apiGet('/api/users', z.array(adminUserSchema), undefined, signal),
-    }),
-  pendingUsers: () =>
-    queryOptions({
-      queryKey: [...adminKeys.users(), 'pending'] as const,
-      queryFn: ({ signal }) => apiGet('/api/users/pending', z.array(adminUserSchema), undefined, signal),
-    }),
-  userAudit: (userId: number) =>
-    queryOptions({
-      queryKey: [...adminKeys.audit(), 'user', userId] as const,
-      queryFn: async ({ signal }) =>
-        (await apiGet('/api/admin/audit', auditPageSchema, { entity: 'user', entityId: String(userId), limit: 200 }, signal)).entries,
-      staleTime: 0,
     }),
   carouselDraft: () =>
     queryOptions({
@@ -110,11 +87,6 @@ export const adminQueries = {
     queryOptions({
       queryKey: adminKeys.categories(),
       queryFn: ({ signal }) => apiGet('/api/categories/admin', categoryTreeSchema, undefined, signal),
-    }),
-  partRequests: () =>
-    queryOptions({
-      queryKey: adminKeys.partRequests(),
-      queryFn: ({ signal }) => apiGet('/api/part-requests', z.array(partRequestSchema), undefined, signal),
     }),
   relations: (partId: number) =>
     queryOptions({
@@ -186,91 +158,6 @@ export function useSetPriceList() {
       successToast('Lista de precios actualizada');
     },
     onError: (error) => errorToast(serverMessage(error, 'No se pudo actualizar la lista de precios')),
-  });
-}
-
-// ---------------------------------------------------------------- Gestión de Usuarios
-
-export function useUsers() {
-  return useQuery(adminQueries.users());
-}
-
-export function usePendingUsers() {
-  return useQuery(adminQueries.pendingUsers());
-}
-
-export function useUserAudit(userId: number | null) {
-  return useQuery({ ...adminQueries.userAudit(userId ?? 0), enabled: userId !== null });
-}
-
-/** A user mutation: refreshes both user lists and the audit trail, toasts its outcome. */
-function useUserMutation<V>(request: (vars: V) => Promise<unknown>, texts: { success: string; failure: string }) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: request,
-    onSuccess: () => successToast(texts.success),
-    onError: (error) => errorToast(serverMessage(error, texts.failure)),
-    onSettled: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: adminKeys.users() }),
-        client.invalidateQueries({ queryKey: adminKeys.audit() }),
-      ]);
-    },
-  });
-}
-
-export function useCreateUser() {
-  return useUserMutation(
-    (body: { username: string; password: string; profileType: 'client' | 'distributor' }) =>
-      apiRequest('/api/admin/users', adminUserSchema, { method: 'POST', body }),
-    { success: 'Usuario creado', failure: 'No se pudo crear el usuario' },
-  );
-}
-
-export function useApproveUser() {
-  return useUserMutation(
-    ({ id, clientCode }: { id: number; clientCode: string }) =>
-      apiRequest(`/api/users/${id}/approve`, adminUserSchema, {
-        method: 'PATCH',
-        body: clientCode ? { clientCode } : {},
-      }),
-    { success: 'Usuario aprobado', failure: 'No se pudo aprobar el usuario' },
-  );
-}
-
-export function useSetClientCode() {
-  return useUserMutation(
-    ({ id, clientCode }: { id: number; clientCode: string }) =>
-      apiRequest(`/api/users/${id}/client-code`, adminUserSchema, {
-        method: 'PATCH',
-        body: { clientCode: clientCode || null },
-      }),
-    { success: 'Código de cliente actualizado', failure: 'No se pudo actualizar el código de cliente' },
-  );
-}
-
-/** The fields an admin edits (`PATCH /api/users/:id`). */
-export type UserUpdate = UserUpdateBody;
-
-export function useUpdateUser() {
-  return useUserMutation(
-    ({ id, ...body }: UserUpdate & { id: number }) => apiRequest(`/api/users/${id}`, adminUserSchema, { method: 'PATCH', body }),
-    { success: 'Usuario actualizado', failure: 'No se pudo actualizar el usuario' },
-  );
-}
-
-export function useSetUserType() {
-  return useUserMutation(
-    ({ id, profileType }: { id: number; profileType: 'client' | 'distributor' }) =>
-      apiRequest(`/api/users/${id}/type`, adminUserSchema, { method: 'PATCH', body: { profileType } }),
-    { success: 'Tipo de usuario actualizado', failure: 'No se pudo cambiar el tipo de usuario' },
-  );
-}
-
-export function useDeleteUser() {
-  return useUserMutation(({ id }: { id: number }) => apiRequest(`/api/users/${id}`, messageSchema, { method: 'DELETE' }), {
-    success: 'Usuario eliminado',
-    failure: 'No se pudo eliminar el usuario',
   });
 }
 
@@ -371,39 +258,6 @@ export function useSaveVisibility() {
         client.invalidateQueries({ queryKey: ['categories'] }),
       ]);
     },
-  });
-}
-
-// ---------------------------------------------------------------- Solicitudes
-
-export function usePartRequests() {
-  return useQuery(adminQueries.partRequests());
-}
-
-export function useSetRequestStatus() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: PartRequestStatus }) =>
-      apiRequest(`/api/part-requests/${id}/status`, partRequestSchema, { method: 'PATCH', body: { status } }),
-    onSuccess: (updated) => {
-      client.setQueryData(adminQueries.partRequests().queryKey, (old) => old?.map((r) => (r.id === updated.id ? updated : r)));
-      successToast('Estado actualizado');
-    },
-    onError: () => errorToast(ADMIN_TEXTS.requestStatusFailed),
-    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.partRequests() }),
-  });
-}
-
-export function useDeleteRequest() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id }: { id: number }) => apiRequest(`/api/part-requests/${id}`, messageSchema, { method: 'DELETE' }),
-    onSuccess: (_data, { id }) => {
-      client.setQueryData(adminQueries.partRequests().queryKey, (old) => old?.filter((r) => r.id !== id));
-      successToast('Solicitud eliminada');
-    },
-    onError: () => errorToast(ADMIN_TEXTS.requestDeleteFailed),
-    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.partRequests() }),
   });
 }
 

@@ -2,7 +2,7 @@
 import type { AdminListPart, AdminPart } from '../../../shared/admin.ts';
 import type { CategoryNode } from '../../../shared/api.ts';
 import type { AdminUser } from '../../../shared/auth.ts';
-import type { CarouselDraft, CarouselEntry } from './api.ts';
+import type { CarouselDraft, CarouselEntry } from './carousels-api.ts';
 
 let nextId = 100;
 
@@ -60,12 +60,14 @@ export function carouselEntry(part: AdminPart, overrides: Partial<CarouselEntry>
     discountPercentage: 0,
     position: 0,
     isActive: true,
+    startsOn: null,
+    endsOn: null,
     ...overrides,
   };
 }
 
 export function buildDraft(overrides: Partial<CarouselDraft> = {}): CarouselDraft {
-  return { featured: [], 'new-arrivals': [], 'on-sale': [], hasUnpublishedChanges: false, ...overrides };
+  return { featured: [], 'new-arrivals': [], 'on-sale': [], hasUnpublishedChanges: false, today: '2025-06-15', ...overrides };
 }
 
 const node = (

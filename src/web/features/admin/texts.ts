@@ -26,7 +26,6 @@ export const ADMIN_TEXTS = {
 } as const;
 
 export const PROFILE_LABELS = { guest: 'Invitado', client: 'Cliente', distributor: 'Distribuidor' } as const;
-export const USER_TYPE_LABELS = { client: 'Cliente', distributor: 'Distribuidor', admin: 'Administrador' } as const;
 export const REQUEST_STATUS_LABELS = { pending: 'Pendiente', reviewed: 'Revisada', completed: 'Completada' } as const;
 
 export const COLLECTION_LABELS: Record<Collection, string> = {

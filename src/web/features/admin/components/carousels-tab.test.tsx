@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { DISCOUNT_FULL_MESSAGE } from '../../../../shared/carousels.ts';
 import { errorResponse, json, mockApi, renderWithApp } from '../../../test/render.tsx';
 import { adminPartsPage, buildAdminPart, buildDraft, carouselEntry } from '../test-fixtures.ts';
 import { callsTo } from '../test-utils.ts';
@@ -9,9 +10,10 @@ import { CarouselsTab } from './carousels-tab.tsx';
 const rebajado = buildAdminPart({ id: 1, partNumber: 'PN-1' });
 const destacado = buildAdminPart({ id: 2, partNumber: 'PN-2' });
 const candidato = buildAdminPart({ id: 3, partNumber: 'PN-3' });
+const otro = buildAdminPart({ id: 4, partNumber: 'PN-4' });
 
 const draft = buildDraft({
-  featured: [carouselEntry(destacado)],
+  featured: [carouselEntry(destacado), carouselEntry(otro, { position: 1 })],
   'on-sale': [carouselEntry(rebajado, { discountPercentage: 10 })],
 });
 
@@ -24,8 +26,13 @@ function api(routes: Record<string, unknown> = {}) {
   });
 }
 
+const order = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .map((item) => item.getAttribute('aria-label'));
+
 describe('CarouselsTab', () => {
-  it('validates the discount (0-100) before sending it', async () => {
+  it('validates the discount before sending it, refusing 100 % with its own sentence', async () => {
     const fetchMock = api({
       'PUT /api/products/carousel/1': () =>
         json({ ...draft, 'on-sale': [carouselEntry(rebajado, { discountPercentage: 25 })], hasUnpublishedChanges: true }),
@@ -34,15 +41,20 @@ describe('CarouselsTab', () => {
     await userEvent.click(await screen.findByRole('tab', { name: /Productos Rebajados/ }));
     const input = await screen.findByLabelText('Descuento (%) de PN-1');
     expect(input).toHaveValue(10);
+    const apply = screen.getByRole('button', { name: 'Aplicar descuento de PN-1' });
 
-    for (const bad of ['150', '-5']) {
+    for (const [bad, message] of [
+      ['150', 'El descuento debe ser un número de 0 a 99,99.'],
+      ['-5', 'El descuento debe ser un número de 0 a 99,99.'],
+      ['100', DISCOUNT_FULL_MESSAGE],
+    ] as const) {
       await userEvent.clear(input);
       await userEvent.type(input, bad);
-      await userEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
-      expect(screen.getByRole('alert')).toHaveTextContent('El descuento debe ser un número de 0 a 100');
+      await userEvent.click(apply);
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
     }
     await userEvent.clear(input);
-    await userEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
+    await userEvent.click(apply);
     expect(screen.getByRole('alert')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'PUT', '/api/products/carousel/1')).toHaveLength(0);
 
@@ -54,13 +66,13 @@ describe('CarouselsTab', () => {
       discountPercentage: 25,
     });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    // The new draft has unpublished changes: the indicator and the save button say so.
     expect(await screen.findByText(/Hay cambios sin guardar/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Guardar Cambios' })).toBeEnabled();
   });
 
-  it('toasts a failed discount update', async () => {
-    api({ 'PUT /api/products/carousel/1': () => errorResponse(500, 'INTERNAL', 'x') });
+  it('toasts a failed discount update, with the server’s reason when it refused the request', async () => {
+    let answer = errorResponse(500, 'INTERNAL', 'x');
+    api({ 'PUT /api/products/carousel/1': () => answer });
     renderWithApp(<CarouselsTab />);
     await userEvent.click(await screen.findByRole('tab', { name: /Productos Rebajados/ }));
     const input = await screen.findByLabelText('Descuento (%) de PN-1');
@@ -68,12 +80,79 @@ describe('CarouselsTab', () => {
     await userEvent.type(input, '30{Enter}');
     expect(await screen.findByText('No se pudo actualizar el descuento')).toBeInTheDocument();
     expect(input).toHaveValue(10);
+
+    answer = errorResponse(404, 'NOT_FOUND', 'El producto no está en ese carrusel');
+    await userEvent.clear(input);
+    await userEvent.type(input, '40{Enter}');
+    expect(await screen.findByText('No se pudo actualizar el descuento. El producto no está en ese carrusel')).toBeInTheDocument();
+  });
+
+  it('sets, checks and shows the days of an offer', async () => {
+    const dated = carouselEntry(rebajado, { discountPercentage: 10, startsOn: '2025-07-01', endsOn: '2025-07-31' });
+    const fetchMock = api({
+      'PUT /api/products/carousel/1': () => json({ ...draft, 'on-sale': [dated], hasUnpublishedChanges: true }),
+    });
+    renderWithApp(<CarouselsTab />);
+    await userEvent.click(await screen.findByRole('tab', { name: /Productos Rebajados/ }));
+    const form = await screen.findByRole('form', { name: 'Fechas de la oferta de PN-1' });
+    expect(within(form).getByText('Vigente')).toBeInTheDocument();
+    expect(within(form).getByText('Sin fechas: se muestra siempre')).toBeInTheDocument();
+    const save = within(form).getByRole('button', { name: 'Guardar fechas de PN-1' });
+    expect(save).toBeDisabled();
+
+    fireEvent.change(within(form).getByLabelText('Desde'), { target: { value: '2025-07-31' } });
+    fireEvent.change(within(form).getByLabelText('Hasta'), { target: { value: '2025-07-01' } });
+    await userEvent.click(save);
+    expect(within(form).getByRole('alert')).toHaveTextContent('La fecha de fin de la oferta no puede ser anterior a la de inicio.');
+    expect(callsTo(fetchMock, 'PUT', '/api/products/carousel/1')).toHaveLength(0);
+
+    fireEvent.change(within(form).getByLabelText('Desde'), { target: { value: '2025-07-01' } });
+    fireEvent.change(within(form).getByLabelText('Hasta'), { target: { value: '2025-07-31' } });
+    await userEvent.click(save);
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'PUT', '/api/products/carousel/1')[0]?.body).toEqual({
+        category: 'on-sale',
+        action: 'update-dates',
+        startsOn: '2025-07-01',
+        endsOn: '2025-07-31',
+      }),
+    );
+    // Today is 2025-06-15 in the fixture's draft: the offer is scheduled.
+    const updated = await screen.findByRole('form', { name: 'Fechas de la oferta de PN-1' });
+    expect(await within(updated).findByText('Programada')).toBeInTheDocument();
+    expect(within(updated).getByText('Del 01/07/2025 al 31/07/2025')).toBeInTheDocument();
+  });
+
+  it('reorders with the arrow buttons at once, and puts the order back when the server refuses', async () => {
+    let answer = json({
+      ...draft,
+      featured: [carouselEntry(otro), carouselEntry(destacado, { position: 1 })],
+      hasUnpublishedChanges: true,
+    });
+    const fetchMock = api({ 'PUT /api/admin/carousels/featured/order': () => answer });
+    renderWithApp(<CarouselsTab />);
+    const members = await screen.findByRole('list', { name: 'Productos en Productos Destacados' });
+    expect(order(members)).toEqual(['1. PN-2', '2. PN-4']);
+    expect(screen.getByRole('button', { name: 'Subir PN-2' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Mover PN-2 (posición 1 de 2)' })).toHaveAttribute('aria-roledescription', 'sortable');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Bajar PN-2' }));
+    await waitFor(() => expect(order(members)).toEqual(['1. PN-4', '2. PN-2']));
+    expect(callsTo(fetchMock, 'PUT', '/api/admin/carousels/featured/order')[0]?.body).toEqual({ partIds: [4, 2] });
+    expect(await screen.findByText(/Hay cambios sin guardar/)).toBeInTheDocument();
+
+    answer = errorResponse(400, 'VALIDATION', 'El orden no coincide con los productos del carrusel.');
+    await userEvent.click(screen.getByRole('button', { name: 'Subir PN-2' }));
+    expect(
+      await screen.findByText('No se pudo cambiar el orden. El orden no coincide con los productos del carrusel.'),
+    ).toBeInTheDocument();
+    expect(order(members)).toEqual(['1. PN-4', '2. PN-2']);
   });
 
   it('adds from the first 50 candidates not in the collection, removes, and publishes', async () => {
     const fetchMock = api({
       'PUT /api/products/carousel/3': () =>
-        json({ ...draft, featured: [carouselEntry(destacado), carouselEntry(candidato, { position: 1 })], hasUnpublishedChanges: true }),
+        json({ ...draft, featured: [...draft.featured, carouselEntry(candidato, { position: 2 })], hasUnpublishedChanges: true }),
       'PUT /api/products/carousel/2': () => errorResponse(500, 'INTERNAL', 'x'),
       'POST /api/carousel/save': { message: 'Cambios guardados' },
     });
@@ -81,18 +160,18 @@ describe('CarouselsTab', () => {
     expect(await screen.findByText(/Los carruseles publicados están al día/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Guardar Cambios' })).toBeDisabled();
 
-    const candidates = await screen.findByRole('table', { name: 'Productos para agregar a Productos Destacados' });
+    const candidates = await screen.findByRole('list', { name: 'Productos para agregar a Productos Destacados' });
     const params = callsTo(fetchMock, 'GET', '/api/admin/parts')[0]?.url.searchParams;
     expect(params?.get('limit')).toBe('50');
     expect(params?.get('excludeCollection')).toBe('featured');
-    await userEvent.click(within(candidates).getByRole('button', { name: 'Agregar' }));
+    await userEvent.click(within(candidates).getByRole('button', { name: 'Agregar PN-3' }));
     await waitFor(() =>
       expect(callsTo(fetchMock, 'PUT', '/api/products/carousel/3')[0]?.body).toEqual({ category: 'featured', action: 'add' }),
     );
-    const members = screen.getByRole('table', { name: 'Productos en Productos Destacados' });
-    expect(await within(members).findByText('PN-3')).toBeInTheDocument();
+    const members = screen.getByRole('list', { name: 'Productos en Productos Destacados' });
+    expect(await within(members).findByRole('listitem', { name: '3. PN-3' })).toBeInTheDocument();
 
-    await userEvent.click(within(within(members).getByRole('row', { name: /PN-2/ })).getByRole('button', { name: 'Quitar' }));
+    await userEvent.click(within(members).getByRole('button', { name: 'Quitar PN-2' }));
     expect(await screen.findByText('No se pudo actualizar el producto')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Guardar Cambios' }));

@@ -1,43 +1,60 @@
+import {
+  type Announcements,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  type UniqueIdentifier,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import * as Tabs from '@radix-ui/react-tabs';
-import { AlertTriangle, CheckCircle2, Plus, Save, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { AlertTriangle, ArrowDown, ArrowUp, CheckCircle2, GripVertical, Plus, Save, Trash2 } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
 import * as z from 'zod/mini';
-import type { discountedProductSchema } from '../../../../shared/admin.ts';
 import { COLLECTIONS, type Collection } from '../../../../shared/api.ts';
+import { discountProblem, isCalendarDay, OFFER_DATES_ORDER_MESSAGE, offerStatus } from '../../../../shared/carousels.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { compactInputClasses, SearchField } from '../../../components/ui/form-field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useZodForm } from '../../../lib/form.ts';
-import { formatArs } from '../../../lib/format.ts';
+import { formatArs, formatDay } from '../../../lib/format.ts';
+import { type AdminPart, useAdminParts } from '../api.ts';
 import {
-  type AdminPart,
   type CarouselEntry,
-  useAdminParts,
+  type DiscountedProduct,
   useCarouselDraft,
   useDiscountedProducts,
   usePublishCarousels,
+  useReorderCarousel,
   useUpdateCarousel,
-} from '../api.ts';
-import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_DEBOUNCE_MS, ADMIN_TEXTS, COLLECTION_LABELS, parseDiscount } from '../texts.ts';
+} from '../carousels-api.ts';
+import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_DEBOUNCE_MS, COLLECTION_LABELS, parseDiscount } from '../texts.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
-import { EmptyState, ErrorState, LoadingState, Section, TableHead, TableScroll, td } from './ui.tsx';
-
-type Discounted = z.infer<typeof discountedProductSchema>;
+import { EmptyState, ErrorState, LoadingState, Section } from './ui.tsx';
 
 const formatMoney = (value: string | null) => (value === null ? '—' : formatArs(value));
 
 /**
- * The discount an admin types: a number from 0 to 100 with a comma or a dot ({@link parseDiscount},
- * the range of the contract's `carouselBodySchema`), as a number.
+ * The discount an admin types: a number with a comma or a dot ({@link parseDiscount}) from 0 to
+ * less than 100 (the contract's `discountProblem`: 100 % would give the part away), as a number.
  */
+const typedDiscountProblem = (text: string) => discountProblem(parseDiscount(text) ?? Number.NaN);
 const discountFormSchema = z.object({
   discount: z.pipe(
-    z.string().check(z.refine((text) => parseDiscount(text) !== null, { error: ADMIN_TEXTS.discountRange })),
+    z
+      .string()
+      .check(
+        z.refine((text) => typedDiscountProblem(text) === null, { error: (issue) => typedDiscountProblem(String(issue.input)) ?? '' }),
+      ),
     z.transform((text: string) => parseDiscount(text) ?? 0),
   ),
 });
 
-/** Discount (0–100) of an on-sale entry; validated before it is sent (docs/product.md §3.4). */
+/** Discount (0 to less than 100) of an on-sale entry; validated before it is sent (docs/product.md §3.4). */
 export function DiscountEditor({ entry }: { entry: CarouselEntry }) {
   const id = useId();
   const {
@@ -59,16 +76,16 @@ export function DiscountEditor({ entry }: { entry: CarouselEntry }) {
   });
   return (
     <form onSubmit={submit} className="grid gap-1" noValidate>
+      <label htmlFor={id} className="text-xs font-medium text-slate-600">
+        Descuento (%)<span className="sr-only"> de {entry.partNumber}</span>
+      </label>
       <div className="flex items-center gap-1">
-        <label htmlFor={id} className="sr-only">
-          Descuento (%) de {entry.partNumber}
-        </label>
         <input
           id={id}
           type="number"
           inputMode="decimal"
           min={0}
-          max={100}
+          max={99.99}
           step="any"
           disabled={mutation.isPending}
           aria-invalid={error ? true : undefined}
@@ -80,11 +97,100 @@ export function DiscountEditor({ entry }: { entry: CarouselEntry }) {
           }}
           className={cn(compactInputClasses, 'h-9 w-24', error && 'border-red-500')}
         />
-        <span aria-hidden="true" className="text-slate-500">
-          %
-        </span>
         <Button type="submit" size="sm" variant="outline" disabled={mutation.isPending}>
-          Aplicar
+          Aplicar<span className="sr-only"> descuento de {entry.partNumber}</span>
+        </Button>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="max-w-xs text-xs text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+const STATUS_TEXT = { live: 'Vigente', scheduled: 'Programada', ended: 'Vencida' } as const;
+const STATUS_CLASSES = {
+  live: 'bg-green-100 text-green-800',
+  scheduled: 'bg-blue-100 text-blue-800',
+  ended: 'bg-slate-200 text-slate-700',
+} as const;
+
+/** What the offer's days say, in words: "Del 01/03/2025 al 31/03/2025", "Desde …", "Hasta …", "Sin fechas". */
+function offerDaysText({ startsOn, endsOn }: Pick<CarouselEntry, 'startsOn' | 'endsOn'>): string {
+  if (startsOn && endsOn) return `Del ${formatDay(startsOn)} al ${formatDay(endsOn)}`;
+  if (startsOn) return `Desde el ${formatDay(startsOn)}`;
+  if (endsOn) return `Hasta el ${formatDay(endsOn)}`;
+  return 'Sin fechas: se muestra siempre';
+}
+
+/**
+ * The first and last day of an on-sale offer (both optional, inclusive, Argentine days): outside
+ * them the server shows the offer to nobody (docs/product.md §3.4).
+ */
+export function OfferDatesEditor({ entry, today }: { entry: CarouselEntry; today: string }) {
+  const id = useId();
+  const [startsOn, setStartsOn] = useState(entry.startsOn ?? '');
+  const [endsOn, setEndsOn] = useState(entry.endsOn ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useUpdateCarousel();
+  const status = offerStatus(entry, today);
+  const changed = startsOn !== (entry.startsOn ?? '') || endsOn !== (entry.endsOn ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if ((startsOn && !isCalendarDay(startsOn)) || (endsOn && !isCalendarDay(endsOn))) {
+      setError('Ingrese fechas válidas (día, mes y año).');
+      return;
+    }
+    if (startsOn && endsOn && startsOn > endsOn) {
+      setError(OFFER_DATES_ORDER_MESSAGE);
+      return;
+    }
+    setError(null);
+    mutation.mutate({
+      partId: entry.partId,
+      category: 'on-sale',
+      action: 'update-dates',
+      startsOn: startsOn || null,
+      endsOn: endsOn || null,
+    });
+  };
+  return (
+    <form onSubmit={submit} className="grid gap-1" noValidate aria-label={`Fechas de la oferta de ${entry.partNumber}`}>
+      <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+        <span className={cn('rounded px-1.5 py-0.5 font-medium', STATUS_CLASSES[status])}>{STATUS_TEXT[status]}</span>
+        {offerDaysText(entry)}
+      </p>
+      <div className="flex flex-wrap items-end gap-2">
+        <label className="grid gap-0.5 text-xs font-medium text-slate-600" htmlFor={`${id}-from`}>
+          Desde
+          <input
+            id={`${id}-from`}
+            type="date"
+            value={startsOn}
+            max={endsOn || undefined}
+            onChange={(event) => setStartsOn(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className={cn(compactInputClasses, 'h-9 w-40')}
+          />
+        </label>
+        <label className="grid gap-0.5 text-xs font-medium text-slate-600" htmlFor={`${id}-to`}>
+          Hasta
+          <input
+            id={`${id}-to`}
+            type="date"
+            value={endsOn}
+            min={startsOn || undefined}
+            onChange={(event) => setEndsOn(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className={cn(compactInputClasses, 'h-9 w-40')}
+          />
+        </label>
+        <Button type="submit" size="sm" variant="outline" disabled={!changed || mutation.isPending}>
+          Guardar fechas<span className="sr-only"> de {entry.partNumber}</span>
         </Button>
       </div>
       {error ? (
@@ -96,67 +202,122 @@ export function DiscountEditor({ entry }: { entry: CarouselEntry }) {
   );
 }
 
-function EntryRow({ entry, collection, discounted }: { entry: CarouselEntry; collection: Collection; discounted: Discounted | undefined }) {
+function EntryCard({
+  entry,
+  index,
+  count,
+  collection,
+  discounted,
+  today,
+  onMove,
+}: {
+  entry: CarouselEntry;
+  index: number;
+  count: number;
+  collection: Collection;
+  discounted: DiscountedProduct | undefined;
+  today: string;
+  onMove: (from: number, to: number) => void;
+}) {
   const mutation = useUpdateCarousel();
+  const sortable = useSortable({ id: entry.partId });
   const onSale = collection === 'on-sale';
   return (
-    <tr>
-      <th scope="row" className={`${td} whitespace-nowrap font-mono font-medium`}>
-        {entry.partNumber}
-      </th>
-      <td className={td}>
-        {entry.description}
-        {entry.isActive ? null : <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-700">Inactivo</span>}
-      </td>
-      {onSale ? (
-        <>
-          <td className={td}>
-            <DiscountEditor key={`${entry.partId}-${entry.discountPercentage}`} entry={entry} />
-          </td>
-          <td className={`${td} whitespace-nowrap text-xs text-slate-600`}>
-            {discounted
-              ? `${formatMoney(discounted.originalPriceList1)} / ${formatMoney(discounted.originalPriceList2)} / ${formatMoney(discounted.originalPriceList4)}`
-              : '—'}
-          </td>
-        </>
-      ) : null}
-      <td className={td}>
-        <Button
-          size="sm"
-          variant="ghost"
-          className="text-accent-700"
-          disabled={mutation.isPending}
-          onClick={() => mutation.mutate({ partId: entry.partId, category: collection, action: 'remove' })}
+    <li
+      ref={sortable.setNodeRef}
+      style={{ transform: CSS.Transform.toString(sortable.transform), transition: sortable.transition }}
+      aria-label={`${index + 1}. ${entry.partNumber}`}
+      className={cn(
+        'flex flex-wrap items-start gap-3 rounded-md border border-slate-200 bg-white p-3',
+        sortable.isDragging && 'relative z-10 shadow-lg ring-2 ring-brand-600',
+      )}
+    >
+      <div className="flex shrink-0 items-center gap-1">
+        <button
+          type="button"
+          {...sortable.attributes}
+          {...sortable.listeners}
+          aria-label={`Mover ${entry.partNumber} (posición ${index + 1} de ${count})`}
+          className="flex size-10 cursor-grab touch-none items-center justify-center rounded text-slate-500 hover:bg-slate-100 focus-visible:outline-2 active:cursor-grabbing"
         >
-          <Trash2 aria-hidden="true" className="size-4" />
-          Quitar
-        </Button>
-      </td>
-    </tr>
+          <GripVertical aria-hidden="true" className="size-5" />
+        </button>
+        <div className="flex flex-col">
+          <button
+            type="button"
+            onClick={() => onMove(index, index - 1)}
+            disabled={index === 0}
+            aria-label={`Subir ${entry.partNumber}`}
+            className="flex size-7 items-center justify-center rounded text-slate-500 hover:bg-slate-100 disabled:opacity-30"
+          >
+            <ArrowUp aria-hidden="true" className="size-4" />
+          </button>
+          <button
+            type="button"
+            onClick={() => onMove(index, index + 1)}
+            disabled={index === count - 1}
+            aria-label={`Bajar ${entry.partNumber}`}
+            className="flex size-7 items-center justify-center rounded text-slate-500 hover:bg-slate-100 disabled:opacity-30"
+          >
+            <ArrowDown aria-hidden="true" className="size-4" />
+          </button>
+        </div>
+      </div>
+      <div className="min-w-0 flex-1 basis-48">
+        <p className="font-mono text-sm font-semibold text-slate-900">
+          <span className="mr-2 text-xs font-normal text-slate-500">{index + 1}.</span>
+          {entry.partNumber}
+          {entry.isActive ? null : (
+            <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 font-sans text-xs text-slate-700">Inactivo</span>
+          )}
+        </p>
+        <p className="text-sm text-slate-700">{entry.description}</p>
+        {onSale && discounted ? (
+          <p className="mt-1 text-xs text-slate-500">
+            Precio original L1 / L2 / L4 (publicado): {formatMoney(discounted.originalPriceList1)} /{' '}
+            {formatMoney(discounted.originalPriceList2)} / {formatMoney(discounted.originalPriceList4)}
+          </p>
+        ) : null}
+      </div>
+      {onSale ? (
+        <div className="flex w-full flex-wrap gap-4 sm:w-auto">
+          <DiscountEditor key={`${entry.partId}-${entry.discountPercentage}`} entry={entry} />
+          <OfferDatesEditor key={`${entry.partId}-${entry.startsOn}-${entry.endsOn}`} entry={entry} today={today} />
+        </div>
+      ) : null}
+      <Button
+        size="sm"
+        variant="ghost"
+        className="ml-auto text-accent-700"
+        disabled={mutation.isPending}
+        onClick={() => mutation.mutate({ partId: entry.partId, category: collection, action: 'remove' })}
+      >
+        <Trash2 aria-hidden="true" className="size-4" />
+        Quitar<span className="sr-only"> {entry.partNumber}</span>
+      </Button>
+    </li>
   );
 }
 
-function CandidateRow({ part, collection }: { part: AdminPart; collection: Collection }) {
+function CandidateCard({ part, collection }: { part: AdminPart; collection: Collection }) {
   const mutation = useUpdateCarousel();
   return (
-    <tr>
-      <th scope="row" className={`${td} whitespace-nowrap font-mono font-medium`}>
-        {part.partNumber}
-      </th>
-      <td className={td}>{part.description}</td>
-      <td className={td}>{part.categoryPath.join(' > ') || '—'}</td>
-      <td className={td}>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={mutation.isPending}
-          onClick={() => mutation.mutate({ partId: part.id, category: collection, action: 'add' })}
-        >
-          <Plus aria-hidden="true" className="size-4" />
-          Agregar
-        </Button>
-      </td>
-    </tr>
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-slate-200 bg-white p-3">
+      <div className="min-w-0 flex-1 basis-56">
+        <p className="font-mono text-sm font-semibold text-slate-900">{part.partNumber}</p>
+        <p className="text-sm text-slate-700">{part.description}</p>
+        <p className="text-xs text-slate-500">{part.categoryPath.join(' > ') || 'Sin categoría'}</p>
+      </div>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={mutation.isPending}
+        onClick={() => mutation.mutate({ partId: part.id, category: collection, action: 'add' })}
+      >
+        <Plus aria-hidden="true" className="size-4" />
+        Agregar<span className="sr-only"> {part.partNumber}</span>
+      </Button>
+    </li>
   );
 }
 
@@ -193,17 +354,83 @@ function Candidates({ collection }: { collection: Collection }) {
           <p className="mb-2 text-sm text-slate-600">
             Mostrando {data.parts.length} de {data.total} productos
           </p>
-          <TableScroll label={`Productos para agregar a ${label}`}>
-            <TableHead columns={['Código', 'Descripción', 'Categoría']} />
-            <tbody>
-              {data.parts.map((part) => (
-                <CandidateRow key={part.id} part={part} collection={collection} />
-              ))}
-            </tbody>
-          </TableScroll>
+          <ul aria-label={`Productos para agregar a ${label}`} className="grid grid-cols-1 gap-2 lg:grid-cols-2">
+            {data.parts.map((part) => (
+              <CandidateCard key={part.id} part={part} collection={collection} />
+            ))}
+          </ul>
         </div>
       )}
     </div>
+  );
+}
+
+/** Spanish announcements of the drag and drop (dnd-kit reads them to screen readers). */
+function announcements(entries: readonly CarouselEntry[]): Announcements {
+  const code = (id: UniqueIdentifier) => entries.find((e) => e.partId === id)?.partNumber ?? String(id);
+  const place = (id: UniqueIdentifier) => `posición ${entries.findIndex((e) => e.partId === id) + 1} de ${entries.length}`;
+  return {
+    onDragStart: ({ active }) => `Tomó ${code(active.id)}, en la ${place(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${code(active.id)} pasa a la ${place(over.id)}.` : `${code(active.id)} está fuera de la lista.`,
+    onDragEnd: ({ active, over }) => (over ? `Soltó ${code(active.id)} en la ${place(over.id)}.` : `Soltó ${code(active.id)}.`),
+    onDragCancel: ({ active }) => `Se canceló el movimiento: ${code(active.id)} vuelve a su lugar.`,
+  };
+}
+
+const DRAG_INSTRUCTIONS =
+  'Para mover un producto, enfoque su asa, presione Espacio o Enter, muévalo con las flechas arriba y abajo y suéltelo con Espacio o Enter. Escape cancela.';
+
+function SortableEntries({
+  collection,
+  entries,
+  discounted,
+  today,
+}: {
+  collection: Collection;
+  entries: CarouselEntry[];
+  discounted: DiscountedProduct[];
+  today: string;
+}) {
+  const reorder = useReorderCarousel();
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const sorted = [...entries].sort((a, b) => a.position - b.position);
+  const ids = sorted.map((e) => e.partId);
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= ids.length || from === to) return;
+    reorder.mutate({ collection, partIds: arrayMove(ids, from, to) });
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    move(ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id)));
+  };
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements: announcements(sorted), screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS } }}
+    >
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        <ol aria-label={`Productos en ${COLLECTION_LABELS[collection]}`} className="grid grid-cols-1 gap-2">
+          {sorted.map((entry, index) => (
+            <EntryCard
+              key={entry.partId}
+              entry={entry}
+              index={index}
+              count={sorted.length}
+              collection={collection}
+              discounted={discounted.find((d) => d.partId === entry.partId)}
+              today={today}
+              onMove={move}
+            />
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
   );
 }
 
@@ -211,45 +438,33 @@ function CollectionPanel({
   collection,
   entries,
   discounted,
+  today,
 }: {
   collection: Collection;
   entries: CarouselEntry[];
-  discounted: Discounted[];
+  discounted: DiscountedProduct[];
+  today: string;
 }) {
   const label = COLLECTION_LABELS[collection];
-  const onSale = collection === 'on-sale';
   return (
     <div>
-      <h3 className="mb-2 text-base font-semibold text-slate-900">
+      <h3 className="mb-1 text-base font-semibold text-slate-900">
         En {label} ({entries.length})
       </h3>
+      {entries.length > 1 ? (
+        <p className="mb-2 text-xs text-slate-600">Arrastre el asa o use las flechas para cambiar el orden en que se muestran.</p>
+      ) : null}
       {entries.length === 0 ? (
         <EmptyState>No hay productos en esta categoría</EmptyState>
       ) : (
-        <TableScroll label={`Productos en ${label}`}>
-          <TableHead
-            columns={['Código', 'Descripción', ...(onSale ? ['Descuento (%)', 'Precio original L1 / L2 / L4 (publicado)'] : [])]}
-          />
-          <tbody>
-            {[...entries]
-              .sort((a, b) => a.position - b.position)
-              .map((entry) => (
-                <EntryRow
-                  key={entry.partId}
-                  entry={entry}
-                  collection={collection}
-                  discounted={discounted.find((d) => d.partId === entry.partId)}
-                />
-              ))}
-          </tbody>
-        </TableScroll>
+        <SortableEntries collection={collection} entries={entries} discounted={discounted} today={today} />
       )}
       <Candidates collection={collection} />
     </div>
   );
 }
 
-/** "Gestión de Carruseles": edit the draft of the three collections, then publish it. */
+/** "Gestión de Carruseles": edit the draft of the three collections (members, order, discounts, offer days), then publish it. */
 export function CarouselsTab() {
   const { data, error, isPending, isError, refetch } = useCarouselDraft();
   const discounted = useDiscountedProducts();
@@ -307,7 +522,7 @@ export function CarouselsTab() {
             </Tabs.List>
             {COLLECTIONS.map((c) => (
               <Tabs.Content key={c} value={c}>
-                <CollectionPanel collection={c} entries={data[c]} discounted={discounted.data ?? []} />
+                <CollectionPanel collection={c} entries={data[c]} discounted={discounted.data ?? []} today={data.today} />
               </Tabs.Content>
             ))}
           </Tabs.Root>
