@@ -9,8 +9,6 @@ import {
   type AdminPart,
   adminPartSchema,
   adminPartsResponseSchema,
-  carouselDraftSchema,
-  discountedProductSchema,
   profileSchema,
 } from '../../../shared/admin.ts';
 import { type AuditQuery, auditPageSchema, type PartDetail, type PartEditBody, partDetailSchema } from '../../../shared/admin-parts.ts';
@@ -21,8 +19,6 @@ import { ApiError, apiGet, apiRequest } from '../../lib/api-client.ts';
 import { ADMIN_PAGE_SIZE, ADMIN_TEXTS } from './texts.ts';
 
 export type ProfileType = z.infer<typeof profileSchema>['profileType'];
-export type CarouselDraft = z.infer<typeof carouselDraftSchema>;
-export type CarouselEntry = CarouselDraft['featured'][number];
 export type { AdminPart, PartDetail, PartEditBody };
 
 /** Filters of the Historial tab (`GET /api/admin/audit`); empty strings are left out. */
@@ -56,16 +52,6 @@ export const adminQueries = {
     queryOptions({
       queryKey: adminKeys.profiles(),
       queryFn: ({ signal }) => apiGet('/api/profiles', z.array(profileSchema), undefined, signal),
-    }),
-  carouselDraft: () =>
-    queryOptions({
-      queryKey: [...adminKeys.carousels(), 'draft'] as const,
-      queryFn: ({ signal }) => apiGet('/api/admin/carousels', carouselDraftSchema, undefined, signal),
-    }),
-  discountedProducts: () =>
-    queryOptions({
-      queryKey: [...adminKeys.carousels(), 'discounts'] as const,
-      queryFn: ({ signal }) => apiGet('/api/carousel/products-with-discounts/on-sale', z.array(discountedProductSchema), undefined, signal),
     }),
   parts: (params: AdminPartsParams) =>
     queryOptions({
@@ -128,6 +114,17 @@ export function serverMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }
 
+/**
+ * `text` (the spec's failure text, docs/product.md §13.3) followed by the server's reason when the
+ * request itself was refused (a 4xx other than a lost session): "No se pudo actualizar el
+ * descuento. Un descuento del 100 % …". A server fault keeps `text` alone.
+ */
+export function withReason(error: unknown, text: string): string {
+  if (!(error instanceof ApiError) || !error.serverMessage || error.status < 400 || error.status >= 500) return text;
+  if (error.status === 401 || error.status === 403) return text;
+  return `${text}. ${error.serverMessage}`;
+}
+
 function successToast(title: string, description?: string): void {
   toast(description ? { title, description } : { title });
 }
@@ -158,49 +155,6 @@ export function useSetPriceList() {
       successToast('Lista de precios actualizada');
     },
     onError: (error) => errorToast(serverMessage(error, 'No se pudo actualizar la lista de precios')),
-  });
-}
-
-// ---------------------------------------------------------------- Gestión de Carruseles
-
-export function useCarouselDraft() {
-  return useQuery(adminQueries.carouselDraft());
-}
-
-export function useDiscountedProducts() {
-  return useQuery(adminQueries.discountedProducts());
-}
-
-export type CarouselChange =
-  | { partId: number; category: Collection; action: 'add' | 'remove' }
-  | { partId: number; category: Collection; action: 'update-discount'; discountPercentage: number };
-
-/** Edits the carousel draft; the answer is the new draft, which replaces the cached one. */
-export function useUpdateCarousel() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ partId, ...body }: CarouselChange) =>
-      apiRequest(`/api/products/carousel/${partId}`, carouselDraftSchema, { method: 'PUT', body }),
-    onSuccess: (draft, change) => {
-      client.setQueryData(adminQueries.carouselDraft().queryKey, draft);
-      if (change.action !== 'update-discount') {
-        // The add list of that collection excludes its members.
-        void client.invalidateQueries({ queryKey: adminKeys.parts() });
-      }
-    },
-    onError: (_error, change) =>
-      errorToast(change.action === 'update-discount' ? ADMIN_TEXTS.carouselDiscountFailed : ADMIN_TEXTS.carouselProductFailed),
-  });
-}
-
-/** Publishes the draft (`POST /api/carousel/save`). */
-export function usePublishCarousels() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiRequest('/api/carousel/save', messageSchema, { method: 'POST' }),
-    onSuccess: () => successToast('Cambios guardados', 'Los carruseles publicados se actualizaron.'),
-    onError: () => errorToast(ADMIN_TEXTS.carouselSaveFailed),
-    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.carousels() }),
   });
 }
 

@@ -21,7 +21,10 @@ export const ADMIN_TEXTS = {
   relatedAddFailed: 'Error al agregar producto relacionado',
   relatedRemoveFailed: 'Error al eliminar producto relacionado',
   // Our own (user-management failures show the server's message, docs/product.md §13.3).
-  discountRange: 'El descuento debe ser un número de 0 a 100',
+  carouselDatesFailed: 'No se pudieron actualizar las fechas de la oferta',
+  carouselOrderFailed: 'No se pudo cambiar el orden',
+  /** Asked before leaving the category tree with local changes (a tab, a link, the browser). */
+  unsavedLeave: 'Hay cambios sin guardar en las categorías. Si sale ahora se perderán. ¿Salir sin guardar?',
   relatedMinChars: 'Ingrese al menos 2 caracteres',
 } as const;
 
@@ -46,10 +49,9 @@ export function isHttpUrlOrEmpty(value: string): boolean {
   return value === '' || /^https?:\/\/[^\s]+$/i.test(value);
 }
 
-/** Parses a discount typed by the admin: a number from 0 to 100, or null when invalid. */
+/** Parses a discount typed by the admin (a comma or a dot) as a number, or null when it is not one; the range is checked apart. */
 export function parseDiscount(text: string): number | null {
   const trimmed = text.trim().replace(',', '.');
   if (trimmed === '' || !/^\d+(\.\d+)?$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return value >= 0 && value <= 100 ? value : null;
+  return Number(trimmed);
 }
