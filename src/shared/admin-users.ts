@@ -17,6 +17,12 @@ export const MAX_REJECTION_REASON = 500;
 export const USER_STATES = ['pending', 'active', 'disabled'] as const;
 export type UserState = (typeof USER_STATES)[number];
 export const USER_STATE_LABELS: Record<UserState, string> = { pending: 'Pendiente', active: 'Activo', disabled: 'Deshabilitado' };
+/** An account's state: disabled wins over approval. */
+export function userState(user: { isApproved: boolean; disabledAt: string | null }): UserState {
+  if (user.disabledAt) return 'disabled';
+  return user.isApproved ? 'active' : 'pending';
+}
+
 /** Account types as the panel and its spreadsheet name them. */
 export const USER_TYPE_LABELS = { client: 'Cliente', distributor: 'Distribuidor', admin: 'Administrador' } as const;
 

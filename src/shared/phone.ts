@@ -1,5 +1,5 @@
 /**
- * Phone numbers as customers type them, for a WhatsApp reply (issue 21 item 8; docs/product.md §8).
+ * Phone numbers as customers type them, for a WhatsApp reply (issue 21 item 8; docs/product.md §10.5).
  * Argentine numbers are written many ways (`011 15-4444-0000`, `+54 9 11 4444-0000`, `(0351) 155-123456`);
  * WhatsApp wants the international mobile form `549` + area code + number, without the trunk `0`
  * and without the `15` mobile prefix.

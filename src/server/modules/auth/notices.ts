@@ -1,5 +1,5 @@
 /**
- * The account and request notices by e-mail (issue 21 item 7; docs/product.md §7.2, §8, §10.2):
+ * The account and request notices by e-mail (issue 21 item 7; docs/product.md §10.5):
  * staff (`STAFF_EMAIL`) hear of a new access request and a new part request; the applicant hears
  * of the approval the registration screen promises ("Recibirá una notificación cuando sea
  * aprobada."), or of a rejection and its reason; a password link goes to the account's e-mail.

@@ -4,7 +4,7 @@
  * export module's formula-injection guard. Dates are Argentine time, as the panel shows them.
  */
 import type { Writable } from 'node:stream';
-import { USER_STATE_LABELS, USER_TYPE_LABELS, type UserState } from '../../../shared/admin-users.ts';
+import { USER_STATE_LABELS, USER_TYPE_LABELS, userState } from '../../../shared/admin-users.ts';
 import type { AdminUser } from '../../../shared/auth.ts';
 import { formatPrintDate, formatPrintDateTime } from '../../../shared/print.ts';
 import { whenWritable } from '../export/stream.ts';
@@ -27,12 +27,6 @@ export const USERS_XLSX_HEADERS = [
 const WIDTHS = [20, 28, 30, 18, 28, 16, 14, 14, 18, 18];
 /** Rows written between two waits for the client. */
 const BATCH = 500;
-
-/** An account's state as the panel names it. */
-export function userState(user: Pick<AdminUser, 'isApproved' | 'disabledAt'>): UserState {
-  if (user.disabledAt) return 'disabled';
-  return user.isApproved ? 'active' : 'pending';
-}
 
 export interface UsersXlsxOptions {
   /** Where the file goes (the response stream). */

@@ -1,8 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
-import { errorResponse, mockApi, renderWithApp } from '../../test/render.tsx';
+import { errorResponse, json, mockApi, renderWithApp } from '../../test/render.tsx';
+import { buildAdminUser } from './test-fixtures.ts';
+import { callsTo } from './test-utils.ts';
 import { AdminPanel } from './index.ts';
 
 describe('AdminPanel', () => {
@@ -61,5 +63,34 @@ describe('AdminPanel inside a nested route', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Su sesión de administrador expiró. Vuelva a ingresar.');
     await userEvent.click(screen.getByRole('tab', { name: 'Categorías' }));
     expect(screen.getByRole('link', { name: /Administración de categorías/ })).toHaveAttribute('href', '/adminkon2025/categorias');
+  });
+});
+
+describe('AdminPanel pending badges', () => {
+  it('shows the pending counts on their tabs, opens the tab a mail links to, and follows an approval', async () => {
+    let pendingUsers = 2;
+    const fetchMock = mockApi({
+      'GET /api/admin/counts': () => json({ pendingUsers, pendingRequests: 1, newOrders: 0 }),
+      'GET /api/users': [buildAdminUser({ id: 5, username: 'nuevo', isApproved: false })],
+      'GET /api/users/pending': [buildAdminUser({ id: 5, username: 'nuevo', isApproved: false })],
+      'PATCH /api/users/5/approve': () => {
+        pendingUsers = 1;
+        return json(buildAdminUser({ id: 5, username: 'nuevo' }));
+      },
+    });
+    renderWithApp(<AdminPanel />, { path: '/adminkon2025?tab=usuarios' });
+    const users = screen.getByRole('tab', { name: /Gestión de Usuarios/ });
+    expect(users).toHaveAttribute('aria-selected', 'true');
+    expect(await within(users).findByText('2')).toBeInTheDocument();
+    expect(users).toHaveTextContent('Gestión de Usuarios2 pendientes de aprobación');
+    expect(screen.getByRole('tab', { name: /Solicitudes/ })).toHaveTextContent('Solicitudes1 pendientes');
+    expect(screen.getByRole('tab', { name: 'Pedidos' })).toHaveTextContent(/^Pedidos$/);
+
+    await userEvent.click(
+      within(await screen.findByRole('table', { name: 'Usuarios pendientes' })).getByRole('button', { name: 'Aprobar' }),
+    );
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/users/5/approve')).toHaveLength(1));
+    await waitFor(() => expect(users).toHaveTextContent('Gestión de Usuarios1 pendientes de aprobación'));
+    expect(callsTo(fetchMock, 'GET', '/api/admin/counts').length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -1,7 +1,10 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useSearch } from 'wouter';
+import type { AdminCounts } from '../../../shared/admin-users.ts';
 import { routes } from '../../app/paths.ts';
-import { AdminOrdersTab, NewOrdersBadge } from '../orders/index.ts';
+import { formatCount } from '../../lib/format.ts';
+import { AdminOrdersTab } from '../orders/index.ts';
 import { AdminLayout } from './admin-layout.tsx';
 import { AuditTab } from './components/audit-tab.tsx';
 import { CarouselsTab } from './components/carousels-tab.tsx';
@@ -15,6 +18,7 @@ import { RelatedTab } from './components/related-tab.tsx';
 import { SalesUnitsTab } from './components/sales-units-tab.tsx';
 import { UsersTab } from './components/users-tab.tsx';
 import { ADMIN_TEXTS } from './texts.ts';
+import { useAdminCounts, useRefreshCountsAfterChanges } from './users-api.ts';
 
 /** "Sinónimos" (issue 18): the search's synonym groups, loaded when the tab is first opened. */
 const SynonymsTab = lazy(async () => ({ default: (await import('./components/synonyms-tab.tsx')).SynonymsTab }));
@@ -40,10 +44,43 @@ export const ADMIN_TABS = [
 
 export type AdminTab = (typeof ADMIN_TABS)[number]['value'];
 
+/** The tabs with a pending count beside their name (`GET /api/admin/counts`, issue 21 item 8) and what it counts. */
+const TAB_COUNTS: Partial<Record<AdminTab, { count: keyof AdminCounts; what: string }>> = {
+  usuarios: { count: 'pendingUsers', what: 'pendientes de aprobación' },
+  solicitudes: { count: 'pendingRequests', what: 'pendientes' },
+  pedidos: { count: 'newOrders', what: 'nuevos' },
+};
+
+/** A tab's pending count (nothing when none or not known yet); `relative` keeps the sr-only text inside the tab list's scroller. */
+function TabBadge({ tab }: { tab: AdminTab }) {
+  const { data } = useAdminCounts();
+  const counted = TAB_COUNTS[tab];
+  const n = counted && data ? data[counted.count] : 0;
+  if (!counted || n === 0) return null;
+  return (
+    <span className="relative ml-1.5 inline-flex min-w-5 justify-center rounded-full bg-accent-600 px-1.5 text-xs font-bold leading-5 text-white">
+      {formatCount(n)}
+      <span className="sr-only"> {counted.what}</span>
+    </span>
+  );
+}
+
+/** Keeps the badges current after the panel's changes (renders nothing). */
+function CountsRefresher() {
+  useRefreshCountsAfterChanges();
+  return null;
+}
+
+/** The tab named by `?tab=` (the staff mails link to one), if it is one. */
+function tabFromUrl(search: string): AdminTab | undefined {
+  const wanted = new URLSearchParams(search).get('tab');
+  return ADMIN_TABS.find((t) => t.value === wanted)?.value;
+}
+
 export interface AdminPanelProps {
   /** Extra header content, e.g. a logout button (the session belongs to the router's feature). */
   actions?: ReactNode;
-  /** Tab shown first; "Listas de Precios" by default. */
+  /** Tab shown first when the URL names none (`?tab=usuarios`); "Listas de Precios" by default. */
   initialTab?: AdminTab;
 }
 
@@ -53,7 +90,8 @@ export interface AdminPanelProps {
  * opened. Render it only for an admin session; every call it makes answers 401/403 otherwise.
  */
 export function AdminPanel({ actions, initialTab = 'precios' }: AdminPanelProps) {
-  const [tab, setTab] = useState<string>(initialTab);
+  const search = useSearch();
+  const [tab, setTab] = useState<string>(() => tabFromUrl(search) ?? initialTab);
   return (
     <AdminLayout
       title={ADMIN_TEXTS.panelTitle}
@@ -65,6 +103,7 @@ export function AdminPanel({ actions, initialTab = 'precios' }: AdminPanelProps)
         </>
       }
     >
+      <CountsRefresher />
       <Tabs.Root value={tab} onValueChange={setTab} activationMode="manual">
         <Tabs.List
           aria-label="Secciones del panel"
@@ -77,11 +116,7 @@ export function AdminPanel({ actions, initialTab = 'precios' }: AdminPanelProps)
               className="shrink-0 whitespace-nowrap rounded-t-md border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-600 hover:bg-white hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:bg-white data-[state=active]:text-brand-800"
             >
               {t.label}
-              {t.value === 'pedidos' ? (
-                <Suspense fallback={null}>
-                  <NewOrdersBadge />
-                </Suspense>
-              ) : null}
+              <TabBadge tab={t.value} />
             </Tabs.Trigger>
           ))}
         </Tabs.List>

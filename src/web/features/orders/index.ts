@@ -16,5 +16,3 @@ export const MyOrders = lazy(async () => ({ default: (await import('./components
 const loadAdmin = () => import('./components/admin-orders-tab.tsx');
 /** The admin panel's "Pedidos" tab. */
 export const AdminOrdersTab = lazy(async () => ({ default: (await loadAdmin()).AdminOrdersTab }));
-/** The count of new pedidos beside the admin tab's name. */
-export const NewOrdersBadge = lazy(async () => ({ default: (await loadAdmin()).NewOrdersBadge }));

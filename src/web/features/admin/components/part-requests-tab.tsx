@@ -1,80 +1,197 @@
-import { Trash2 } from 'lucide-react';
-import { useId } from 'react';
+/**
+ * "Solicitudes" (docs/product.md §8, §10.2; issue 21 item 8): part requests and comments, newest
+ * first, with who sent them (name, company, phone, e-mail), a WhatsApp reply link, a status filter,
+ * the status select and delete after a confirmation. Cards on phones.
+ */
+import { Mail, MessageCircle, Phone, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { PART_REQUEST_STATUSES } from '../../../../shared/admin.ts';
+import type { AdminPartRequest } from '../../../../shared/admin-users.ts';
+import { whatsappReplyLink } from '../../../../shared/phone.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { compactSelectClasses } from '../../../components/ui/form-field.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { compactSelectClasses, SelectField } from '../../../components/ui/form-field.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { type PartRequest, type PartRequestStatus, useDeleteRequest, usePartRequests, useSetRequestStatus } from '../api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { REQUEST_STATUS_LABELS } from '../texts.ts';
-import { EmptyState, ErrorState, LoadingState, Section, TableHead, TableScroll, td } from './ui.tsx';
+import { type PartRequestStatus, useDeleteRequest, usePartRequests, useSetRequestStatus } from '../users-api.ts';
+import { ActionsCell, CardRow, CardTable, Cell, HeadCell } from './card-table.tsx';
+import { EmptyState, ErrorState, LoadingState, Section } from './ui.tsx';
 
-const STATUSES = Object.keys(REQUEST_STATUS_LABELS) as PartRequestStatus[];
+const FILTER_OPTIONS = [
+  { value: '', label: 'Todas' },
+  ...PART_REQUEST_STATUSES.map((s) => ({ value: s, label: REQUEST_STATUS_LABELS[s] })),
+];
 
-function RequestRow({ request }: { request: PartRequest }) {
+/** The sender as staff call them: the name on the account, else the username. */
+function senderName(request: AdminPartRequest): string {
+  return request.fullName || request.username;
+}
+
+/** The first words of a message, for a reply or a confirmation. */
+function excerpt(message: string, max = 80): string {
+  return message.length > max ? `${message.slice(0, max - 1)}…` : message;
+}
+
+function Contact({ request }: { request: AdminPartRequest }) {
+  const whatsapp = whatsappReplyLink(
+    request.phone,
+    `Hola ${senderName(request)}, le escribimos por su solicitud: "${excerpt(request.message)}"`,
+  );
+  if (!request.phone && !request.email) return <span className="text-slate-500">Sin datos de contacto</span>;
+  return (
+    <ul className="grid gap-1">
+      {request.phone ? (
+        <li className="flex flex-wrap items-center gap-x-2">
+          <a href={`tel:${request.phone.replace(/[^\d+]/g, '')}`} className="inline-flex items-center gap-1 text-brand-700 underline">
+            <Phone aria-hidden="true" className="size-3.5" />
+            {request.phone}
+          </a>
+          {whatsapp ? (
+            <a
+              href={whatsapp}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 rounded bg-green-50 px-1.5 py-0.5 text-green-800 hover:bg-green-100"
+            >
+              <MessageCircle aria-hidden="true" className="size-3.5" />
+              Responder por WhatsApp<span className="sr-only"> a {senderName(request)}</span>
+            </a>
+          ) : null}
+        </li>
+      ) : null}
+      {request.email ? (
+        <li>
+          <a href={`mailto:${request.email}`} className="inline-flex items-center gap-1 break-all text-brand-700 underline">
+            <Mail aria-hidden="true" className="size-3.5" />
+            {request.email}
+          </a>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+function RequestRow({ request, onDelete }: { request: AdminPartRequest; onDelete: (request: AdminPartRequest) => void }) {
   const id = useId();
   const setStatus = useSetRequestStatus();
-  const remove = useDeleteRequest();
-  const busy = setStatus.isPending || remove.isPending;
   return (
-    <tr>
-      <td className={`${td} whitespace-nowrap`}>{formatDateTime(request.createdAt)}</td>
-      <th scope="row" className={`${td} font-medium`}>
-        {request.username}
-      </th>
-      <td className={`${td} min-w-64 whitespace-pre-wrap break-words`}>{request.message}</td>
-      <td className={td}>
+    <CardRow>
+      <Cell label="Fecha" className="whitespace-nowrap">
+        {formatDateTime(request.createdAt)}
+      </Cell>
+      <HeadCell>
+        <span className="block">{senderName(request)}</span>
+        <span className="block text-xs font-normal text-slate-600">
+          {request.fullName ? request.username : null}
+          {request.fullName && request.company ? ' · ' : null}
+          {request.company}
+        </span>
+      </HeadCell>
+      <Cell label="Contacto">
+        <Contact request={request} />
+      </Cell>
+      <Cell label="Mensaje" className="whitespace-pre-wrap break-words md:min-w-64">
+        {request.message}
+      </Cell>
+      <Cell label="Estado">
         <label htmlFor={id} className="sr-only">
           Estado de la solicitud de {request.username}
         </label>
         <select
           id={id}
           value={setStatus.isPending ? setStatus.variables.status : request.status}
-          disabled={busy}
+          disabled={setStatus.isPending}
           onChange={(event) => setStatus.mutate({ id: request.id, status: event.target.value as PartRequestStatus })}
           className={cn(compactSelectClasses, 'h-9')}
         >
-          {STATUSES.map((s) => (
+          {PART_REQUEST_STATUSES.map((s) => (
             <option key={s} value={s}>
               {REQUEST_STATUS_LABELS[s]}
             </option>
           ))}
         </select>
-      </td>
-      <td className={td}>
-        <Button size="sm" variant="ghost" className="text-accent-700" disabled={busy} onClick={() => remove.mutate({ id: request.id })}>
+      </Cell>
+      <ActionsCell>
+        <Button size="sm" variant="ghost" className="text-accent-700" disabled={setStatus.isPending} onClick={() => onDelete(request)}>
           <Trash2 aria-hidden="true" className="size-4" />
           Eliminar
         </Button>
-      </td>
-    </tr>
+      </ActionsCell>
+    </CardRow>
   );
 }
 
-/** "Solicitudes": part requests and comments from users, with status and delete. */
+/** "Eliminar solicitud": shows which request and that it cannot be undone, then deletes. */
+function DeleteRequestDialog({ request, onClose }: { request: AdminPartRequest | null; onClose: () => void }) {
+  const remove = useDeleteRequest();
+  return (
+    <Dialog
+      open={request !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Eliminar solicitud"
+      description={request ? `¿Eliminar la solicitud de ${senderName(request)}? No se puede deshacer.` : undefined}
+      size="md"
+      hideCloseButton
+    >
+      {request ? (
+        <blockquote className="mb-4 border-l-4 border-slate-200 pl-3 text-sm text-slate-700">{excerpt(request.message, 200)}</blockquote>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onClose} disabled={remove.isPending}>
+          Cancelar
+        </Button>
+        <Button
+          variant="accent"
+          disabled={remove.isPending || !request}
+          onClick={() => {
+            if (request) remove.mutate({ id: request.id }, { onSettled: onClose });
+          }}
+        >
+          {remove.isPending ? 'Eliminando...' : 'Eliminar'}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** "Solicitudes": part requests and comments from users, by status, with contact, status and delete. */
 export function PartRequestsTab() {
-  const { data, error, isPending, isError, refetch } = usePartRequests();
-  const pendingCount = data?.filter((r) => r.status === 'pending').length ?? 0;
+  const [status, setStatus] = useState<PartRequestStatus | ''>('');
+  const { data, error, isPending, isError, isPlaceholderData, refetch } = usePartRequests(status || undefined);
+  const [deleting, setDeleting] = useState<AdminPartRequest | null>(null);
   return (
     <Section
       title="Solicitudes"
-      description={data ? `${data.length} solicitudes, ${pendingCount} pendientes.` : 'Pedidos y comentarios enviados por los usuarios.'}
+      description="Pedidos y comentarios enviados por los usuarios, con sus datos de contacto."
+      actions={
+        <SelectField
+          label="Mostrar"
+          density="compact"
+          options={FILTER_OPTIONS}
+          value={status}
+          onChange={(event) => setStatus(event.target.value as PartRequestStatus | '')}
+        />
+      }
     >
       {isPending ? (
         <LoadingState />
       ) : isError ? (
         <ErrorState error={error} message="No se pudieron cargar las solicitudes." onRetry={() => void refetch()} />
       ) : data.length === 0 ? (
-        <EmptyState>No hay solicitudes.</EmptyState>
+        <EmptyState>{status ? `No hay solicitudes en estado "${REQUEST_STATUS_LABELS[status]}".` : 'No hay solicitudes.'}</EmptyState>
       ) : (
-        <TableScroll label="Solicitudes de repuestos">
-          <TableHead columns={['Fecha', 'Usuario', 'Mensaje', 'Estado']} />
-          <tbody>
+        <div aria-busy={isPlaceholderData || undefined} className={cn(isPlaceholderData && 'opacity-60')}>
+          <CardTable label="Solicitudes de repuestos" columns={['Fecha', 'Usuario', 'Contacto', 'Mensaje', 'Estado']}>
             {data.map((request) => (
-              <RequestRow key={request.id} request={request} />
+              <RequestRow key={request.id} request={request} onDelete={setDeleting} />
             ))}
-          </tbody>
-        </TableScroll>
+          </CardTable>
+        </div>
       )}
+      <DeleteRequestDialog request={deleting} onClose={() => setDeleting(null)} />
     </Section>
   );
 }

@@ -1,11 +1,17 @@
+/**
+ * The dialogs of "Gestión de Usuarios" (docs/product.md §10.2): edit, reject a request with its
+ * reason, disable, delete (which offers disabling first) and the user's history. Each says what it
+ * will do before doing it.
+ */
 import { useEffect } from 'react';
 import * as z from 'zod/mini';
 import { userUpdateBodySchema } from '../../../../shared/admin.ts';
+import { MAX_REJECTION_REASON, rejectBodySchema } from '../../../../shared/admin-users.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { FormField, SelectField } from '../../../components/ui/form-field.tsx';
+import { FormField, SelectField, TextAreaField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../lib/form.ts';
-import { type AdminUser, useDeleteUser, useUpdateUser, useUserAudit } from '../api.ts';
+import { type AdminUser, useDeleteUser, useRejectUser, useSetUserDisabled, useUpdateUser, useUserAudit } from '../users-api.ts';
 import { actionLabel, diffAudit } from '../lib/audit-diff.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { EmptyState, ErrorState, LoadingState, PROFILE_TYPE_OPTIONS, TableScroll, td, th } from './ui.tsx';
@@ -15,8 +21,14 @@ export function deleteConfirmation(username: string): string {
   return `¿Estás seguro de que deseas eliminar al usuario ${username}?`;
 }
 
+/**
+ * "Eliminar usuario": the spec's confirmation, what deleting loses, and "Deshabilitar" instead for
+ * an enabled account (it keeps the account and its history).
+ */
 export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const mutation = useDeleteUser();
+  const disable = useSetUserDisabled();
+  const busy = mutation.isPending || disable.isPending;
   return (
     <Dialog
       open={user !== null}
@@ -25,16 +37,29 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; on
       }}
       title="Eliminar usuario"
       description={user ? deleteConfirmation(user.username) : undefined}
-      size="sm"
+      size="md"
       hideCloseButton
     >
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
+      <p className="mb-4 text-sm text-slate-700">
+        Se borra la cuenta y se cierran sus sesiones; no se puede deshacer. Sus pedidos quedan sin usuario.
+        {user && !user.disabledAt ? ' Si solo quiere impedir que ingrese, deshabilítelo: la cuenta y su historial se conservan.' : ''}
+      </p>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" onClick={onClose} disabled={busy}>
           Cancelar
         </Button>
+        {user && !user.disabledAt ? (
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() => disable.mutate({ id: user.id, disabled: true }, { onSuccess: onClose })}
+          >
+            {disable.isPending ? 'Deshabilitando...' : 'Deshabilitar'}
+          </Button>
+        ) : null}
         <Button
           variant="accent"
-          disabled={mutation.isPending || !user}
+          disabled={busy || !user}
           onClick={() => {
             if (user) mutation.mutate({ id: user.id }, { onSuccess: onClose });
           }}
@@ -42,6 +67,94 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; on
           {mutation.isPending ? 'Eliminando...' : 'Eliminar'}
         </Button>
       </div>
+    </Dialog>
+  );
+}
+
+/** "Deshabilitar usuario": says what it does (no login, sessions end, data kept) before doing it. */
+export function DisableUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const mutation = useSetUserDisabled();
+  return (
+    <Dialog
+      open={user !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Deshabilitar usuario"
+      description={user ? `¿Deshabilitar a ${user.username}?` : undefined}
+      size="md"
+      hideCloseButton
+    >
+      <p className="mb-4 text-sm text-slate-700">
+        No podrá ingresar y se cerrarán sus sesiones abiertas. Su cuenta, sus pedidos y su historial se conservan; puede habilitarlo de
+        nuevo cuando quiera.
+      </p>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
+          Cancelar
+        </Button>
+        <Button
+          variant="accent"
+          disabled={mutation.isPending || !user}
+          onClick={() => {
+            if (user) mutation.mutate({ id: user.id, disabled: true }, { onSuccess: onClose });
+          }}
+        >
+          {mutation.isPending ? 'Deshabilitando...' : 'Deshabilitar'}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+function RejectForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors },
+  } = useZodForm(rejectBodySchema, { defaultValues: { reason: '' } });
+  const mutation = useRejectUser();
+  useEffect(() => setFocus('reason'), [setFocus]);
+  const submit = handleSubmit(({ reason }) => mutation.mutate({ id: user.id, reason }, { onSuccess: onClose }));
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-3">
+      <p className="text-sm text-slate-700">
+        {user.email
+          ? `Se le enviará un email a ${user.email} con el motivo. La solicitud se borra y podrá pedir acceso de nuevo.`
+          : 'No tiene email: no se le avisará. La solicitud se borra y podrá pedir acceso de nuevo.'}
+      </p>
+      <TextAreaField
+        label="Motivo del rechazo"
+        rows={3}
+        maxLength={MAX_REJECTION_REASON}
+        error={errors.reason?.message}
+        {...register('reason')}
+      />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
+          Cancelar
+        </Button>
+        <Button type="submit" variant="accent" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Rechazando...' : 'Rechazar solicitud'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** "Rechazar solicitud": a pending request refused with a reason the applicant receives by e-mail. */
+export function RejectUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  return (
+    <Dialog
+      open={user !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={user ? `Rechazar la solicitud de ${user.username}` : 'Rechazar solicitud'}
+      size="md"
+    >
+      {user ? <RejectForm key={user.id} user={user} onClose={onClose} /> : null}
     </Dialog>
   );
 }

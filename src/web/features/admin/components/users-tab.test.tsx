@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi, renderWithApp } from '../../../test/render.tsx';
+import { advanceClock, errorResponse, installFakeClock, json, mockApi, renderWithApp } from '../../../test/render.tsx';
 import { buildAdminUser } from '../test-fixtures.ts';
 import { callsTo } from '../test-utils.ts';
 import { UsersTab } from './users-tab.tsx';
@@ -155,5 +155,162 @@ describe('UsersTab', () => {
     const call = callsTo(fetchMock, 'GET', '/api/admin/audit')[0];
     expect(call?.url.searchParams.get('entity')).toBe('user');
     expect(call?.url.searchParams.get('entityId')).toBe('1');
+  });
+  it('creates with name and e-mail and sends the password link when asked', async () => {
+    const created = buildAdminUser({ id: 9, username: 'ventas.sur', fullName: 'Ventas Sur', email: 'ventas@sur.com' });
+    const fetchMock = api({
+      'POST /api/admin/users': () => json(created, 201),
+      'POST /api/users/9/password-link': { message: 'Se envió el enlace a ventas@sur.com. Vence en 60 minutos.' },
+    });
+    renderWithApp(<UsersTab />);
+    const sendLink = screen.getByRole('checkbox', { name: 'Enviarle por email un enlace para que elija su contraseña' });
+    expect(sendLink).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Usuario'), 'ventas.sur');
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'provisoria-1');
+    await userEvent.type(screen.getByLabelText('Nombre completo'), ' Ventas Sur ');
+    await userEvent.type(screen.getByLabelText('Email'), 'no-es-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Crear Usuario' }));
+    expect(await screen.findByText('El email no es válido')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/admin/users')).toHaveLength(0);
+
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'ventas@sur.com');
+    await userEvent.click(sendLink);
+    await userEvent.click(screen.getByRole('button', { name: 'Crear Usuario' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/users/9/password-link')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'POST', '/api/admin/users')[0]?.body).toEqual({
+      username: 'ventas.sur',
+      password: 'provisoria-1',
+      profileType: 'client',
+      fullName: 'Ventas Sur',
+      email: 'ventas@sur.com',
+    });
+    expect(await screen.findByText('Se envió el enlace a ventas@sur.com. Vence en 60 minutos.')).toBeInTheDocument();
+  });
+
+  it('rejects a pending request with a reason, saying who will be told', async () => {
+    const fetchMock = api({
+      'POST /api/users/2/reject': { message: `Solicitud rechazada. Se avisó a ${pendiente.email}.` },
+    });
+    renderWithApp(<UsersTab />);
+    const pendingTable = await screen.findByRole('table', { name: 'Usuarios pendientes' });
+    await userEvent.click(within(pendingTable).getByRole('button', { name: 'Rechazar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rechazar la solicitud de nuevo' });
+    expect(
+      within(dialog).getByText(
+        `Se le enviará un email a ${pendiente.email} con el motivo. La solicitud se borra y podrá pedir acceso de nuevo.`,
+      ),
+    ).toBeInTheDocument();
+    const reason = within(dialog).getByLabelText('Motivo del rechazo');
+    expect(reason).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Rechazar solicitud' }));
+    expect(await within(dialog).findByText('Indique el motivo del rechazo')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/users/2/reject')).toHaveLength(0);
+
+    await userEvent.type(reason, '  No es cliente nuestro  ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Rechazar solicitud' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/users/2/reject')[0]?.body).toEqual({ reason: 'No es cliente nuestro' }));
+    expect(await screen.findByText(`Solicitud rechazada. Se avisó a ${pendiente.email}.`)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('disables after saying what it does, shows the state and last login, and enables again', async () => {
+    let stored = { ...taller, lastLoginAt: '2025-06-01T12:00:00.000Z' };
+    const fetchMock = api({
+      'GET /api/users': () => json([stored, pendiente, jefe]),
+      'PATCH /api/users/1/disabled': (_url: URL, init?: RequestInit) => {
+        const { disabled } = JSON.parse(String(init?.body)) as { disabled: boolean };
+        stored = { ...stored, disabledAt: disabled ? '2025-06-02T13:30:00.000Z' : null };
+        return json(stored);
+      },
+    });
+    renderWithApp(<UsersTab />);
+    const table = await screen.findByRole('table', { name: 'Usuarios' });
+    const row = () => within(table).getByRole('row', { name: /taller/ });
+    expect(within(row()).getByText('01/06/2025, 09:00')).toBeInTheDocument();
+    expect(within(row()).getByText('Activo')).toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: /jefe/ })).getByText('Nunca')).toBeInTheDocument();
+
+    await userEvent.click(within(row()).getByRole('button', { name: 'Deshabilitar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deshabilitar usuario' });
+    expect(within(dialog).getByText('¿Deshabilitar a taller?')).toBeInTheDocument();
+    expect(within(dialog).getByText(/No podrá ingresar y se cerrarán sus sesiones abiertas/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deshabilitar' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/users/1/disabled')[0]?.body).toEqual({ disabled: true }));
+    expect(await screen.findByText('taller quedó deshabilitado')).toBeInTheDocument();
+    expect(await within(row()).findByText('Deshabilitado desde 02/06/2025, 10:30')).toBeInTheDocument();
+    expect(within(row()).getByRole('button', { name: 'Enviar enlace de contraseña' })).toBeDisabled();
+
+    await userEvent.click(within(row()).getByRole('button', { name: 'Habilitar' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/users/1/disabled')[1]?.body).toEqual({ disabled: false }));
+    expect(await within(row()).findByText('Activo')).toBeInTheDocument();
+  });
+
+  it('offers disabling instead of deleting in the delete confirmation', async () => {
+    const fetchMock = api({ 'PATCH /api/users/1/disabled': { ...taller, disabledAt: '2025-06-02T13:30:00.000Z' } });
+    renderWithApp(<UsersTab />);
+    const row = within(await screen.findByRole('table', { name: 'Usuarios' })).getByRole('row', { name: /taller/ });
+    await userEvent.click(within(row).getByRole('button', { name: 'Eliminar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar usuario' });
+    expect(within(dialog).getByText(/Si solo quiere impedir que ingrese, deshabilítelo/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deshabilitar' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/users/1/disabled')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'DELETE', '/api/users/1')).toHaveLength(0);
+  });
+
+  it('sends a password link, or says why it cannot', async () => {
+    const sinEmail = buildAdminUser({ id: 4, username: 'sin.email', email: null });
+    const fetchMock = api({
+      'GET /api/users': [taller, sinEmail],
+      'POST /api/users/1/password-link': () =>
+        errorResponse(503, 'UNAVAILABLE', 'No se pudo enviar el email. Revise la configuración de correo (SMTP_URL) o intente más tarde.'),
+    });
+    renderWithApp(<UsersTab />);
+    const table = await screen.findByRole('table', { name: 'Usuarios' });
+    const noEmail = within(within(table).getByRole('row', { name: /sin\.email/ })).getByRole('button', {
+      name: 'Enviar enlace de contraseña',
+    });
+    expect(noEmail).toBeDisabled();
+    expect(noEmail).toHaveAttribute('title', 'Sin email: agréguelo con "Editar"');
+    await userEvent.click(
+      within(within(table).getByRole('row', { name: /taller/ })).getByRole('button', { name: 'Enviar enlace de contraseña' }),
+    );
+    expect(await screen.findByText(/^No se pudo enviar el email\./)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/users/1/password-link')).toHaveLength(1);
+  });
+
+  it('searches and filters on the server, and downloads the same list as Excel', async () => {
+    const user = installFakeClock();
+    const fetchMock = api({
+      'GET /api/users': (url: URL) => {
+        if (url.searchParams.get('state') === 'disabled') return json([]);
+        return json(url.searchParams.get('search') === 'cordoba' ? [taller] : [taller, pendiente, jefe]);
+      },
+    });
+    renderWithApp(<UsersTab />);
+    const table = await screen.findByRole('table', { name: 'Usuarios' });
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    await user.type(screen.getByLabelText('Buscar usuario'), 'cordoba');
+    await advanceClock(300);
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Usuarios' })).getAllByRole('row')).toHaveLength(2));
+    await user.selectOptions(screen.getByLabelText('Tipo'), 'distributor');
+    await user.selectOptions(screen.getByLabelText('Estado'), 'disabled');
+    await waitFor(() => {
+      const last = callsTo(fetchMock, 'GET', '/api/users').at(-1)?.url;
+      expect(Object.fromEntries(last?.searchParams ?? [])).toEqual({ search: 'cordoba', type: 'distributor', state: 'disabled' });
+    });
+    expect(screen.getByRole('link', { name: 'Descargar Excel' })).toHaveAttribute(
+      'href',
+      '/api/admin/users.xlsx?search=cordoba&type=distributor&state=disabled',
+    );
+    expect(await screen.findByText('Ningún usuario coincide con la búsqueda o los filtros.')).toBeInTheDocument();
+  });
+
+  it('labels every cell for the phone cards', async () => {
+    api();
+    renderWithApp(<UsersTab />);
+    const row = within(await screen.findByRole('table', { name: 'Usuarios' })).getByRole('row', { name: /taller/ });
+    const labels = [...row.querySelectorAll('td[data-label]')].map((cell) => cell.getAttribute('data-label'));
+    expect(labels).toEqual(['Nombre', 'Email', 'Empresa', 'Tipo', 'Código de cliente', 'Estado', 'Último ingreso', 'Alta']);
   });
 });

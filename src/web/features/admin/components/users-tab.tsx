@@ -1,20 +1,43 @@
-import { History, Pencil, Trash2, UserPlus } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+/**
+ * "Gestión de Usuarios" (docs/product.md §10.2; issue 21 item 6): create (with name and e-mail, and
+ * a password link), approve or reject access requests, and the list of every account with search,
+ * type and state filters, an Excel download, last login, edit, type, client code, password link,
+ * disable/enable, history and delete. Lists become cards on phones.
+ */
+import { Ban, FileSpreadsheet, History, KeyRound, Pencil, RotateCcw, Trash2, UserPlus, X } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { clientCodeBodySchema } from '../../../../shared/admin.ts';
+import { USER_STATE_LABELS, USER_STATES, USER_TYPE_LABELS, type UserState, userState } from '../../../../shared/admin-users.ts';
 import { approveBodySchema, createUserBodySchema } from '../../../../shared/auth.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { compactInputClasses, compactSelectClasses, FormField, SearchField, SelectField } from '../../../components/ui/form-field.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { type AdminUser, useApproveUser, useCreateUser, usePendingUsers, useSetClientCode, useSetUserType, useUsers } from '../api.ts';
 import { useZodForm } from '../../../lib/form.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { USER_TYPE_LABELS } from '../texts.ts';
+import {
+  type AdminUser,
+  type UsersQuery,
+  useApproveUser,
+  useCreateUser,
+  usePendingUsers,
+  useSendPasswordLink,
+  useSetClientCode,
+  useSetUserDisabled,
+  useSetUserType,
+  useUsers,
+  usersXlsxUrl,
+} from '../users-api.ts';
+import { ActionsCell, CardRow, CardTable, Cell, HeadCell } from './card-table.tsx';
 import { InlineEdit } from './inline-edit.tsx';
-import { EmptyState, ErrorState, LoadingState, PROFILE_TYPE_OPTIONS, Section, TableHead, TableScroll, td } from './ui.tsx';
-import { DeleteUserDialog, EditUserDialog, UserHistoryDialog } from './user-dialogs.tsx';
+import { EmptyState, ErrorState, LoadingState, PROFILE_TYPE_OPTIONS, Section } from './ui.tsx';
+import { useDebouncedValue } from './use-debounced-value.ts';
+import { DeleteUserDialog, DisableUserDialog, EditUserDialog, RejectUserDialog, UserHistoryDialog } from './user-dialogs.tsx';
 
-/** "Crear usuario": the body rules of `POST /api/admin/users` (shared), enabled once both texts are typed. */
+/** Delay between the last keystroke in the users search and the query, ms. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** "Crear usuario": the body rules of `POST /api/admin/users` (shared), enabled once username and password are typed. */
 export function CreateUserForm() {
   const {
     register,
@@ -22,19 +45,32 @@ export function CreateUserForm() {
     control,
     reset,
     formState: { errors },
-  } = useZodForm(createUserBodySchema, { defaultValues: { username: '', password: '', profileType: 'client' } });
-  const [username, password] = useWatch({ control, name: ['username', 'password'] });
+  } = useZodForm(createUserBodySchema, {
+    defaultValues: { username: '', password: '', profileType: 'client', fullName: '', email: '' },
+  });
+  const [username, password, email] = useWatch({ control, name: ['username', 'password', 'email'] });
+  const [sendLink, setSendLink] = useState(false);
   const mutation = useCreateUser();
+  const passwordLink = useSendPasswordLink();
   const ready = username.trim() !== '' && password !== '';
+  const hasEmail = (email ?? '').trim() !== '';
 
-  const submit = handleSubmit((body) => {
+  const submit = handleSubmit(({ fullName, email: address, ...body }) => {
     if (mutation.isPending) return;
-    mutation.mutate(body, { onSuccess: () => reset() });
+    // Name and e-mail are sent only when typed (the spec's body is username, password and type).
+    const payload = { ...body, ...(fullName ? { fullName } : {}), ...(address ? { email: address } : {}) };
+    mutation.mutate(payload, {
+      onSuccess: (user) => {
+        reset();
+        if (sendLink && user.email) passwordLink.mutate({ id: user.id });
+        setSendLink(false);
+      },
+    });
   });
 
   return (
     <Section title="Crear usuario" description="El usuario creado queda aprobado y puede ingresar de inmediato.">
-      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-start">
+      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_11rem]">
         <FormField label="Usuario" density="compact" autoComplete="off" error={errors.username?.message} {...register('username')} />
         <FormField
           label="Contraseña"
@@ -45,8 +81,26 @@ export function CreateUserForm() {
           error={errors.password?.message}
           {...register('password')}
         />
+        <FormField
+          label="Nombre completo"
+          density="compact"
+          autoComplete="off"
+          error={errors.fullName?.message}
+          {...register('fullName')}
+        />
+        <FormField label="Email" type="email" density="compact" autoComplete="off" error={errors.email?.message} {...register('email')} />
         <SelectField label="Tipo de usuario" density="compact" options={PROFILE_TYPE_OPTIONS} {...register('profileType')} />
-        <Button type="submit" className="sm:mt-6" disabled={!ready || mutation.isPending}>
+        <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2 lg:col-span-4">
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={sendLink && hasEmail}
+            disabled={!hasEmail}
+            onChange={(event) => setSendLink(event.target.checked)}
+          />
+          Enviarle por email un enlace para que elija su contraseña
+        </label>
+        <Button type="submit" disabled={!ready || mutation.isPending}>
           <UserPlus aria-hidden="true" className="size-4" />
           {mutation.isPending ? 'Creando...' : 'Crear Usuario'}
         </Button>
@@ -55,8 +109,8 @@ export function CreateUserForm() {
   );
 }
 
-/** A pending user's row: an optional client code (the approve body's rules), then "Aprobar". */
-function PendingRow({ user }: { user: AdminUser }) {
+/** A pending request: contact data, an optional client code (the approve body's rules), "Aprobar" and "Rechazar". */
+function PendingRow({ user, onReject }: { user: AdminUser; onReject: (user: AdminUser) => void }) {
   const codeId = useId();
   const {
     register,
@@ -67,15 +121,18 @@ function PendingRow({ user }: { user: AdminUser }) {
   const approve = handleSubmit(({ clientCode }) => mutation.mutate({ id: user.id, clientCode: clientCode ?? '' }));
   const problem = errors.clientCode?.message;
   return (
-    <tr>
-      <th scope="row" className={`${td} font-medium`}>
-        {user.username}
-      </th>
-      <td className={td}>{user.fullName ?? '—'}</td>
-      <td className={td}>{user.email ?? '—'}</td>
-      <td className={td}>{user.company ?? '—'}</td>
-      <td className={`${td} whitespace-nowrap`}>{formatDateTime(user.createdAt)}</td>
-      <td className={td}>
+    <CardRow>
+      <HeadCell>{user.username}</HeadCell>
+      <Cell label="Nombre">{user.fullName ?? '—'}</Cell>
+      <Cell label="Email" className="break-all">
+        {user.email ?? '—'}
+      </Cell>
+      <Cell label="Empresa">{user.company ?? '—'}</Cell>
+      <Cell label="Teléfono">{user.phone ?? '—'}</Cell>
+      <Cell label="Solicitado" className="whitespace-nowrap">
+        {formatDateTime(user.createdAt)}
+      </Cell>
+      <Cell label="Código de cliente">
         <label htmlFor={codeId} className="sr-only">
           Código de cliente para {user.username}
         </label>
@@ -84,7 +141,7 @@ function PendingRow({ user }: { user: AdminUser }) {
           placeholder="Opcional"
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${codeId}-error` : undefined}
-          className={cn(compactInputClasses, 'h-9 min-w-28')}
+          className={cn(compactInputClasses, 'h-9 min-w-28 max-md:flex-1')}
           {...register('clientCode')}
         />
         {problem ? (
@@ -92,22 +149,27 @@ function PendingRow({ user }: { user: AdminUser }) {
             {problem}
           </p>
         ) : null}
-      </td>
-      <td className={td}>
+      </Cell>
+      <ActionsCell>
         <Button size="sm" disabled={mutation.isPending} onClick={() => void approve()}>
           {mutation.isPending ? 'Aprobando...' : 'Aprobar'}
         </Button>
-      </td>
-    </tr>
+        <Button size="sm" variant="ghost" className="text-accent-700" disabled={mutation.isPending} onClick={() => onReject(user)}>
+          <X aria-hidden="true" className="size-4" />
+          Rechazar
+        </Button>
+      </ActionsCell>
+    </CardRow>
   );
 }
 
 function PendingUsers() {
   const { data, error, isPending, isError, refetch } = usePendingUsers();
+  const [rejecting, setRejecting] = useState<AdminUser | null>(null);
   return (
     <Section
       title={`Usuarios pendientes de aprobación${data ? ` (${data.length})` : ''}`}
-      description="Al aprobar puede asignar un código de cliente (opcional)."
+      description="Al aprobar puede asignar un código de cliente (opcional); el usuario recibe un email. Al rechazar, indique el motivo."
     >
       {isPending ? (
         <LoadingState />
@@ -116,15 +178,16 @@ function PendingUsers() {
       ) : data.length === 0 ? (
         <EmptyState>No hay usuarios pendientes de aprobación.</EmptyState>
       ) : (
-        <TableScroll label="Usuarios pendientes">
-          <TableHead columns={['Usuario', 'Nombre', 'Email', 'Empresa', 'Solicitado', 'Código de cliente']} />
-          <tbody>
-            {data.map((user) => (
-              <PendingRow key={user.id} user={user} />
-            ))}
-          </tbody>
-        </TableScroll>
+        <CardTable
+          label="Usuarios pendientes"
+          columns={['Usuario', 'Nombre', 'Email', 'Empresa', 'Teléfono', 'Solicitado', 'Código de cliente']}
+        >
+          {data.map((user) => (
+            <PendingRow key={user.id} user={user} onReject={setRejecting} />
+          ))}
+        </CardTable>
       )}
+      <RejectUserDialog user={rejecting} onClose={() => setRejecting(null)} />
     </Section>
   );
 }
@@ -152,93 +215,183 @@ function TypeSelect({ user }: { user: AdminUser }) {
   );
 }
 
-function matches(user: AdminUser, filter: string): boolean {
-  if (!filter) return true;
-  const needle = filter.toLocaleLowerCase('es');
-  return [user.username, user.fullName, user.email, user.company, user.clientCode].some((v) => v?.toLocaleLowerCase('es').includes(needle));
+const STATE_BADGES: Record<UserState, string> = {
+  active: 'bg-green-100 text-green-800',
+  pending: 'bg-yellow-100 text-yellow-800',
+  disabled: 'bg-slate-200 text-slate-700',
+};
+
+function StateBadge({ user }: { user: AdminUser }) {
+  const state = userState(user);
+  return (
+    <span className={cn('rounded px-2 py-0.5 text-xs font-medium', STATE_BADGES[state])}>
+      {USER_STATE_LABELS[state]}
+      {user.disabledAt ? ` desde ${formatDateTime(user.disabledAt)}` : ''}
+    </span>
+  );
+}
+
+/** Why the password link cannot be sent to `user`, or null when it can. */
+function passwordLinkProblem(user: AdminUser): string | null {
+  if (!user.email) return 'Sin email: agréguelo con "Editar"';
+  if (user.disabledAt) return 'Usuario deshabilitado';
+  if (!user.isApproved) return 'Solicitud pendiente';
+  return null;
+}
+
+const TYPE_FILTER_OPTIONS = [
+  { value: '', label: 'Todos' },
+  ...(['client', 'distributor', 'admin'] as const).map((t) => ({ value: t, label: USER_TYPE_LABELS[t] })),
+];
+const STATE_FILTER_OPTIONS = [{ value: '', label: 'Todos' }, ...USER_STATES.map((s) => ({ value: s, label: USER_STATE_LABELS[s] }))];
+
+type Dialogs = 'edit' | 'history' | 'disable' | 'delete';
+
+function UserRow({ user, open }: { user: AdminUser; open: (dialog: Dialogs, user: AdminUser) => void }) {
+  const setClientCode = useSetClientCode();
+  const passwordLink = useSendPasswordLink();
+  const enable = useSetUserDisabled();
+  const linkProblem = passwordLinkProblem(user);
+  return (
+    <CardRow muted={user.disabledAt !== null}>
+      <HeadCell>{user.username}</HeadCell>
+      <Cell label="Nombre">{user.fullName ?? '—'}</Cell>
+      <Cell label="Email" className="break-all">
+        {user.email ?? '—'}
+      </Cell>
+      <Cell label="Empresa">{user.company ?? '—'}</Cell>
+      <Cell label="Tipo">
+        <TypeSelect user={user} />
+      </Cell>
+      <Cell label="Código de cliente">
+        <InlineEdit
+          value={user.clientCode ?? ''}
+          label={`Código de cliente de ${user.username}`}
+          placeholder="Sin código"
+          schema={clientCodeBodySchema.shape.clientCode}
+          onSave={(clientCode) => setClientCode.mutateAsync({ id: user.id, clientCode })}
+        />
+      </Cell>
+      <Cell label="Estado">
+        <StateBadge user={user} />
+      </Cell>
+      <Cell label="Último ingreso" className="whitespace-nowrap">
+        {user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'Nunca'}
+      </Cell>
+      <Cell label="Alta" className="whitespace-nowrap">
+        {formatDateTime(user.createdAt)}
+      </Cell>
+      <ActionsCell>
+        <Button size="sm" variant="ghost" onClick={() => open('edit', user)}>
+          <Pencil aria-hidden="true" className="size-4" />
+          Editar
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={linkProblem !== null || passwordLink.isPending}
+          title={linkProblem ?? `Enviar a ${user.email}`}
+          onClick={() => passwordLink.mutate({ id: user.id })}
+        >
+          <KeyRound aria-hidden="true" className="size-4" />
+          {passwordLink.isPending ? 'Enviando...' : 'Enviar enlace de contraseña'}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => open('history', user)}>
+          <History aria-hidden="true" className="size-4" />
+          Historial
+        </Button>
+        {user.disabledAt ? (
+          <Button size="sm" variant="ghost" disabled={enable.isPending} onClick={() => enable.mutate({ id: user.id, disabled: false })}>
+            <RotateCcw aria-hidden="true" className="size-4" />
+            Habilitar
+          </Button>
+        ) : (
+          <Button size="sm" variant="ghost" className="text-accent-700" onClick={() => open('disable', user)}>
+            <Ban aria-hidden="true" className="size-4" />
+            Deshabilitar
+          </Button>
+        )}
+        <Button size="sm" variant="ghost" className="text-accent-700" onClick={() => open('delete', user)}>
+          <Trash2 aria-hidden="true" className="size-4" />
+          Eliminar
+        </Button>
+      </ActionsCell>
+    </CardRow>
+  );
 }
 
 function AllUsers() {
-  const { data, error, isPending, isError, refetch } = useUsers();
-  const setClientCode = useSetClientCode();
-  const [filter, setFilter] = useState('');
-  const [editing, setEditing] = useState<AdminUser | null>(null);
-  const [deleting, setDeleting] = useState<AdminUser | null>(null);
-  const [history, setHistory] = useState<AdminUser | null>(null);
-  const shown = useMemo(() => (data ?? []).filter((u) => matches(u, filter.trim())), [data, filter]);
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState<UsersQuery['type'] | ''>('');
+  const [state, setState] = useState<UserState | ''>('');
+  const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const filters: UsersQuery = { search: debounced || undefined, type: type || undefined, state: state || undefined };
+  const { data, error, isPending, isError, isPlaceholderData, refetch } = useUsers(filters);
+  const [dialog, setDialog] = useState<{ kind: Dialogs; user: AdminUser } | null>(null);
+  const open = (kind: Dialogs, user: AdminUser) => setDialog({ kind, user });
+  const close = () => setDialog(null);
+  const shown = (kind: Dialogs) => (dialog?.kind === kind ? dialog.user : null);
+  const filtered = Boolean(debounced || type || state);
 
   return (
-    <Section title={`Todos los usuarios${data ? ` (${data.length})` : ''}`}>
-      <div className="mb-3 max-w-md">
-        <SearchField label="Buscar usuario" value={filter} onChange={setFilter} placeholder="Usuario, nombre, email, empresa o código" />
+    <Section
+      title={`Todos los usuarios${data ? ` (${data.length})` : ''}`}
+      actions={
+        <a href={usersXlsxUrl(filters)} download className={buttonClasses('outline', 'sm')}>
+          <FileSpreadsheet aria-hidden="true" className="size-4" />
+          Descargar Excel
+        </a>
+      }
+    >
+      <div className="mb-3 grid gap-3 sm:grid-cols-[minmax(0,1fr)_10rem_10rem]">
+        <SearchField
+          label="Buscar usuario"
+          value={search}
+          onChange={setSearch}
+          placeholder="Usuario, nombre, email, teléfono, empresa o código"
+        />
+        <SelectField
+          label="Tipo"
+          density="compact"
+          options={TYPE_FILTER_OPTIONS}
+          value={type}
+          onChange={(event) => setType(event.target.value as UsersQuery['type'] | '')}
+        />
+        <SelectField
+          label="Estado"
+          density="compact"
+          options={STATE_FILTER_OPTIONS}
+          value={state}
+          onChange={(event) => setState(event.target.value as UserState | '')}
+        />
       </div>
       {isPending ? (
         <LoadingState />
       ) : isError ? (
         <ErrorState error={error} message="No se pudieron cargar los usuarios." onRetry={() => void refetch()} />
-      ) : shown.length === 0 ? (
-        <EmptyState>No se encontraron usuarios.</EmptyState>
+      ) : data.length === 0 ? (
+        <EmptyState>{filtered ? 'Ningún usuario coincide con la búsqueda o los filtros.' : 'No hay usuarios.'}</EmptyState>
       ) : (
-        <TableScroll label="Usuarios">
-          <TableHead columns={['Usuario', 'Nombre', 'Email', 'Empresa', 'Tipo', 'Código de cliente', 'Estado', 'Alta']} />
-          <tbody>
-            {shown.map((user) => (
-              <tr key={user.id}>
-                <th scope="row" className={`${td} font-medium`}>
-                  {user.username}
-                </th>
-                <td className={td}>{user.fullName ?? '—'}</td>
-                <td className={td}>{user.email ?? '—'}</td>
-                <td className={td}>{user.company ?? '—'}</td>
-                <td className={td}>
-                  <TypeSelect user={user} />
-                </td>
-                <td className={td}>
-                  <InlineEdit
-                    value={user.clientCode ?? ''}
-                    label={`Código de cliente de ${user.username}`}
-                    placeholder="Sin código"
-                    schema={clientCodeBodySchema.shape.clientCode}
-                    onSave={(clientCode) => setClientCode.mutateAsync({ id: user.id, clientCode })}
-                  />
-                </td>
-                <td className={td}>
-                  {user.isApproved ? (
-                    <span className="rounded bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Aprobado</span>
-                  ) : (
-                    <span className="rounded bg-yellow-100 px-2 py-0.5 text-xs font-medium text-yellow-800">Pendiente</span>
-                  )}
-                </td>
-                <td className={`${td} whitespace-nowrap`}>{formatDateTime(user.createdAt)}</td>
-                <td className={td}>
-                  <div className="flex gap-1">
-                    <Button size="sm" variant="ghost" onClick={() => setEditing(user)}>
-                      <Pencil aria-hidden="true" className="size-4" />
-                      Editar
-                    </Button>
-                    <Button size="sm" variant="ghost" onClick={() => setHistory(user)}>
-                      <History aria-hidden="true" className="size-4" />
-                      Historial
-                    </Button>
-                    <Button size="sm" variant="ghost" className="text-accent-700" onClick={() => setDeleting(user)}>
-                      <Trash2 aria-hidden="true" className="size-4" />
-                      Eliminar
-                    </Button>
-                  </div>
-                </td>
-              </tr>
+        <div aria-busy={isPlaceholderData || undefined} className={cn(isPlaceholderData && 'opacity-60')}>
+          <CardTable
+            label="Usuarios"
+            columns={['Usuario', 'Nombre', 'Email', 'Empresa', 'Tipo', 'Código de cliente', 'Estado', 'Último ingreso', 'Alta']}
+          >
+            {data.map((user) => (
+              <UserRow key={user.id} user={user} open={open} />
             ))}
-          </tbody>
-        </TableScroll>
+          </CardTable>
+        </div>
       )}
-      <EditUserDialog user={editing} onClose={() => setEditing(null)} />
-      <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
-      <UserHistoryDialog user={history} onClose={() => setHistory(null)} />
+      <EditUserDialog user={shown('edit')} onClose={close} />
+      <DisableUserDialog user={shown('disable')} onClose={close} />
+      <DeleteUserDialog user={shown('delete')} onClose={close} />
+      <UserHistoryDialog user={shown('history')} onClose={close} />
     </Section>
   );
 }
 
-/** "Gestión de Usuarios": create, approve, edit, switch type, delete, history. */
+/** "Gestión de Usuarios": create, approve or reject, the filtered list with its actions. */
 export function UsersTab() {
   return (
     <div className="grid grid-cols-1 gap-4">
