@@ -1,10 +1,48 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build } from 'esbuild';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
 const apiTarget = 'http://127.0.0.1:3000';
+
+/**
+ * Emits `sw.js`, the offline service worker (docs/product.md §17), next to the built app: the source
+ * src/web/sw/service-worker.ts bundled by esbuild into one classic script (no imports, so every
+ * browser runs it), with this build's shell files (`/`, every asset, the icon) and a version hashed
+ * from them, so each build installs a worker of its own and drops the previous shell.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'portal-service-worker',
+    apply: 'build',
+    async generateBundle(_options, bundle) {
+      const assets = Object.keys(bundle)
+        .filter((file) => file.startsWith('assets/'))
+        .sort();
+      const shell = ['/', '/favicon.svg', ...assets.map((file) => `/${file}`)];
+      const version = createHash('sha256')
+        .update(shell.join('\n'))
+        .update(readFileSync(fileURLToPath(new URL('./index.html', `file://${root}/`))))
+        .digest('hex')
+        .slice(0, 16);
+      const result = await build({
+        entryPoints: [fileURLToPath(new URL('./sw/service-worker.ts', `file://${root}/`))],
+        bundle: true,
+        write: false,
+        format: 'iife',
+        target: 'es2022',
+        minify: true,
+        legalComments: 'none',
+        define: { __SW_VERSION__: JSON.stringify(version), __SW_PRECACHE__: JSON.stringify(shell) },
+      });
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: result.outputFiles[0]!.text });
+    },
+  };
+}
 
 /**
  * Web client build (docs/architecture.md, `src/web/`): the SPA lives in src/web and is built into dist/web, which
@@ -13,7 +51,7 @@ const apiTarget = 'http://127.0.0.1:3000';
 export default defineConfig({
   root,
   publicDir: false,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serviceWorker()],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/auth.ts';
 import { routes } from '../../app/paths.ts';
 import { ApiError, apiGet, apiRequest } from '../../lib/api-client.ts';
+import { clearOfflineData } from '../../lib/offline.ts';
 import { ANONYMOUS_SESSION, clearGuestSession, fromServerSession, SESSION_KEY } from './session-store.ts';
 
 export const CONNECTION_ERROR = 'Error de conexión. Intente nuevamente.';
@@ -65,14 +66,20 @@ export async function login(input: LoginInput): Promise<ServerSession> {
   };
 }
 
-/** Login as a mutation (busy state for the dialogs); success replaces the viewer. */
+/**
+ * Login as a mutation (busy state for the dialogs); success replaces the viewer. The previous viewer's
+ * offline copies are dropped before anything is fetched for the new one, and the session is read
+ * again so the service worker keeps the new one for an offline reload (docs/product.md §17).
+ */
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: (session) => {
+    onSuccess: async (session) => {
+      await clearOfflineData();
       clearGuestSession();
       applyViewer(client, session);
+      void client.invalidateQueries({ queryKey: SESSION_KEY });
     },
   });
 }
@@ -80,6 +87,7 @@ export function useLogin() {
 /**
  * Logout: `POST /api/auth/logout` when the server holds a session (a guest has none), then back to
  * the start screen. The call finishes before anything refetches, so no query runs with the old cookie.
+ * The catalogue kept for offline use is deleted, even when the server could not be told (docs/product.md §17).
  */
 export function useLogout(): () => Promise<void> {
   const client = useQueryClient();
@@ -93,6 +101,7 @@ export function useLogout(): () => Promise<void> {
         // The local session ends either way; the server session expires on its own.
       }
     }
+    await clearOfflineData();
     clearGuestSession();
     applyViewer(client, ANONYMOUS_SESSION);
     navigate(routes.home);

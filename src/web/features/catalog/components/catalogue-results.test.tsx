@@ -119,12 +119,15 @@ describe('CatalogueResults: without connection', () => {
 
   it('shows "Sin conexión" instead of the previous search, and the new answer when the connection returns', async () => {
     const fetchMock = mockApi({
-      'GET /api/parts': (url: URL) =>
-        json(
+      'GET /api/parts': (url: URL) => {
+        // Offline the request is still made once (the service worker may hold a copy); this one has none.
+        if (!onlineManager.isOnline()) throw new TypeError('Failed to fetch');
+        return json(
           url.searchParams.get('search') === 'bomba'
             ? buildPartsResponse([buildPart({ id: 2, partNumber: 'B-2', description: 'Bomba de aceite' })])
             : buildPartsResponse(parts),
-        ),
+        );
+      },
     });
     renderWithApp(
       <>
@@ -144,12 +147,34 @@ describe('CatalogueResults: without connection', () => {
     expect(alert).toHaveTextContent('No se pudo buscar «bomba» porque no hay conexión.');
     expect(screen.queryByText('Bomba de agua')).not.toBeInTheDocument();
     expect(screen.queryByText(/Mostrando/)).not.toBeInTheDocument();
-    expect(partsCalls(fetchMock).some((url) => url.searchParams.get('search') === 'bomba')).toBe(false);
+    expect(partsCalls(fetchMock).filter((url) => url.searchParams.get('search') === 'bomba')).toHaveLength(1);
 
     act(() => onlineManager.setOnline(true));
     expect(await screen.findByText('Bomba de aceite')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByText(/Sin conexión/)).not.toBeInTheDocument();
+  });
+
+  it('offline, shows a page the service worker answers from its copy, under the "Sin conexión" banner', async () => {
+    mockApi({
+      'GET /api/parts': (url: URL) =>
+        json(
+          url.searchParams.get('search') === 'bomba'
+            ? buildPartsResponse([buildPart({ id: 2, partNumber: 'B-2', description: 'Bomba de aceite' })])
+            : buildPartsResponse(parts),
+        ),
+    });
+    act(() => onlineManager.setOnline(false));
+    renderWithApp(
+      <>
+        <OfflineBanner />
+        <Harness />
+      </>,
+      { path: '/?q=bomba' },
+    );
+    expect(await screen.findByText('Bomba de aceite')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Sin conexión.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows "Sin conexión" when the request gets no answer at all', async () => {
