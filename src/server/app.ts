@@ -11,7 +11,6 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
-import { safeErrorForLog } from './db/errors.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { adminCountRoutes } from './modules/admin-counts/routes.ts';
 import { createMailer, type Mailer } from './modules/auth/mail.ts';
@@ -36,6 +35,7 @@ import { syncRoutes } from './modules/sync/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerDrain } from './plugins/drain.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { loggerOptions } from './plugins/logging.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSafeText } from './plugins/safe-text.ts';
@@ -55,25 +55,10 @@ export interface BuildOptions {
   jobs?: JobSlot;
 }
 
-/** Replaces secrets in a URL before it is logged (reset tokens in paths and query strings). */
-export function redactUrl(url: string): string {
-  return url.replace(/(validate-reset-token\/)[^/?#]+/, '$1[redacted]').replace(/([?&]token=)[^&#]+/, '$1[redacted]');
-}
-
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { database, config } = options;
   const app = Fastify({
-    logger: options.logger
-      ? {
-          level: config.logLevel,
-          serializers: {
-            // Reset tokens travel in a URL path: keep them out of the request log.
-            req: (request: { method: string; url: string }) => ({ method: request.method, url: redactUrl(request.url) }),
-            // Never SQL parameters (password hashes, tokens) nor row values in an error log.
-            err: safeErrorForLog,
-          },
-        }
-      : false,
+    logger: loggerOptions(config, options.logger),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
