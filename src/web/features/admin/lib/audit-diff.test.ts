@@ -35,6 +35,23 @@ describe('diffAudit', () => {
     expect(actionLabel('part.photos.reorder')).toBe('Fotos reordenadas');
   });
 
+  it('reads a bulk price change: what, how, how many, and the sums in pesos', () => {
+    expect(
+      diffAudit(
+        { priceSum: '2234.56' },
+        { filter: 'Marca Bosch', rule: 'Lista 1 +10 %, redondeo a centavos', parts: 2, skipped: 1, priceSum: '2458.02' },
+      ).map((line) => `${line.field}: ${line.before} → ${line.after}`.replace(/\u00a0/g, ' ')),
+    ).toEqual([
+      'Suma de precios: $ 2.234,56 → $ 2.458,02',
+      'Repuestos: — → Marca Bosch',
+      'Cambio: — → Lista 1 +10 %, redondeo a centavos',
+      'Precios cambiados: — → 2',
+      'Sin tocar (sin precio de origen o fuera de rango): — → 1',
+    ]);
+    expect(actionLabel('price.bulk')).toBe('Cambio de precios');
+    expect(actionLabel('price.bulk_undo')).toBe('Cambio de precios deshecho');
+  });
+
   it('names known actions', () => {
     expect(actionLabel('user.approve')).toBe('Aprobación');
     expect(actionLabel('other.thing')).toBe('other.thing');

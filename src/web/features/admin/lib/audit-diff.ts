@@ -31,6 +31,13 @@ const FIELD_LABELS: Record<string, string> = {
   discountPercentage: 'Descuento %',
   status: 'Estado',
   terms: 'Sinónimos',
+  filter: 'Repuestos',
+  rule: 'Cambio',
+  parts: 'Precios cambiados',
+  skipped: 'Sin tocar (sin precio de origen o fuera de rango)',
+  priceSum: 'Suma de precios',
+  restored: 'Precios restaurados',
+  conflicts: 'Cambiados después (sin tocar)',
   images: 'Fotos',
   ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`priceList${i + 1}`, `Lista ${i + 1}`])),
 };
@@ -56,6 +63,8 @@ const ACTION_LABELS: Record<string, string> = {
   'part.update': 'Edición de repuesto',
   'part.sales_unit': 'Unidad de venta',
   'part.multimedia': 'Multimedia',
+  'price.bulk': 'Cambio de precios',
+  'price.bulk_undo': 'Cambio de precios deshecho',
   'part.photos.add': 'Fotos agregadas',
   'part.photos.remove': 'Foto eliminada',
   'part.photos.reorder': 'Fotos reordenadas',
@@ -91,6 +100,7 @@ export const ENTITY_LABELS: Record<string, string> = {
   synonym: 'Sinónimos',
   order: 'Pedido',
   import_mapping: 'Mapeo de columnas',
+  price_change: 'Cambio de precios',
 };
 
 /** Fields never worth showing in a change list. */
@@ -115,7 +125,7 @@ export function formatAuditValue(value: unknown): string {
   return JSON.stringify(value);
 }
 
-const PRICE_FIELD = /^(price|priceList\d+)$/;
+const PRICE_FIELD = /^(price|priceList\d+|priceSum)$/;
 
 /** A part's photo list (`images`): how many, and each one's name without the upload folder and size suffix. */
 function formatPhotos(value: unknown): string {
