@@ -27,7 +27,7 @@ import { type BenchAdmin, importWhileReading, readWaits, writeRepricedFeed } fro
 import { type LighthouseRow, runLighthouse } from './lighthouse.ts';
 import { get, runLoad } from './load.ts';
 import { formatBudgets, formatLighthouse, formatResults } from './report.ts';
-import { type Catalogue, discover, loadScenarios, PAGE_SIZE, queriesFor } from './scenarios.ts';
+import { type Catalogue, discover, loadScenarios, PAGE_SIZE, prefixesFor, queriesFor } from './scenarios.ts';
 import { mulberry32 } from './queries.ts';
 import { round } from './stats.ts';
 import { buildServer, SERVER_NODE_FLAGS, serverArgs, serverEnv } from '../scripts/server.mjs';
@@ -177,6 +177,9 @@ async function settle(origin: string, maxMs = 90_000): Promise<number | null> {
   return null;
 }
 
+/** Scenarios of requests no cache has seen, also run at 1 connection (their latency budgets). */
+const UNCACHED_SCENARIOS = new Set(['search-uncached', 'suggest-uncached', 'page-last-uncached']);
+
 const want = (options: BenchOptions, scenario: string) => options.scenarios.length === 0 || options.scenarios.includes(scenario);
 
 interface RunState {
@@ -311,11 +314,12 @@ async function benchDatabase(
     });
 
     const queries = queriesFor(data.codes);
-    const scenarios = loadScenarios(catalogue, queries).filter((s) => want(options, s.name));
+    const prefixes = prefixesFor(data.codes);
+    const scenarios = loadScenarios(catalogue, queries, prefixes).filter((s) => want(options, s.name));
     for (const [pass, connections] of options.connections.entries()) {
       for (const scenario of scenarios) {
         const passes =
-          (scenario.name === 'search-uncached' || scenario.name === 'page-last-uncached') && pass === 0 ? [connections, 1] : [connections];
+          UNCACHED_SCENARIOS.has(scenario.name) && pass === 0 ? [connections, 1] : [connections];
         for (const c of passes) {
           sampler.startWindow();
           const run = await runLoad({ origin: server.origin, connections: c, seconds: options.seconds, requests: scenario.requests });
@@ -343,7 +347,7 @@ async function benchDatabase(
         }
       }
     }
-    log(`  ${queries.issued} distinct uncached queries sent`);
+    log(`  ${queries.issued} distinct uncached queries and ${prefixes.issued} suggestion prefixes sent`);
 
     // downloads
     const exportsToRun = [
@@ -392,7 +396,11 @@ async function benchDatabase(
           ? `/api/parts/${catalogue.ids[Math.floor(random() * catalogue.ids.length)]}`
           : `/api/parts?page=${1 + Math.floor(random() * lastPage)}&sortBy=description`;
       sampler.startWindow();
-      const run = await importWhileReading(server.origin, BENCH_ADMIN, readPath);
+      const child = server;
+      const run = await importWhileReading(server.origin, BENCH_ADMIN, readPath).catch((error: unknown) => {
+        const exited = child.process.exitCode !== null ? `; the server exited:\n${child.output()}` : '';
+        throw new Error(`import-while-reading: ${error instanceof Error ? error.message : String(error)}${exited}`);
+      });
       const waits = readWaits(run.reads);
       pushRow(state, {
         scenario: 'import-while-reading',

@@ -15,7 +15,7 @@ import { categories, importRunParts, importRuns, parts } from '../../db/schema.t
 import { AppError } from '../../errors.ts';
 import { bumpCatalogueVersion } from '../catalogue/version.ts';
 import { rebuildVocabulary } from '../search/service.ts';
-import { type CatalogueRow, type DuplicateGroup, type MergedRow, PRICE_LIST_COUNT, type Rejection, mapRecords } from './map.ts';
+import { type CatalogueRow, type DuplicateGroup, type MergedRow, PRICE_LIST_COUNT, type Rejection, mapRecordsInSteps } from './map.ts';
 import { type SourceFormat, type SourceRecord, parseSource } from './parse.ts';
 
 export interface ImportProgress {
@@ -215,7 +215,7 @@ export async function importRecords(
   const total = records.length;
   if (total === 0) throw new AppError('IMPORT_FAILED', 'El archivo no tiene filas de datos.');
   options.onProgress?.({ phase: 'validating', read: total, written: 0, total });
-  const mapped = mapRecords(records, { lowStock: options.lowStock, mapping: options.mapping, duplicates: options.duplicates });
+  const mapped = await mapRecordsInSteps(records, { lowStock: options.lowStock, mapping: options.mapping, duplicates: options.duplicates });
   const { rows, rejections } = mapped;
   if (rows.length === 0) {
     const first = rejections
