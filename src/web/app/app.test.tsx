@@ -1,9 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { startGuestSession } from '../features/session/index.ts';
-import { anonymousSession, buildPart, config, signedInSession } from '../test/fixtures.ts';
-import { advanceClock, mockApi, pending, renderWithApp, installFakeClock } from '../test/render.tsx';
+import { anonymousSession, buildPart, buildPartsResponse, config, signedInSession } from '../test/fixtures.ts';
+import { advanceClock, installFakeClock, json, mockApi, pending, renderWithApp } from '../test/render.tsx';
 import { AppRoutes } from './app.tsx';
 
 describe('AppRoutes', () => {
@@ -11,6 +11,31 @@ describe('AppRoutes', () => {
     mockApi({ 'GET /api/config': config });
     renderWithApp(<AppRoutes />);
     expect(await screen.findByRole('button', { name: /Ingresar como Invitado/ })).toBeInTheDocument();
+  });
+
+  it("asks for a guest tab's list alongside the session, not after it, and shows it once the session answers", async () => {
+    startGuestSession();
+    let answerSession: (response: Response) => void = () => {};
+    const fetchMock = mockApi({
+      'GET /api/config': config,
+      'GET /api/user/session': () => new Promise<Response>((resolve) => (answerSession = resolve)),
+      'GET /api/parts': buildPartsResponse([buildPart({ partNumber: 'A-1', description: 'Bomba de agua' })]),
+    });
+    renderWithApp(<AppRoutes />, { path: '/?q=bomba&pagina=2' });
+    await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).startsWith('/api/parts'))).toBe(true));
+    const asked = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/parts');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.searchParams.get('search')).toBe('bomba');
+    expect(asked[0]?.searchParams.get('page')).toBe('2');
+    expect(asked[0]?.searchParams.get('userType')).toBe('guest');
+    expect(screen.getByRole('status')).toHaveTextContent('Cargando...');
+
+    answerSession(json(anonymousSession));
+    expect(await screen.findByText('Bomba de agua', {}, { timeout: 5000 })).toBeInTheDocument();
+    // The list used the answer already asked for.
+    expect(fetchMock.mock.calls.filter(([input]) => String(input).startsWith('/api/parts'))).toHaveLength(1);
   });
 
   it('opens the client dialog at /login', async () => {

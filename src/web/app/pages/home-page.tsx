@@ -1,5 +1,8 @@
-import { Redirect } from 'wouter';
-import { StartScreen, useSessionState } from '../../features/session/index.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Redirect, useSearch } from 'wouter';
+import { prefetchGuestList } from '../../features/catalog/index.ts';
+import { readGuestChoice, StartScreen, useSessionState } from '../../features/session/index.ts';
 import { usePublicConfigState } from '../../lib/public-config.ts';
 import { CatalogueScreen } from '../catalogue/catalogue-screen.tsx';
 import { PageFallback } from '../page-fallback.tsx';
@@ -16,9 +19,19 @@ function useHomeState() {
   return { session, pending, startReady: loaded };
 }
 
-/** `/`: the catalogue for an authenticated session, otherwise the start screen (docs/product.md §2). */
+/**
+ * `/`: the catalogue for an authenticated session, otherwise the start screen (docs/product.md §2). A
+ * tab that chose "Invitado" asks for its list alongside the session (issue 22: the first card's photo
+ * is the mobile catalogue's largest paint, and it waited for both round trips one after the other).
+ */
 export function HomePage() {
   const { session, pending, startReady } = useHomeState();
+  const client = useQueryClient();
+  const search = useSearch();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at the first render, while the session loads.
+  useEffect(() => {
+    if (pending && readGuestChoice()) prefetchGuestList(client, search);
+  }, []);
   if (pending) return <PageFallback />;
   if (session?.isAuthenticated) return <CatalogueScreen />;
   return startReady ? <StartScreen /> : <PageFallback />;

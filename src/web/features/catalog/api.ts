@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { PAGE_SIZE, type PartSort, partsResponseSchema, type Suggestions, suggestionsSchema, type UserType } from '../../../shared/api.ts';
 import { apiGet } from '../../lib/api-client.ts';
+import { parseCatalogueState } from './use-catalogue-state.ts';
 
 export interface PartsListParams {
   page: number;
@@ -43,6 +44,17 @@ export const partQueries = {
         ),
     }),
 };
+
+/**
+ * Starts loading, for a guest, the list a catalogue URL's query string (`?q=…&pagina=2`) describes,
+ * before the session has answered: for a visitor who chose "Invitado" in this tab, the list (and the
+ * first card's photo, the screen's largest paint) no longer waits for the session's round trip. The
+ * list finds the answer under its own key. Should the server hold another session after all, the
+ * list asks again under that viewer's key and this answer is never shown.
+ */
+export function prefetchGuestList(client: QueryClient, search: string): void {
+  void client.prefetchQuery(partQueries.list({ ...parseCatalogueState(new URLSearchParams(search)), userType: 'guest' }));
+}
 
 /** A page of parts; the previous page stays on screen while the next one loads. */
 export function usePartsList(params: PartsListParams) {

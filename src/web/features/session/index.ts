@@ -6,4 +6,4 @@
  */
 export { StartScreen } from './components/start-screen.tsx';
 export { UserMenu } from './components/user-menu.tsx';
-export { startGuestSession, useSession, useSessionState, useUserType } from './session-store.ts';
+export { readGuestChoice, startGuestSession, useSession, useSessionState, useUserType } from './session-store.ts';
