@@ -11,7 +11,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Order, QuickOrderResponse } from '../../../shared/orders.ts';
 import { auditLog, categories, orders, parts, users } from '../../db/schema.ts';
@@ -20,33 +19,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { readCatalogueVersion } from '../catalogue/version.ts';
 import { testEngines } from '../../test/db.ts';
 import { buildPartRecord, createUser, insertParts, loginCookie } from '../../test/factories.ts';
-import { freePort } from '../../test/net.ts';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback that keeps what it receives. */
-async function startSmtp(): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+import { type ReceivedMail, startSmtp } from '../../test/smtp.ts';
 
 describe.each(testEngines())('pedidos on %s', (engine) => {
   let t: TestApp;
@@ -67,7 +40,7 @@ describe.each(testEngines())('pedidos on %s', (engine) => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await buildTestApp(engine, { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, salesEmail: 'ventas@example.com' });
+    t = await buildTestApp(engine, { smtpUrl: smtp.url, salesEmail: 'ventas@example.com' });
     const db = t.database.db;
     // Lists 1–4: client 1 (100), distributor 2 (90), guest 4 (120).
     await insertParts(db, [
@@ -305,7 +278,7 @@ describe.each(testEngines())('pedidos on %s', (engine) => {
     await t.app.background.idle();
     const mails = smtp.received.filter((m) => m.raw.includes(guestOrder.number));
     expect(mails.map((m) => m.to).sort()).toEqual([['juan@example.com'], ['ventas@example.com']]);
-    const sales = mails.find((m) => m.to[0] === 'ventas@example.com') as Received;
+    const sales = mails.find((m) => m.to[0] === 'ventas@example.com') as ReceivedMail;
     expect(sales.raw).toContain('06H-103-144');
     expect(sales.raw).toContain('+54 11 5555-0000');
   });

@@ -9,7 +9,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JobHistoryEntry } from '../../../shared/admin.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
@@ -18,55 +17,17 @@ import { importMappings, jobs, scheduledSyncs } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testEngines } from '../../test/db.ts';
 import { createUser, loginCookie } from '../../test/factories.ts';
-import { freePort } from '../../test/net.ts';
+import { type ReceivedMail, readMail, startSmtp } from '../../test/smtp.ts';
 import { createMailer } from '../auth/mail.ts';
 import type { ImportReport } from '../import/service.ts';
 import { cronProblem, cronSchedule } from './cron.ts';
 import { JobSlot } from './jobs.ts';
 import { ScheduledSync } from './schedule.ts';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback that keeps what it receives. */
-async function startSmtp(): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** The subject and body of a received mail, decoded (encoded words, quoted-printable). */
-function mailText(raw: string): string {
-  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-  const subject = (head.replace(/\r?\n[ \t]+/g, ' ').match(/^Subject: (.*)$/m)?.[1] ?? '')
-    .replace(/\?=\s*=\?UTF-8\?Q\?/gi, '')
-    .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_m, q: string) => q.replace(/_/g, ' '));
-  const text = `${subject}\n${rest.join('\n\n').replace(/=\r?\n/g, '')}`;
-  const bytes: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const hex = text.slice(i + 1, i + 3);
-    if (text[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(text[i] ?? ''));
-  }
-  return Buffer.from(bytes).toString('utf8');
+/** The subject and body of a received mail, decoded. */
+function mailText(mail: ReceivedMail | undefined): string {
+  const { subject, text } = readMail(mail ?? { to: [], raw: '' });
+  return `${subject}\n${text}`;
 }
 
 const ZONE = 'America/Argentina/Buenos_Aires';
@@ -182,7 +143,7 @@ describe.each(testEngines())('scheduled ERP sync on %s', (engine) => {
       erpSource: erpFile,
       erpSyncTimezone: ZONE,
       staffEmail: 'staff@example.com',
-      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      smtpUrl: smtp.url,
     });
     admin = await loginCookie(t.app, await createUser(t.database.db, { profileType: 'admin', username: 'staff' }), 'admin');
     client = await loginCookie(t.app, await createUser(t.database.db, { profileType: 'client' }), 'client');
@@ -272,7 +233,7 @@ describe.each(testEngines())('scheduled ERP sync on %s', (engine) => {
 
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]?.to).toEqual(['staff@example.com']);
-    const text = mailText(smtp.received[0]?.raw ?? '');
+    const text = mailText(smtp.received[0]);
     expect(text).toContain('Sincronización programada no se ejecutó');
     expect(text).toContain('La sincronización programada del ERP de las 07/01/2026, 03:00 no se ejecutó.');
     expect(text).toContain('una importación iniciada por staff');
@@ -291,7 +252,7 @@ describe.each(testEngines())('scheduled ERP sync on %s', (engine) => {
       expect(run?.error).toMatch(/no se aplicó ningún cambio/);
 
       expect(smtp.received).toHaveLength(1);
-      const text = mailText(smtp.received[0]?.raw ?? '');
+      const text = mailText(smtp.received[0]);
       expect(text).toContain('Sincronización programada fue rechazada');
       expect(text).toContain('Desactivaría 28 de 30 productos activos');
       expect(text).toContain('No se aplicó ningún cambio al catálogo.');
@@ -307,7 +268,7 @@ describe.each(testEngines())('scheduled ERP sync on %s', (engine) => {
     expect(outcome).toMatchObject({ kind: 'failed', refused: false });
     expect(outcome.kind === 'failed' && outcome.error).toMatch(/^No se pudo leer/);
     expect(smtp.received).toHaveLength(1);
-    expect(mailText(smtp.received[0]?.raw ?? '')).toContain('Sincronización programada falló');
+    expect(mailText(smtp.received[0])).toContain('Sincronización programada falló');
     expect(await activeParts()).toBe(30);
   });
 
