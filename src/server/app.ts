@@ -4,7 +4,6 @@
  * a port. Order matters: the drain check and security headers come first, then body and cookie
  * handling, then the viewer, then routes, then static files and the fallback.
  */
-import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,6 +32,7 @@ import { printRoutes } from './modules/print/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerDrain } from './plugins/drain.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { loggerOptions } from './plugins/logging.ts';
@@ -69,12 +69,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
-  // The default compressible types plus NDJSON (the print rows of GET /api/print/catalog).
-  await app.register(fastifyCompress, {
-    global: true,
-    threshold: 1024,
-    customTypes: /^text\/(?!event-stream)|(?:\+|\/)(?:x-nd)?json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)|octet-stream(?:;|$)/u,
-  });
+  await registerCompression(app);
   await app.register(fastifyCookie);
   await registerOpenApi(app, config);
 
