@@ -16,9 +16,8 @@ import { createMailer, type Mailer } from './modules/auth/mail.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { registerSecurity } from './modules/auth/security.ts';
 import type { Viewer } from './modules/auth/viewer.ts';
-import { CatalogueCache } from './modules/catalogue/cache.ts';
+import { registerCatalogueCache } from './modules/catalogue/cache.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
-import { listenCatalogueChanges } from './modules/catalogue/version.ts';
 import { exportRoutes } from './modules/export/routes.ts';
 import { photoRoutes } from './modules/images/routes.ts';
 import { importRoutes } from './modules/import/routes.ts';
@@ -79,18 +78,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerSafeText(app);
   registerSecurity(app, database.db, config);
 
-  const cache = new CatalogueCache(database.db, {
-    versionTtlMs: config.catalogueVersionTtlMs,
-    bodyBytes: config.catalogueCacheMb * 1024 * 1024,
-    staleMaxMs: config.catalogueStaleMaxMs,
-  });
-  app.decorate('catalogueCache', cache);
-  const unlisten = await listenCatalogueChanges(database, () => cache.markDirty());
-  app.addHook('onClose', () => unlisten());
-  // A successful write may have changed the catalogue: the next read asks for the version again.
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.markDirty();
-  });
+  const cache = await registerCatalogueCache(app, database, config);
   const ctx: AppContext = { db: database.db, database, config, cache };
   const jobs = options.jobs ?? new JobSlot(database, () => cache.markDirty());
   app.decorate('jobs', jobs);

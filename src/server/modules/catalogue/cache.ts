@@ -5,7 +5,7 @@
  * successful write marks the version dirty), within {@link VERSION_TTL_MS} for changes made by
  * another process (a CLI import, a second API process behind a load balancer), or at once when
  * PostgreSQL's `NOTIFY` of the change reaches this process ({@link CatalogueCache.markDirty},
- * wired in app.ts through `listenCatalogueChanges`).
+ * wired by {@link registerCatalogueCache} through `listenCatalogueChanges`).
  *
  * While the database cannot be reached the cache keeps answering what it holds at the last
  * version it read, for at most `staleMaxMs` after that read (issue 20); misses then fail (503).
@@ -20,9 +20,11 @@
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { type Executor, isDatabaseUnavailable } from '../../db/client.ts';
-import { readCatalogueVersion } from './version.ts';
+import type { Config } from '../../config.ts';
+import { type Database, type Executor, isDatabaseUnavailable } from '../../db/client.ts';
+import { listenCatalogueChanges, readCatalogueVersion } from './version.ts';
 
 /** Default time a read catalogue version is trusted before asking the database again, ms (`CATALOGUE_VERSION_TTL_MS`). */
 export const VERSION_TTL_MS = 1000;
@@ -259,4 +261,27 @@ export class CatalogueCache {
     this.bodies?.clear();
     this.markDirty();
   }
+}
+
+/**
+ * Creates this process's catalogue cache (`CATALOGUE_VERSION_TTL_MS`, `CATALOGUE_CACHE_MB`,
+ * `CATALOGUE_STALE_MAX_MS`), decorates `app.catalogueCache` with it, and marks its version dirty on
+ * every `NOTIFY` of a change from any process and after every successful write answered by this one.
+ * Listening stops when the app closes.
+ * @returns the cache, which route plugins receive as `AppContext.cache`.
+ */
+export async function registerCatalogueCache(app: FastifyInstance, database: Database, config: Config): Promise<CatalogueCache> {
+  const cache = new CatalogueCache(database.db, {
+    versionTtlMs: config.catalogueVersionTtlMs,
+    bodyBytes: config.catalogueCacheMb * 1024 * 1024,
+    staleMaxMs: config.catalogueStaleMaxMs,
+  });
+  app.decorate('catalogueCache', cache);
+  const unlisten = await listenCatalogueChanges(database, () => cache.markDirty());
+  app.addHook('onClose', () => unlisten());
+  // A successful write may have changed the catalogue: the next read asks for the version again.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.markDirty();
+  });
+  return cache;
 }
