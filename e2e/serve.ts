@@ -1,7 +1,8 @@
 /**
  * The server the Playwright journeys drive: a fresh PGlite database in a temporary folder holding
  * the three real catalogues of ../shared/data (never copied into the repository), the fixture's
- * related parts and carousels, and the real Zabala photos served from IMAGE_DIR.
+ * related parts and carousels, and the real Zabala photos served from IMAGE_DIR (a folder of the
+ * run linking to them, where photos uploaded by the journeys land).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,12 +21,17 @@ import { ADMIN, CAROUSEL_PARTS, DISTRIBUTOR, HTML_PART, ON_SALE_DISCOUNT, PHOTO_
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+// IMAGE_DIR is a folder of this run: the real Zabala photos through a link (never copied), and the
+// photos the journeys upload in the panel in its own uploads/ (../shared/data is never written).
+const imageDir = path.join(dataDir, 'images');
+fs.mkdirSync(imageDir);
+fs.symlinkSync(path.join(REAL_DATA.zabalaImages, 'img'), path.join(imageDir, 'img'), 'dir');
 const config = loadConfig({
   ...process.env,
   DATABASE_URL: '',
   DATA_DIR: dataDir,
   DEMO_CATALOGUE: 'false',
-  IMAGE_DIR: REAL_DATA.zabalaImages,
+  IMAGE_DIR: imageDir,
   NODE_ENV: 'test',
   // The journeys use the development reset-token box (never on in production).
   DEV_RESET_TOKEN: 'true',
