@@ -43,6 +43,30 @@ describe('AdminCategoriesPage (hide cascades, show does not)', () => {
     await waitFor(() => expect(screen.queryByText('Tienes cambios sin guardar')).not.toBeInTheDocument());
   });
 
+  it('shows a category with its descendants when "Incluir subcategorías al mostrar" is chosen', async () => {
+    const fetchMock = mockApi({
+      'GET /api/categories/admin': adminCategoryTree(),
+      'PUT /api/categories/visibility': { updated: 2 },
+    });
+    renderWithApp(<AdminCategoriesPage />, { path: '/adminkon2025/categorias' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Expandir todo' }));
+    const option = screen.getByRole('checkbox', { name: /Incluir subcategorías al mostrar/ });
+    expect(option).not.toBeChecked();
+    await userEvent.click(option);
+    await userEvent.click(box('OM366'));
+    expect(box('OM366')).toBeChecked();
+    expect(box('Bombas')).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'PUT', '/api/categories/visibility')[0]?.body).toEqual({
+        updates: [
+          { categoryId: 5, isVisible: true },
+          { categoryId: 6, isVisible: true },
+        ],
+      }),
+    );
+  });
+
   it('keeps the changes and toasts when saving fails', async () => {
     mockApi({
       'GET /api/categories/admin': adminCategoryTree(),

@@ -63,6 +63,9 @@ describe('AdminPanel inside a nested route', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Su sesión de administrador expiró. Vuelva a ingresar.');
     await userEvent.click(screen.getByRole('tab', { name: 'Categorías' }));
     expect(screen.getByRole('link', { name: /Administración de categorías/ })).toHaveAttribute('href', '/adminkon2025/categorias');
+    // The debug page and its import history, from the header (issue 21 item 11).
+    expect(screen.getByRole('link', { name: 'Depuración' })).toHaveAttribute('href', '/debug');
+    expect(screen.getByRole('link', { name: 'Historial de importaciones' })).toHaveAttribute('href', '/debug#historial-importaciones');
   });
 });
 

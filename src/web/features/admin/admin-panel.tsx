@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { History, Wrench } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import type { AdminCounts } from '../../../shared/admin-users.ts';
 import { routes } from '../../app/paths.ts';
 import { formatCount } from '../../lib/format.ts';
@@ -17,7 +18,8 @@ import { PriceListsTab } from './components/price-lists-tab.tsx';
 import { RelatedTab } from './components/related-tab.tsx';
 import { SalesUnitsTab } from './components/sales-units-tab.tsx';
 import { UsersTab } from './components/users-tab.tsx';
-import { ADMIN_TEXTS } from './texts.ts';
+import { LeaveGuardProvider } from './lib/leave-guard.tsx';
+import { ADMIN_TEXTS, IMPORT_HISTORY_ID } from './texts.ts';
 import { useAdminCounts, useRefreshCountsAfterChanges } from './users-api.ts';
 
 /** "Sinónimos" (issue 18): the search's synonym groups, loaded when the tab is first opened. */
@@ -93,41 +95,65 @@ export function AdminPanel({ actions, initialTab = 'precios' }: AdminPanelProps)
   const search = useSearch();
   const [tab, setTab] = useState<string>(() => tabFromUrl(search) ?? initialTab);
   return (
-    <AdminLayout
-      title={ADMIN_TEXTS.panelTitle}
-      back={{ href: routes.home, label: ADMIN_TEXTS.backToCatalogue }}
-      actions={
-        <>
-          <ImportCatalogueButton />
-          {actions}
-        </>
-      }
-    >
-      <CountsRefresher />
-      <Tabs.Root value={tab} onValueChange={setTab} activationMode="manual">
-        <Tabs.List
-          aria-label="Secciones del panel"
-          className="-mx-3 mb-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-3 sm:mx-0 sm:px-0"
+    <LeaveGuardProvider>
+      {(leave) => (
+        <AdminLayout
+          title={ADMIN_TEXTS.panelTitle}
+          back={{ href: routes.home, label: ADMIN_TEXTS.backToCatalogue }}
+          actions={
+            <>
+              <ImportCatalogueButton />
+              <PanelLinks />
+              {actions}
+            </>
+          }
         >
-          {ADMIN_TABS.map((t) => (
-            <Tabs.Trigger
-              key={t.value}
-              value={t.value}
-              className="shrink-0 whitespace-nowrap rounded-t-md border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-600 hover:bg-white hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:bg-white data-[state=active]:text-brand-800"
+          <CountsRefresher />
+          {/* A tab with unsaved changes (Categorías) asks before it is left. */}
+          <Tabs.Root value={tab} onValueChange={(next) => leave.request(() => setTab(next))} activationMode="manual">
+            <Tabs.List
+              aria-label="Secciones del panel"
+              className="-mx-3 mb-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-3 sm:mx-0 sm:px-0"
             >
-              {t.label}
-              <TabBadge tab={t.value} />
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {ADMIN_TABS.map(({ value, Panel }) => (
-          <Tabs.Content key={value} value={value} className="focus-visible:outline-2">
-            <Suspense fallback={<p role="status">Cargando...</p>}>
-              <Panel />
-            </Suspense>
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
-    </AdminLayout>
+              {ADMIN_TABS.map((t) => (
+                <Tabs.Trigger
+                  key={t.value}
+                  value={t.value}
+                  className="shrink-0 whitespace-nowrap rounded-t-md border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-600 hover:bg-white hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:bg-white data-[state=active]:text-brand-800"
+                >
+                  {t.label}
+                  <TabBadge tab={t.value} />
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            {ADMIN_TABS.map(({ value, Panel }) => (
+              <Tabs.Content key={value} value={value} className="focus-visible:outline-2">
+                <Suspense fallback={<p role="status">Cargando...</p>}>
+                  <Panel />
+                </Suspense>
+              </Tabs.Content>
+            ))}
+          </Tabs.Root>
+        </AdminLayout>
+      )}
+    </LeaveGuardProvider>
+  );
+}
+
+const headerLink = 'inline-flex h-9 items-center gap-1.5 rounded-md border border-white/40 px-3 text-sm font-medium hover:bg-white/10';
+
+/** The debug page and the import history (on it), from the panel's header (issue 21 item 11). */
+function PanelLinks() {
+  return (
+    <>
+      <Link href={`~${routes.debug}`} className={headerLink}>
+        <Wrench aria-hidden="true" className="size-4" />
+        Depuración
+      </Link>
+      <Link href={`~${routes.debug}#${IMPORT_HISTORY_ID}`} className={headerLink}>
+        <History aria-hidden="true" className="size-4" />
+        Historial de importaciones
+      </Link>
+    </>
   );
 }

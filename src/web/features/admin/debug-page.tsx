@@ -1,5 +1,5 @@
 import { AlertTriangle, RefreshCw } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { routes } from '../../app/paths.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { formatCount } from '../../lib/format.ts';
@@ -11,7 +11,7 @@ import { UndoLastImport } from './components/undo-last-import.tsx';
 import { SyncHistory } from './components/sync-history.tsx';
 import { EmptyState, ErrorState, LoadingState, Section, td, th } from './components/ui.tsx';
 import { type RawApiData, useCatalogueJob, useRawApi, useStartSync } from './jobs-api.ts';
-import { ADMIN_TEXTS } from './texts.ts';
+import { ADMIN_TEXTS, IMPORT_HISTORY_ID } from './texts.ts';
 
 const PRICE_LISTS = Array.from({ length: 10 }, (_, i) => i + 1);
 
@@ -23,15 +23,26 @@ const PRICE_LISTS = Array.from({ length: 10 }, (_, i) => i + 1);
  * the router checks the session.
  */
 export function DebugPage({ actions }: { actions?: ReactNode }) {
+  useScrollToHash();
   return (
     <AdminLayout title="Depuración" back={{ href: routes.admin, label: ADMIN_TEXTS.backToAdmin }} actions={actions}>
       <div className="grid grid-cols-1 gap-4 sm:gap-6">
         <SyncSection />
-        <SyncHistory />
+        <div id={IMPORT_HISTORY_ID} className="scroll-mt-4">
+          <SyncHistory />
+        </div>
         <RawApiSection />
       </div>
     </AdminLayout>
   );
+}
+
+/** Scrolls to the section named by the address's `#…` (the panel links to the import history), once. */
+function useScrollToHash() {
+  useEffect(() => {
+    const id = window.location.hash.slice(1);
+    if (id) document.getElementById(id)?.scrollIntoView?.();
+  }, []);
 }
 
 /**

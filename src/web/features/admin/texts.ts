@@ -37,6 +37,9 @@ export const COLLECTION_LABELS: Record<Collection, string> = {
   'on-sale': 'Productos Rebajados',
 };
 
+/** Anchor of the import and sync history on `/debug`, linked from the panel's header. */
+export const IMPORT_HISTORY_ID = 'historial-importaciones';
+
 /** Delay between the last keystroke and an admin part search (docs/product.md §14). */
 export const ADMIN_SEARCH_DEBOUNCE_MS = 500;
 /** Page size of the admin part lists and add lists (docs/product.md §14). */

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, mockApi, renderWithApp } from '../../../test/render.tsx';
@@ -41,6 +41,31 @@ describe('CategoriesTab (cascade both ways)', () => {
       ],
     });
     expect(await screen.findByText('Cambios guardados')).toBeInTheDocument();
+  });
+
+  it('searches inside the tree, ignoring case and accents, and keeps the save bar in view', async () => {
+    mockApi({ 'GET /api/categories/admin': adminCategoryTree() });
+    renderWithApp(<CategoriesTab />);
+    const tree = await screen.findByRole('list', { name: 'Visibilidad de categorías' });
+    const bar = screen.getByRole('region', { name: 'Guardar cambios de categorías' });
+    expect(bar).toHaveClass('sticky', 'bottom-0');
+
+    await userEvent.type(screen.getByLabelText('Buscar en el árbol'), 'JÚNTAS');
+    expect(screen.getByText('1 categoría coincide con la búsqueda.')).toBeInTheDocument();
+    // The match and the branch that leads to it, open; nothing else.
+    for (const name of ['Repuestos', 'OM352', 'Juntas']) expect(box(name)).toBeInTheDocument();
+    for (const name of ['Filtros', 'OM366', 'Bombas', 'Herramientas']) expect(screen.queryByRole('checkbox', { name })).toBeNull();
+    await userEvent.click(box('Juntas'));
+    expect(within(bar).getByText(/Tienes cambios sin guardar/)).toHaveTextContent('Tienes cambios sin guardar (1 categoría)');
+    await userEvent.click(within(bar).getByRole('button', { name: 'Descartar' }));
+    expect(box('Juntas')).toBeChecked();
+
+    await userEvent.clear(screen.getByLabelText('Buscar en el árbol'));
+    await userEvent.type(screen.getByLabelText('Buscar en el árbol'), 'om3');
+    expect(screen.getByText('2 categorías coinciden con la búsqueda.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Buscar en el árbol'), 'xyz');
+    expect(screen.getByText('Ninguna categoría coincide con la búsqueda.')).toBeInTheDocument();
+    expect(within(tree).queryAllByRole('checkbox')).toHaveLength(0);
   });
 
   it('links to the category administration page', async () => {

@@ -1,20 +1,13 @@
 import { ExternalLink, Save } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { routes } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { SearchField } from '../../../components/ui/form-field.tsx';
+import { useUnsavedChanges } from '../lib/leave-guard.tsx';
 import { ADMIN_TEXTS } from '../texts.ts';
 import { CategoryVisibilityTree, useCategoryVisibilityEditor } from './category-visibility-tree.tsx';
 import { ErrorState, LoadingState, Section } from './ui.tsx';
-
-/** Unsaved-changes banner shared by both category trees. */
-export function UnsavedBanner() {
-  return (
-    <p role="status" className="mb-3 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm font-medium text-yellow-900">
-      {ADMIN_TEXTS.unsavedCategories}
-    </p>
-  );
-}
 
 export interface CategoryVisibilityEditorProps {
   /** Cascade rule: `cascade` (panel tab) or `hide-cascade` (the category page; docs/product.md §10.3). */
@@ -23,44 +16,81 @@ export interface CategoryVisibilityEditorProps {
   description: string;
   /** Accessible name of the tree. */
   treeLabel: string;
-  /** Extra controls before Descartar / Guardar Cambios. */
+  /** Extra controls in the section's header. */
   extraActions?: ReactNode;
 }
 
 /**
- * A category visibility tree with local changes, "Tienes cambios sin guardar", Descartar and
- * "Guardar Cambios": the panel's tab and the category page differ only in the cascade rule.
+ * The bar under the tree that stays in view while the page scrolls: "Tienes cambios sin guardar",
+ * Descartar and "Guardar Cambios".
+ */
+function SaveBar({ editor }: { editor: ReturnType<typeof useCategoryVisibilityEditor> }) {
+  return (
+    <section
+      aria-label="Guardar cambios de categorías"
+      className="sticky bottom-0 z-10 -mx-4 mt-4 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-2px_6px_rgba(15,23,42,0.06)] backdrop-blur sm:-mx-5 sm:px-5"
+    >
+      {editor.dirty ? (
+        <p role="status" className="mr-auto rounded-md bg-yellow-50 px-2 py-1 text-sm font-medium text-yellow-900">
+          {ADMIN_TEXTS.unsavedCategories}{' '}
+          <span className="font-normal">({editor.overrides.size === 1 ? '1 categoría' : `${editor.overrides.size} categorías`})</span>
+        </p>
+      ) : null}
+      {editor.dirty ? (
+        <Button variant="outline" onClick={editor.discard} disabled={editor.saving}>
+          Descartar
+        </Button>
+      ) : null}
+      <Button onClick={editor.save} disabled={!editor.dirty || editor.saving}>
+        <Save aria-hidden="true" className="size-4" />
+        {editor.saving ? 'Guardando...' : ADMIN_TEXTS.saveChanges}
+      </Button>
+    </section>
+  );
+}
+
+/**
+ * A category visibility tree with local changes, a search inside the tree and a save bar that
+ * stays in view ("Tienes cambios sin guardar", Descartar, "Guardar Cambios"); leaving with changes
+ * asks first (lib/leave-guard.tsx). The panel's tab and the category page differ in the cascade
+ * rule; on the page (`hide-cascade`) "Incluir subcategorías al mostrar" makes showing a category
+ * show its descendants too.
  */
 export function CategoryVisibilityEditor({ mode, title, description, treeLabel, extraActions }: CategoryVisibilityEditorProps) {
-  const editor = useCategoryVisibilityEditor(mode);
+  const [withDescendants, setWithDescendants] = useState(false);
+  const editor = useCategoryVisibilityEditor(mode === 'hide-cascade' && withDescendants ? 'cascade' : mode);
+  const [query, setQuery] = useState('');
+  const optionId = useId();
+  useUnsavedChanges(editor.dirty);
   const { data, error, isPending, isError, refetch } = editor.query;
   return (
-    <Section
-      title={title}
-      description={description}
-      actions={
-        <>
-          {extraActions}
-          {editor.dirty ? (
-            <Button variant="outline" onClick={editor.discard} disabled={editor.saving}>
-              Descartar
-            </Button>
-          ) : null}
-          <Button onClick={editor.save} disabled={!editor.dirty || editor.saving}>
-            <Save aria-hidden="true" className="size-4" />
-            {editor.saving ? 'Guardando...' : ADMIN_TEXTS.saveChanges}
-          </Button>
-        </>
-      }
-    >
-      {editor.dirty ? <UnsavedBanner /> : null}
+    <Section title={title} description={description} actions={extraActions}>
+      <div className="mb-3 grid gap-3 sm:grid-cols-[minmax(0,28rem)_1fr] sm:items-end">
+        <SearchField label="Buscar en el árbol" value={query} onChange={setQuery} placeholder="Nombre de la categoría" />
+        {mode === 'hide-cascade' ? (
+          <div className="flex items-start gap-2 text-sm text-slate-700">
+            <input
+              id={optionId}
+              type="checkbox"
+              checked={withDescendants}
+              onChange={(event) => setWithDescendants(event.target.checked)}
+              className="mt-0.5 size-4 shrink-0 accent-brand-700"
+            />
+            <label htmlFor={optionId}>
+              Incluir subcategorías al mostrar
+              <span className="block text-xs text-slate-500">Mostrar una categoría muestra también todas sus subcategorías.</span>
+            </label>
+          </div>
+        ) : null}
+      </div>
       {isPending ? (
         <LoadingState />
       ) : isError ? (
         <ErrorState error={error} message="No se pudieron cargar las categorías." onRetry={() => void refetch()} />
       ) : (
-        <CategoryVisibilityTree tree={data} overrides={editor.overrides} onToggle={editor.toggle} label={treeLabel} />
+        <CategoryVisibilityTree tree={data} overrides={editor.overrides} onToggle={editor.toggle} label={treeLabel} query={query} />
       )}
+      <SaveBar editor={editor} />
     </Section>
   );
 }

@@ -1,6 +1,7 @@
 import { ChevronRight, EyeOff } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { CategoryNode } from '../../../../shared/api.ts';
+import { foldText } from '../../../../shared/text.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { errorToast, useAdminCategories, useSaveVisibility } from '../api.ts';
@@ -54,23 +55,62 @@ function allParentIds(nodes: readonly CategoryNode[], into: Set<number> = new Se
   return into;
 }
 
+/**
+ * What a search in the tree shows: the categories whose name holds every word of `query` (case and
+ * accents ignored), their ancestors (to reach them) and, open, every ancestor; null without a query.
+ */
+export function searchTree(
+  tree: readonly CategoryNode[],
+  query: string,
+): { shown: Set<number>; open: Set<number>; matches: Set<number> } | null {
+  const words = foldText(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return null;
+  const shown = new Set<number>();
+  const open = new Set<number>();
+  const matches = new Set<number>();
+  const walk = (nodes: readonly CategoryNode[]): boolean => {
+    let any = false;
+    for (const node of nodes) {
+      const name = foldText(node.name);
+      const hit = words.every((word) => name.includes(word));
+      const below = walk(node.children);
+      if (hit) matches.add(node.id);
+      if (below) open.add(node.id);
+      if (hit || below) {
+        shown.add(node.id);
+        any = true;
+      }
+    }
+    return any;
+  };
+  walk(tree);
+  return { shown, open, matches };
+}
+
 function TreeItem({
   node,
   overrides,
   expanded,
   onExpand,
   onToggle,
+  search,
+  underMatch = false,
 }: {
   node: CategoryNode;
   overrides: VisibilityOverrides;
   expanded: ReadonlySet<number>;
   onExpand: (id: number) => void;
   onToggle: (id: number, visible: boolean) => void;
+  search: ReturnType<typeof searchTree>;
+  /** Below a matching category every descendant is listed. */
+  underMatch?: boolean;
 }) {
   const visible = effectiveVisibility(node, overrides);
   const changed = overrides.has(node.id);
-  const hasChildren = node.children.length > 0;
-  const isOpen = expanded.has(node.id);
+  const showAll = !search || underMatch || search.matches.has(node.id);
+  const children = showAll ? node.children : node.children.filter((child) => search.shown.has(child.id));
+  const hasChildren = children.length > 0;
+  const isOpen = search ? search.open.has(node.id) !== expanded.has(node.id) : expanded.has(node.id);
   const checkboxId = useId();
   return (
     <li>
@@ -102,7 +142,7 @@ function TreeItem({
             !visible && 'text-slate-400 line-through',
           )}
         >
-          <span className="truncate">{node.name}</span>
+          <span className={cn('truncate', search?.matches.has(node.id) && 'rounded bg-yellow-100 px-0.5 font-semibold')}>{node.name}</span>
         </label>
         <span className="shrink-0 text-xs text-slate-400">({node.partCount})</span>
         {!visible ? (
@@ -115,8 +155,17 @@ function TreeItem({
       </div>
       {hasChildren && isOpen ? (
         <ul className="ml-5 border-l border-slate-200 pl-2">
-          {node.children.map((child) => (
-            <TreeItem key={child.id} node={child} overrides={overrides} expanded={expanded} onExpand={onExpand} onToggle={onToggle} />
+          {children.map((child) => (
+            <TreeItem
+              key={child.id}
+              node={child}
+              overrides={overrides}
+              expanded={expanded}
+              onExpand={onExpand}
+              onToggle={onToggle}
+              search={search}
+              underMatch={Boolean(search) && showAll}
+            />
           ))}
         </ul>
       ) : null}
@@ -124,19 +173,30 @@ function TreeItem({
   );
 }
 
-/** Category tree (three levels, expandable) with a visibility checkbox per category. */
+/**
+ * Category tree (three levels, expandable) with a visibility checkbox per category. With a `query`
+ * it shows only the matching categories (highlighted) and the branches that lead to them, open;
+ * a category's expand button still folds it.
+ */
 export function CategoryVisibilityTree({
   tree,
   overrides,
   onToggle,
   label,
+  query = '',
 }: {
   tree: readonly CategoryNode[];
   overrides: VisibilityOverrides;
   onToggle: (id: number, visible: boolean) => void;
   label: string;
+  query?: string;
 }) {
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const search = useMemo(() => searchTree(tree, query), [tree, query]);
+  // A new search starts with its branches open (the expand buttons fold them from there).
+  useEffect(() => {
+    if (search) setExpanded(new Set());
+  }, [search]);
   const onExpand = (id: number) =>
     setExpanded((current) => {
       const next = new Set(current);
@@ -145,19 +205,38 @@ export function CategoryVisibilityTree({
       return next;
     });
   if (tree.length === 0) return <p className="py-6 text-center text-sm text-slate-500">No hay categorías.</p>;
+  const roots = search ? tree.filter((node) => search.shown.has(node.id)) : tree;
   return (
     <div className="grid grid-cols-1 gap-2">
-      <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="outline" onClick={() => setExpanded(allParentIds(tree))}>
-          Expandir todo
-        </Button>
-        <Button size="sm" variant="outline" onClick={() => setExpanded(new Set())}>
-          Contraer todo
-        </Button>
-      </div>
+      {search ? (
+        <p role="status" className="text-sm text-slate-600">
+          {search.matches.size === 0
+            ? 'Ninguna categoría coincide con la búsqueda.'
+            : search.matches.size === 1
+              ? '1 categoría coincide con la búsqueda.'
+              : `${search.matches.size} categorías coinciden con la búsqueda.`}
+        </p>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" onClick={() => setExpanded(allParentIds(tree))}>
+            Expandir todo
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setExpanded(new Set())}>
+            Contraer todo
+          </Button>
+        </div>
+      )}
       <ul aria-label={label} className="grid grid-cols-1 gap-0.5">
-        {tree.map((node) => (
-          <TreeItem key={node.id} node={node} overrides={overrides} expanded={expanded} onExpand={onExpand} onToggle={onToggle} />
+        {roots.map((node) => (
+          <TreeItem
+            key={node.id}
+            node={node}
+            overrides={overrides}
+            expanded={expanded}
+            onExpand={onExpand}
+            onToggle={onToggle}
+            search={search}
+          />
         ))}
       </ul>
     </div>
