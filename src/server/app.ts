@@ -25,7 +25,7 @@ import { importMappingRoutes } from './modules/import-mappings/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { partRequestRoutes } from './modules/part-requests/routes.ts';
 import { JobSlot } from './modules/sync/jobs.ts';
-import { ScheduledSync } from './modules/sync/schedule.ts';
+import { registerScheduledSync } from './modules/sync/schedule.ts';
 import { priceRoutes } from './modules/prices/routes.ts';
 import { printRoutes } from './modules/print/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
@@ -102,11 +102,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(printRoutes(ctx));
   await app.register(seoRoutes(ctx));
   await registerStaticFiles(app, config);
-  // ERP_SYNC_CRON (docs/product.md §11.5): every process runs the schedule; one runs each instant.
-  if (config.erpSyncCron) {
-    const scheduled = new ScheduledSync({ ctx, jobs, mailer, log: app.log, active: () => !app.draining });
-    app.addHook('onReady', async () => scheduled.start());
-    app.addHook('onClose', async () => scheduled.stop());
-  }
+  registerScheduledSync(app, { ctx, jobs, mailer });
   return app;
 }

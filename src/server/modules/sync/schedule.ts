@@ -8,7 +8,7 @@
  * another import or sync holds the job slot the run is skipped and recorded. A failed, refused or
  * skipped run is mailed to `STAFF_EMAIL`. {@link listJobHistory} is the history `/debug` shows.
  */
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { JobHistoryEntry } from '../../../shared/admin.ts';
 import type { AppContext } from '../../context.ts';
@@ -282,4 +282,16 @@ export async function listJobHistory(ctx: Pick<AppContext, 'db'>, limit: number)
     });
   }
   return entries.sort((a, b) => b.startedAt.localeCompare(a.startedAt) || (b.jobId ?? 0) - (a.jobId ?? 0)).slice(0, limit);
+}
+
+/**
+ * Runs the schedule with the app when `ERP_SYNC_CRON` is set (docs/product.md §11.5): started once
+ * the app is ready, stopped when it closes, idle while the process drains. Every process runs the
+ * schedule; one runs each instant. Nothing happens without `ERP_SYNC_CRON`.
+ */
+export function registerScheduledSync(app: FastifyInstance, options: Pick<ScheduledSyncOptions, 'ctx' | 'jobs' | 'mailer'>): void {
+  if (!options.ctx.config.erpSyncCron) return;
+  const scheduled = new ScheduledSync({ ...options, log: app.log, active: () => !app.draining });
+  app.addHook('onReady', async () => scheduled.start());
+  app.addHook('onClose', async () => scheduled.stop());
 }
