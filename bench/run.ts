@@ -318,8 +318,7 @@ async function benchDatabase(
     const scenarios = loadScenarios(catalogue, queries, prefixes).filter((s) => want(options, s.name));
     for (const [pass, connections] of options.connections.entries()) {
       for (const scenario of scenarios) {
-        const passes =
-          UNCACHED_SCENARIOS.has(scenario.name) && pass === 0 ? [connections, 1] : [connections];
+        const passes = UNCACHED_SCENARIOS.has(scenario.name) && pass === 0 ? [connections, 1] : [connections];
         for (const c of passes) {
           sampler.startWindow();
           const run = await runLoad({ origin: server.origin, connections: c, seconds: options.seconds, requests: scenario.requests });
@@ -399,7 +398,8 @@ async function benchDatabase(
       const child = server;
       const run = await importWhileReading(server.origin, BENCH_ADMIN, readPath).catch((error: unknown) => {
         const exited = child.process.exitCode !== null ? `; the server exited:\n${child.output()}` : '';
-        throw new Error(`import-while-reading: ${error instanceof Error ? error.message : String(error)}${exited}`);
+        const cause = error instanceof Error && error.cause ? ` (${String(error.cause)})` : '';
+        throw new Error(`import-while-reading: ${error instanceof Error ? error.message : String(error)}${cause}${exited}`);
       });
       const waits = readWaits(run.reads);
       pushRow(state, {
