@@ -14,7 +14,7 @@ export interface PartColumn {
 
 /**
  * Searchable, paged admin part list (docs/product.md §10.2 "Unidades de Venta", "Multimedia"): the search runs
- * 500 ms after typing stops and goes back to page 1; 50 parts a page.
+ * 500 ms after typing stops and goes back to page 1; 50 parts a page. Rows are cards on phones.
  */
 export function PartsBrowser({ label, columns }: { label: string; columns: PartColumn[] }) {
   const [search, setSearch] = useState('');
@@ -49,7 +49,7 @@ export function PartsBrowser({ label, columns }: { label: string; columns: PartC
           <p className="text-sm text-slate-600">
             Mostrando {data.parts.length} de {data.total} repuestos
           </p>
-          <TableScroll label={label}>
+          <TableScroll label={label} stack>
             <thead>
               <tr>
                 <th scope="col" className={th}>
@@ -73,7 +73,7 @@ export function PartsBrowser({ label, columns }: { label: string; columns: PartC
                   </th>
                   <td className={td}>{part.description}</td>
                   {columns.map((c) => (
-                    <td key={c.header} className={td}>
+                    <td key={c.header} className={td} data-label={c.header}>
                       {c.cell(part)}
                     </td>
                   ))}

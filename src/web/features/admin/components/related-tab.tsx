@@ -26,10 +26,10 @@ function PartCells({ part }: { part: AdminPart }) {
   );
 }
 
-/** A table of parts (code, description) with one action cell per row. */
+/** A table of parts (code, description) with one action cell per row; cards on phones. */
 function PartTable({ label, parts, action }: { label: string; parts: AdminPart[]; action: (part: AdminPart) => ReactNode }) {
   return (
-    <TableScroll label={label}>
+    <TableScroll label={label} stack>
       <TableHead columns={['Código', 'Descripción']} />
       <tbody>
         {parts.map((part) => (

@@ -37,13 +37,29 @@ export function Section({
 }
 
 /**
- * A table that scrolls horizontally on narrow screens. `relative` keeps absolutely positioned
- * descendants (the `sr-only` labels) inside the scroller: otherwise they widen the page on phones.
+ * Below 640 px a `stack`ed table shows each row as a card: cells one under another, each under the
+ * name its `data-label` gives (the header row is kept for screen readers only), so edit fields are
+ * reached without scrolling sideways (issue 21 item 11).
  */
-export function TableScroll({ children, label }: { children: ReactNode; label: string }) {
+const STACKED = cn(
+  'max-sm:block max-sm:[&_tbody]:grid max-sm:[&_tbody]:gap-2 max-sm:[&_thead]:sr-only',
+  'max-sm:[&_tr]:grid max-sm:[&_tr]:gap-1 max-sm:[&_tr]:rounded-md max-sm:[&_tr]:border max-sm:[&_tr]:border-slate-200 max-sm:[&_tr]:bg-white max-sm:[&_tr]:p-3',
+  'max-sm:[&_tbody_td]:block max-sm:[&_tbody_th]:block max-sm:[&_tbody_td]:border-0 max-sm:[&_tbody_th]:border-0 max-sm:[&_tbody_td]:p-0 max-sm:[&_tbody_th]:p-0',
+  'max-sm:[&_td[data-label]]:before:mb-0.5 max-sm:[&_td[data-label]]:before:block max-sm:[&_td[data-label]]:before:text-xs max-sm:[&_td[data-label]]:before:font-medium max-sm:[&_td[data-label]]:before:text-slate-500 max-sm:[&_td[data-label]]:before:content-[attr(data-label)]',
+);
+
+/**
+ * A table that scrolls horizontally on narrow screens, or with `stack` becomes cards there. `relative`
+ * keeps absolutely positioned descendants (the `sr-only` labels) inside the scroller: otherwise they
+ * widen the page on phones.
+ */
+export function TableScroll({ children, label, stack = false }: { children: ReactNode; label: string; stack?: boolean }) {
   return (
-    <div className="relative -mx-4 overflow-x-auto sm:mx-0">
-      <table aria-label={label} className="w-full min-w-[640px] border-collapse text-left text-sm">
+    <div className={cn('relative sm:mx-0', stack ? 'sm:overflow-x-auto' : '-mx-4 overflow-x-auto')}>
+      <table
+        aria-label={label}
+        className={cn('w-full border-collapse text-left text-sm sm:min-w-[640px]', !stack && 'min-w-[640px]', stack && STACKED)}
+      >
         {children}
       </table>
     </div>
