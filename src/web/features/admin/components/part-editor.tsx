@@ -8,13 +8,12 @@
 import { PenLine } from 'lucide-react';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { type HandEditableField, PRICE_LIST_FIELDS, partEditBodySchema } from '../../../../shared/admin-parts.ts';
-import type { CategoryNode } from '../../../../shared/api.ts';
 import { parsePrice } from '../../../../shared/pricing.ts';
-import { foldText } from '../../../../shared/text.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField, SelectField, TextAreaField } from '../../../components/ui/form-field.tsx';
 import { type PartDetail, type PartEditBody, useAdminCategories, useAuditPage, usePartDetail, useUpdatePart } from '../api.ts';
+import { categoryOptions } from '../lib/category-options.ts';
 import { AuditEntryList } from './audit-entries.tsx';
 import { PartPhotos } from './part-photos.tsx';
 import { EmptyState, ErrorState, LoadingState } from './ui.tsx';
@@ -99,28 +98,6 @@ function HandMark({ field, edited }: { field: HandEditableField; edited: Readonl
   );
 }
 
-/**
- * Category options in tree order, indented by level (the tree picker). With a filter, only the
- * categories whose name holds it (ignoring case and accents), each shown with its whole path.
- */
-function categoryOptions(tree: CategoryNode[], filter: string): { value: string; label: string }[] {
-  const options = [{ value: '', label: 'Sin categoría' }];
-  const wanted = foldText(filter.trim());
-  const walk = (nodes: CategoryNode[], path: string[]) => {
-    for (const node of nodes) {
-      const depth = path.length;
-      if (!wanted) {
-        options.push({ value: String(node.id), label: `${'\u00a0\u00a0\u00a0'.repeat(depth)}${depth ? '└ ' : ''}${node.name}` });
-      } else if (foldText(node.name).includes(wanted)) {
-        options.push({ value: String(node.id), label: [...path, node.name].join(' > ') });
-      }
-      walk(node.children, [...path, node.name]);
-    }
-  };
-  walk(tree, []);
-  return options;
-}
-
 function PartHistory({ partId }: { partId: number }) {
   const { data, error, isPending, isError, refetch } = useAuditPage({ part: String(partId), page: 1, limit: 20 });
   if (isPending) return <LoadingState />;
@@ -137,7 +114,7 @@ function PartEditorForm({ part, onClose, onSaved }: { part: PartDetail; onClose:
   const edited = useMemo(() => new Set(part.handEditedFields), [part.handEditedFields]);
   const [categoryFilter, setCategoryFilter] = useState('');
   const options = useMemo(() => {
-    const tree = categoryOptions(categories.data ?? [], categoryFilter);
+    const tree = categoryOptions(categories.data ?? [], categoryFilter, 'Sin categoría');
     // Until the tree loads, or when the filter hides it, keep the chosen category choosable.
     if (form.categoryId !== '' && !tree.some((o) => o.value === form.categoryId)) {
       const current = form.categoryId === String(part.categoryId) ? part.categoryPath.join(' > ') : '';
