@@ -28,6 +28,7 @@ import { JobSlot } from './modules/sync/jobs.ts';
 import { registerScheduledSync } from './modules/sync/schedule.ts';
 import { priceRoutes } from './modules/prices/routes.ts';
 import { printRoutes } from './modules/print/routes.ts';
+import { synonymRoutes } from './modules/search/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(systemRoutes(ctx));
   await app.register(catalogueRoutes(ctx));
+  await app.register(synonymRoutes(ctx));
   // One mail adapter for every notice (docs/product.md §15.1, SMTP_URL).
   const mailer = options.mailer ?? createMailer(config, app.log);
   await app.register(authRoutes(ctx, mailer));

@@ -23,7 +23,6 @@ import { foldText } from '../../../shared/text.ts';
 import type { AppContext } from '../../context.ts';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { BodyEncoding, CatalogueCache } from './cache.ts';
-import { synonymRoutes } from '../search/routes.ts';
 import { cachedReader, filterKey } from './reader.ts';
 import { getPart, listBrands, listCollection, listParts, listRelated, publicCategoryTree, suggest } from './service.ts';
 
@@ -63,9 +62,6 @@ export function catalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // Price lists, categories and filter totals come from the catalogue cache.
   const reader = cachedReader(ctx.db, { imageBaseUrl: ctx.config.imageBaseUrl }, cache);
   return async (app) => {
-    // The search's synonyms (admin only, in a scope of their own so the guard stays on them).
-    await app.register(synonymRoutes(ctx));
-
     app.get(
       '/api/parts',
       {
