@@ -6,38 +6,42 @@
  * part-photos.tsx) and its own history.
  */
 import { PenLine } from 'lucide-react';
-import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
-import { type HandEditableField, PRICE_LIST_FIELDS, partEditBodySchema } from '../../../../shared/admin-parts.ts';
+import { type ReactNode, useMemo, useState } from 'react';
+import * as z from 'zod/mini';
+import { type HandEditableField, PRICE_LIST_FIELDS, type PriceListField, partEditBodySchema } from '../../../../shared/admin-parts.ts';
 import { parsePrice } from '../../../../shared/pricing.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField, SelectField, TextAreaField } from '../../../components/ui/form-field.tsx';
+import { useZodForm } from '../../../lib/form.ts';
 import { type PartDetail, type PartEditBody, useAdminCategories, useAuditPage, usePartDetail, useUpdatePart } from '../api.ts';
 import { categoryOptions } from '../lib/category-options.ts';
 import { AuditEntryList } from './audit-entries.tsx';
 import { PartPhotos } from './part-photos.tsx';
 import { EmptyState, ErrorState, LoadingState } from './ui.tsx';
 
-/** What the form holds: every field as the inputs show it. */
-interface FormState {
+/**
+ * What the form holds: every field as the inputs show it, named as in the body of
+ * `PATCH /api/admin/parts/:id` so the shared schema's messages land on their fields.
+ */
+type FormState = Record<PriceListField, string> & {
   description: string;
   brand: string;
   categoryId: string;
-  prices: string[];
   stock: string;
   salesUnit: string;
   alternateCodes: string;
   notes: string;
   applications: string;
   isActive: boolean;
-}
+};
 
 function toForm(part: PartDetail): FormState {
   return {
     description: part.description,
     brand: part.brand ?? '',
     categoryId: part.categoryId === null ? '' : String(part.categoryId),
-    prices: part.priceLists.map((p) => p ?? ''),
+    ...(Object.fromEntries(PRICE_LIST_FIELDS.map((field, i) => [field, part.priceLists[i] ?? ''])) as Record<PriceListField, string>),
     stock: part.stockQuantity === null ? '' : String(part.stockQuantity),
     salesUnit: part.salesUnit,
     alternateCodes: part.alternateCodes.join('\n'),
@@ -68,7 +72,7 @@ function editBody(part: PartDetail, form: FormState): Record<string, unknown> {
   const categoryId = form.categoryId === '' ? null : Number(form.categoryId);
   if (categoryId !== part.categoryId) body.categoryId = categoryId;
   PRICE_LIST_FIELDS.forEach((field, i) => {
-    const value = priceInput(form.prices[i] ?? '');
+    const value = priceInput(form[field]);
     if (value !== (part.priceLists[i] ?? null)) body[field] = value ?? '';
   });
   const stock = form.stock.trim();
@@ -82,6 +86,24 @@ function editBody(part: PartDetail, form: FormState): Record<string, unknown> {
   if (form.applications.trim() !== (part.applications ?? '')) body.applications = form.applications;
   if (form.isActive !== part.isActive) body.isActive = form.isActive;
   return body;
+}
+
+/**
+ * The form's schema for `part`: the body of what changed (`editBody`) must pass the shared
+ * `partEditBodySchema`; its messages go to the fields, and one about the whole body ("No hay
+ * cambios para guardar") to `root`.
+ */
+function editFormSchema(part: PartDetail) {
+  return z.custom<FormState>().check(
+    z.superRefine((form, ctx) => {
+      const parsed = partEditBodySchema.safeParse(editBody(part, form));
+      if (parsed.success) return;
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        ctx.addIssue({ code: 'custom', message: issue.message, input: form, path: [field === undefined ? 'root' : String(field)] });
+      }
+    }),
+  );
 }
 
 /** The "Editado a mano" mark next to a field's label. */
@@ -107,8 +129,14 @@ function PartHistory({ partId }: { partId: number }) {
 }
 
 function PartEditorForm({ part, onClose, onSaved }: { part: PartDetail; onClose: () => void; onSaved: () => void }) {
-  const [form, setForm] = useState(() => toForm(part));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const schema = useMemo(() => editFormSchema(part), [part]);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useZodForm(schema, { defaultValues: toForm(part) });
+  const categoryId = watch('categoryId');
   const categories = useAdminCategories();
   const mutation = useUpdatePart();
   const edited = useMemo(() => new Set(part.handEditedFields), [part.handEditedFields]);
@@ -116,14 +144,13 @@ function PartEditorForm({ part, onClose, onSaved }: { part: PartDetail; onClose:
   const options = useMemo(() => {
     const tree = categoryOptions(categories.data ?? [], categoryFilter, 'Sin categoría');
     // Until the tree loads, or when the filter hides it, keep the chosen category choosable.
-    if (form.categoryId !== '' && !tree.some((o) => o.value === form.categoryId)) {
-      const current = form.categoryId === String(part.categoryId) ? part.categoryPath.join(' > ') : '';
-      tree.splice(1, 0, { value: form.categoryId, label: current || `Categoría ${form.categoryId}` });
+    if (categoryId !== '' && !tree.some((o) => o.value === categoryId)) {
+      const current = categoryId === String(part.categoryId) ? part.categoryPath.join(' > ') : '';
+      tree.splice(1, 0, { value: categoryId, label: current || `Categoría ${categoryId}` });
     }
     return tree;
-  }, [categories.data, categoryFilter, form.categoryId, part.categoryId, part.categoryPath]);
+  }, [categories.data, categoryFilter, categoryId, part.categoryId, part.categoryPath]);
 
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
   const label = (text: string, field: HandEditableField): ReactNode => (
     <>
       {text}
@@ -132,44 +159,33 @@ function PartEditorForm({ part, onClose, onSaved }: { part: PartDetail; onClose:
     </>
   );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit((form) => {
     if (mutation.isPending) return;
-    const body = editBody(part, form);
-    const parsed = partEditBodySchema.safeParse(body);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0] ?? 'form')] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    mutation.mutate({ id: part.id, body: body as PartEditBody }, { onSuccess: onSaved });
-  };
+    // The schema checked this very body; it is sent as built (the server trims again).
+    mutation.mutate({ id: part.id, body: editBody(part, form) as PartEditBody }, { onSuccess: onSaved });
+  });
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      {errors.form ? (
+      {errors.root?.message ? (
         <p role="alert" className="rounded-md bg-slate-100 p-2 text-sm text-slate-700">
-          {errors.form}
+          {errors.root.message}
         </p>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField
           label={label('Descripción', 'description')}
           className="sm:col-span-2"
-          value={form.description}
-          onChange={(e) => set('description', e.target.value)}
-          error={errors.description}
+          {...register('description')}
+          error={errors.description?.message}
         />
-        <FormField label={label('Marca', 'brand')} value={form.brand} onChange={(e) => set('brand', e.target.value)} error={errors.brand} />
+        <FormField label={label('Marca', 'brand')} {...register('brand')} error={errors.brand?.message} />
         <div className="grid gap-2">
           <SelectField
             label={label('Categoría', 'category1')}
             options={options}
-            value={form.categoryId}
-            onChange={(e) => set('categoryId', e.target.value)}
-            error={errors.categoryId}
+            {...register('categoryId')}
+            error={errors.categoryId?.message}
           />
           <FormField
             label="Buscar categoría"
@@ -183,17 +199,11 @@ function PartEditorForm({ part, onClose, onSaved }: { part: PartDetail; onClose:
         <FormField
           label={label('Stock (unidades)', 'stock')}
           inputMode="numeric"
-          value={form.stock}
-          onChange={(e) => set('stock', e.target.value)}
-          error={errors.stock}
+          {...register('stock')}
+          error={errors.stock?.message}
           hint={`Nivel actual: ${part.stockLevel}`}
         />
-        <FormField
-          label={label('Unidad de venta', 'salesUnit')}
-          value={form.salesUnit}
-          onChange={(e) => set('salesUnit', e.target.value)}
-          error={errors.salesUnit}
-        />
+        <FormField label={label('Unidad de venta', 'salesUnit')} {...register('salesUnit')} error={errors.salesUnit?.message} />
       </div>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-semibold text-slate-900">Listas de precios (ARS)</legend>
@@ -205,14 +215,8 @@ function PartEditorForm({ part, onClose, onSaved }: { part: PartDetail; onClose:
               label={label(`Lista ${i + 1}`, field)}
               density="compact"
               inputMode="decimal"
-              value={form.prices[i] ?? ''}
-              onChange={(e) =>
-                set(
-                  'prices',
-                  form.prices.map((p, j) => (j === i ? e.target.value : p)),
-                )
-              }
-              error={errors[field]}
+              {...register(field)}
+              error={errors[field]?.message}
             />
           ))}
         </div>
@@ -222,28 +226,25 @@ function PartEditorForm({ part, onClose, onSaved }: { part: PartDetail; onClose:
           label={label('Códigos alternativos', 'alternateCodes')}
           hint="Uno por línea (o separados por coma)."
           rows={3}
-          value={form.alternateCodes}
-          onChange={(e) => set('alternateCodes', e.target.value)}
-          error={errors.alternateCodes}
+          {...register('alternateCodes')}
+          error={errors.alternateCodes?.message}
         />
         <TextAreaField
           label={label('Aplicaciones', 'applications')}
           rows={3}
-          value={form.applications}
-          onChange={(e) => set('applications', e.target.value)}
-          error={errors.applications}
+          {...register('applications')}
+          error={errors.applications?.message}
         />
         <TextAreaField
           label={label('Notas', 'notes')}
           className="sm:col-span-2"
           rows={3}
-          value={form.notes}
-          onChange={(e) => set('notes', e.target.value)}
-          error={errors.notes}
+          {...register('notes')}
+          error={errors.notes?.message}
         />
       </div>
       <label className="flex items-center gap-2 text-sm text-slate-800">
-        <input type="checkbox" className="size-5" checked={form.isActive} onChange={(e) => set('isActive', e.target.checked)} />
+        <input type="checkbox" className="size-5" {...register('isActive')} />
         Activo (visible en el catálogo)
         <HandMark field="isActive" edited={edited} />
       </label>
