@@ -4,11 +4,10 @@
  * `/api/health/live` (the process answers) and `/api/health/ready` (it should get traffic: not
  * draining and the database answers; docs/deploy.md).
  */
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthDownSchema, healthLiveSchema, healthReadySchema, healthSchema, publicConfigSchema } from '../../shared/api.ts';
 import type { AppContext } from '../context.ts';
-import { queryRows } from '../db/client.ts';
+import { countActiveParts } from '../modules/catalogue/service.ts';
 
 /** Longest wait of the readiness probe on the database, ms. */
 export const READY_PROBE_TIMEOUT_MS = 2000;
@@ -40,8 +39,7 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags: ['system'], response: { 200: healthSchema, 503: healthDownSchema } } },
       async (_request, reply) => {
         try {
-          const [row] = await queryRows<{ count: number }>(database.db, sql`select count(*)::int as count from parts where is_active`);
-          return { status: 'ok' as const, database: database.kind, parts: Number(row?.count ?? 0) };
+          return { status: 'ok' as const, database: database.kind, parts: await countActiveParts(database.db) };
         } catch {
           return reply
             .status(503)

@@ -86,7 +86,7 @@ export async function listParts(
       if (learnt !== undefined && cached === undefined) known.remember(learnt);
       const total = learnt ?? cached ?? (await reader.countParts(query, where));
       if (query.exact !== '1' && (total <= FEW_MATCHES || plan.unknownWord)) {
-        const corrected = await correctedPlanFor(db, query.search, synonyms, plan.known);
+        const corrected = await correctedPlanFor(db, query.search, synonyms, plan.known, total);
         if (corrected?.correctedText) {
           const fixedWhere = and(...filterConditions(query, categories, corrected));
           const second = await searchPage(db, fixedWhere, orderKeys(query, priceList, corrected), priceList, query.limit, offset);
@@ -138,8 +138,9 @@ const SUGGESTED_CATEGORIES = 5;
 
 /**
  * What the search box offers for `q` (`GET /api/search/suggest`): from 2 characters on, up to 8
- * public parts in the "Relevancia" order (code and description, never a price) and up to 5 visible
- * categories whose name holds every word of `q` at the start of one of its words.
+ * public parts in the "Relevancia" order (code and description, never a price; a broad prefix ranks
+ * its first 1,000 matches, queries.ts `suggestionRows`) and up to 5 visible categories whose name
+ * holds every word of `q` at the start of one of its words.
  */
 export async function suggest(reader: CatalogueReader, q: string): Promise<Suggestions> {
   const folded = foldText(q).trim();
@@ -152,6 +153,7 @@ export async function suggest(reader: CatalogueReader, q: string): Promise<Sugge
     and(...filterConditions(filters, loaded, plan)),
     orderKeys(filters, 0, plan),
     SUGGESTED_PARTS,
+    plan.codeKey,
   );
   const words = searchTokens(q).map((t) => t.text);
   const byId = new Map(loaded.all.map((c) => [c.id, c]));
