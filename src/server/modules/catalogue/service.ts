@@ -257,6 +257,12 @@ export async function listBrands(reader: CatalogueReader): Promise<{ brand: stri
   return rows.map((r) => ({ brand: r.brand as string, count: Number(r.count) }));
 }
 
+/** How many parts are active (hidden categories included), for `GET /api/health`. */
+export async function countActiveParts(db: Executor): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(parts).where(eq(parts.isActive, true));
+  return Number(row?.count ?? 0);
+}
+
 /**
  * Which public parts a read covers and at which price list: what a long read in batches (the
  * exports) re-applies to every batch, so a part deactivated meanwhile is skipped.
