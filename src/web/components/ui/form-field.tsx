@@ -37,6 +37,8 @@ interface FieldShellProps {
   hint?: ReactNode;
   requiredMark?: boolean;
   density: FieldDensity;
+  /** Keeps the label for screen readers only (a control in a table cell, named by its row). */
+  labelHidden?: boolean;
   className?: string;
   children: ReactNode;
 }
@@ -47,10 +49,10 @@ function describedBy(id: string, error: unknown, hint: unknown): string | undefi
 }
 
 /** Label (with the optional required mark) above the control, hint and error below. */
-function FieldShell({ id, label, error, hint, requiredMark, density, className, children }: FieldShellProps) {
+function FieldShell({ id, label, error, hint, requiredMark, density, labelHidden, className, children }: FieldShellProps) {
   return (
     <div className={cn(density === 'compact' ? 'grid gap-1' : 'space-y-1.5', className)}>
-      <div className="flex gap-1 text-sm font-medium">
+      <div className={cn('flex gap-1 text-sm font-medium', labelHidden && 'sr-only')}>
         <label htmlFor={id} className="text-slate-700">
           {label}
         </label>
@@ -87,6 +89,10 @@ export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   /** For password inputs: adds a show/hide toggle. */
   revealable?: boolean;
   density?: FieldDensity;
+  /** The label for screen readers only (a control in a table cell). */
+  labelHidden?: boolean;
+  /** Extra classes of the input itself (`className` styles the field's wrapper). */
+  controlClassName?: string;
   ref?: Ref<HTMLInputElement>;
 }
 
@@ -98,6 +104,8 @@ export function FormField({
   requiredMark,
   revealable,
   density = 'comfortable',
+  labelHidden,
+  controlClassName,
   type = 'text',
   className,
   ref,
@@ -107,7 +115,16 @@ export function FormField({
   const [revealed, setRevealed] = useState(false);
   const inputType = revealable && revealed ? 'text' : type;
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint} requiredMark={requiredMark} density={density} className={className}>
+    <FieldShell
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      requiredMark={requiredMark}
+      density={density}
+      labelHidden={labelHidden}
+      className={className}
+    >
       <div className="relative">
         <input
           id={id}
@@ -116,7 +133,7 @@ export function FormField({
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, error, hint)}
           aria-required={requiredMark ? true : undefined}
-          className={cn(controlClasses(density), revealable && 'pr-11')}
+          className={cn(controlClasses(density), revealable && 'pr-11', controlClassName)}
           {...input}
         />
         {revealable ? (
@@ -142,20 +159,35 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
   density?: FieldDensity;
   /** The choices, in order. */
   options: readonly { value: string; label: string }[];
+  /** The label for screen readers only (a control in a table cell). */
+  labelHidden?: boolean;
+  /** Extra classes of the select itself (`className` styles the field's wrapper). */
+  controlClassName?: string;
   ref?: Ref<HTMLSelectElement>;
 }
 
 /** A labelled native select. */
-export function SelectField({ label, error, hint, density = 'comfortable', options, className, ref, ...select }: SelectFieldProps) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  density = 'comfortable',
+  options,
+  labelHidden,
+  controlClassName,
+  className,
+  ref,
+  ...select
+}: SelectFieldProps) {
   const id = useId();
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint} density={density} className={className}>
+    <FieldShell id={id} label={label} error={error} hint={hint} density={density} labelHidden={labelHidden} className={className}>
       <select
         id={id}
         ref={ref}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
-        className={density === 'compact' ? compactSelectClasses : cn(inputClasses, 'px-2')}
+        className={cn(density === 'compact' ? compactSelectClasses : cn(inputClasses, 'px-2'), controlClassName)}
         {...select}
       >
         {options.map((option) => (
@@ -190,6 +222,26 @@ export function TextAreaField({ label, error, hint, className, ref, ...textarea 
         {...textarea}
       />
     </FieldShell>
+  );
+}
+
+export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
+  /** The text beside the box; it names the checkbox. */
+  label: ReactNode;
+  /** Shown after the label, outside the accessible name (e.g. an "Editado a mano" mark). */
+  after?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** A checkbox with its label beside it; takes `register(...)` or `checked`/`onChange`. */
+export function CheckboxField({ label, after, className, ref, ...input }: CheckboxFieldProps) {
+  const id = useId();
+  return (
+    <div className={cn('flex items-center gap-2 text-sm text-slate-800', className)}>
+      <input id={id} ref={ref} type="checkbox" className="size-5 shrink-0" {...input} />
+      <label htmlFor={id}>{label}</label>
+      {after}
+    </div>
   );
 }
 

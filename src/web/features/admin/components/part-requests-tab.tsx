@@ -4,13 +4,13 @@
  * the status select and delete after a confirmation. Cards on phones.
  */
 import { Mail, MessageCircle, Phone, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { PART_REQUEST_STATUSES } from '../../../../shared/admin.ts';
 import type { AdminPartRequest } from '../../../../shared/admin-users.ts';
 import { whatsappReplyLink } from '../../../../shared/phone.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { compactSelectClasses, SelectField } from '../../../components/ui/form-field.tsx';
+import { SelectField } from '../../../components/ui/form-field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { REQUEST_STATUS_LABELS } from '../texts.ts';
@@ -18,10 +18,8 @@ import { type PartRequestStatus, useDeleteRequest, usePartRequests, useSetReques
 import { ActionsCell, CardRow, CardTable, Cell, HeadCell } from './card-table.tsx';
 import { EmptyState, ErrorState, LoadingState, Section } from './ui.tsx';
 
-const FILTER_OPTIONS = [
-  { value: '', label: 'Todas' },
-  ...PART_REQUEST_STATUSES.map((s) => ({ value: s, label: REQUEST_STATUS_LABELS[s] })),
-];
+const STATUS_OPTIONS = PART_REQUEST_STATUSES.map((s) => ({ value: s, label: REQUEST_STATUS_LABELS[s] }));
+const FILTER_OPTIONS = [{ value: '', label: 'Todas' }, ...STATUS_OPTIONS];
 
 /** The sender as staff call them: the name on the account, else the username. */
 function senderName(request: AdminPartRequest): string {
@@ -73,7 +71,6 @@ function Contact({ request }: { request: AdminPartRequest }) {
 }
 
 function RequestRow({ request, onDelete }: { request: AdminPartRequest; onDelete: (request: AdminPartRequest) => void }) {
-  const id = useId();
   const setStatus = useSetRequestStatus();
   return (
     <CardRow>
@@ -95,22 +92,16 @@ function RequestRow({ request, onDelete }: { request: AdminPartRequest; onDelete
         {request.message}
       </Cell>
       <Cell label="Estado">
-        <label htmlFor={id} className="sr-only">
-          Estado de la solicitud de {request.username}
-        </label>
-        <select
-          id={id}
+        <SelectField
+          label={`Estado de la solicitud de ${request.username}`}
+          labelHidden
+          density="compact"
+          controlClassName="h-9"
+          options={STATUS_OPTIONS}
           value={setStatus.isPending ? setStatus.variables.status : request.status}
           disabled={setStatus.isPending}
           onChange={(event) => setStatus.mutate({ id: request.id, status: event.target.value as PartRequestStatus })}
-          className={cn(compactSelectClasses, 'h-9')}
-        >
-          {PART_REQUEST_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {REQUEST_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
+        />
       </Cell>
       <ActionsCell>
         <Button size="sm" variant="ghost" className="text-accent-700" disabled={setStatus.isPending} onClick={() => onDelete(request)}>

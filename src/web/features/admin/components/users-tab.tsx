@@ -5,13 +5,13 @@
  * disable/enable, history and delete. Lists become cards on phones.
  */
 import { Ban, FileSpreadsheet, History, KeyRound, Pencil, RotateCcw, Trash2, UserPlus, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { clientCodeBodySchema } from '../../../../shared/admin.ts';
 import { USER_STATE_LABELS, USER_STATES, USER_TYPE_LABELS, type UserState, userState } from '../../../../shared/admin-users.ts';
 import { approveBodySchema, createUserBodySchema } from '../../../../shared/auth.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { compactInputClasses, compactSelectClasses, FormField, SearchField, SelectField } from '../../../components/ui/form-field.tsx';
+import { CheckboxField, FormField, SearchField, SelectField } from '../../../components/ui/form-field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useZodForm } from '../../../lib/form.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -90,16 +90,13 @@ export function CreateUserForm() {
         />
         <FormField label="Email" type="email" density="compact" autoComplete="off" error={errors.email?.message} {...register('email')} />
         <SelectField label="Tipo de usuario" density="compact" options={PROFILE_TYPE_OPTIONS} {...register('profileType')} />
-        <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2 lg:col-span-4">
-          <input
-            type="checkbox"
-            className="size-4"
-            checked={sendLink && hasEmail}
-            disabled={!hasEmail}
-            onChange={(event) => setSendLink(event.target.checked)}
-          />
-          Enviarle por email un enlace para que elija su contraseña
-        </label>
+        <CheckboxField
+          label="Enviarle por email un enlace para que elija su contraseña"
+          className="sm:col-span-2 lg:col-span-4"
+          checked={sendLink && hasEmail}
+          disabled={!hasEmail}
+          onChange={(event) => setSendLink(event.target.checked)}
+        />
         <Button type="submit" disabled={!ready || mutation.isPending}>
           <UserPlus aria-hidden="true" className="size-4" />
           {mutation.isPending ? 'Creando...' : 'Crear Usuario'}
@@ -111,7 +108,6 @@ export function CreateUserForm() {
 
 /** A pending request: contact data, an optional client code (the approve body's rules), "Aprobar" and "Rechazar". */
 function PendingRow({ user, onReject }: { user: AdminUser; onReject: (user: AdminUser) => void }) {
-  const codeId = useId();
   const {
     register,
     handleSubmit,
@@ -119,7 +115,6 @@ function PendingRow({ user, onReject }: { user: AdminUser; onReject: (user: Admi
   } = useZodForm(approveBodySchema, { defaultValues: { clientCode: '' } });
   const mutation = useApproveUser();
   const approve = handleSubmit(({ clientCode }) => mutation.mutate({ id: user.id, clientCode: clientCode ?? '' }));
-  const problem = errors.clientCode?.message;
   return (
     <CardRow>
       <HeadCell>{user.username}</HeadCell>
@@ -133,22 +128,15 @@ function PendingRow({ user, onReject }: { user: AdminUser; onReject: (user: Admi
         {formatDateTime(user.createdAt)}
       </Cell>
       <Cell label="Código de cliente">
-        <label htmlFor={codeId} className="sr-only">
-          Código de cliente para {user.username}
-        </label>
-        <input
-          id={codeId}
+        <FormField
+          label={`Código de cliente para ${user.username}`}
+          labelHidden
+          density="compact"
           placeholder="Opcional"
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${codeId}-error` : undefined}
-          className={cn(compactInputClasses, 'h-9 min-w-28 max-md:flex-1')}
+          controlClassName="h-9 min-w-28"
+          error={errors.clientCode?.message}
           {...register('clientCode')}
         />
-        {problem ? (
-          <p id={`${codeId}-error`} className="mt-1 text-xs text-accent-700">
-            {problem}
-          </p>
-        ) : null}
       </Cell>
       <ActionsCell>
         <Button size="sm" disabled={mutation.isPending} onClick={() => void approve()}>
@@ -192,26 +180,25 @@ function PendingUsers() {
   );
 }
 
+const TYPE_OPTIONS = [
+  { value: 'client', label: 'Cliente' },
+  { value: 'distributor', label: 'Distribuidor' },
+];
+
 function TypeSelect({ user }: { user: AdminUser }) {
-  const id = useId();
   const mutation = useSetUserType();
   if (user.profileType === 'admin') return <span>{USER_TYPE_LABELS.admin}</span>;
   return (
-    <>
-      <label htmlFor={id} className="sr-only">
-        Tipo de {user.username}
-      </label>
-      <select
-        id={id}
-        value={mutation.isPending ? mutation.variables.profileType : user.profileType}
-        disabled={mutation.isPending}
-        onChange={(event) => mutation.mutate({ id: user.id, profileType: event.target.value === 'distributor' ? 'distributor' : 'client' })}
-        className={cn(compactSelectClasses, 'h-9')}
-      >
-        <option value="client">Cliente</option>
-        <option value="distributor">Distribuidor</option>
-      </select>
-    </>
+    <SelectField
+      label={`Tipo de ${user.username}`}
+      labelHidden
+      density="compact"
+      controlClassName="h-9"
+      options={TYPE_OPTIONS}
+      value={mutation.isPending ? mutation.variables.profileType : user.profileType}
+      disabled={mutation.isPending}
+      onChange={(event) => mutation.mutate({ id: user.id, profileType: event.target.value === 'distributor' ? 'distributor' : 'client' })}
+    />
   );
 }
 
