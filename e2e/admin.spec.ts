@@ -78,6 +78,11 @@ async function openTab(page: Page, name: string): Promise<void> {
 }
 
 /** The row of `table` whose row header is exactly `partNumber`. */
+/** The card of `partNumber` in a carousel's list (named "N. partNumber"). */
+function cardOf(list: Locator, partNumber: string): Locator {
+  return list.getByRole('listitem', { name: new RegExp(`^\\d+\\. ${partNumber.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+}
+
 function rowOf(page: Page, table: Locator, partNumber: string): Locator {
   return table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: partNumber, exact: true }) });
 }
@@ -152,6 +157,7 @@ test('a part put on sale at 20 % reaches the guests\' "Productos Rebajados" with
   page,
   browser,
   baseURL,
+  isMobile,
 }) => {
   const request = page.request;
   try {
@@ -162,14 +168,33 @@ test('a part put on sale at 20 % reaches the guests\' "Productos Rebajados" with
       .getByRole('tab', { name: /^Productos Rebajados/ })
       .click();
     await page.getByRole('searchbox', { name: 'Buscar producto para agregar a Productos Rebajados' }).fill(SALE_PART.partNumber);
-    const candidates = page.getByRole('table', { name: 'Productos para agregar a Productos Rebajados' });
-    await rowOf(page, candidates, SALE_PART.partNumber).getByRole('button', { name: 'Agregar' }).click();
+    const candidates = page.getByRole('list', { name: 'Productos para agregar a Productos Rebajados' });
+    await candidates.getByRole('button', { name: `Agregar ${SALE_PART.partNumber}`, exact: true }).click();
 
-    const onSale = page.getByRole('table', { name: 'Productos en Productos Rebajados' });
-    const entry = rowOf(page, onSale, SALE_PART.partNumber);
+    const onSale = page.getByRole('list', { name: 'Productos en Productos Rebajados' });
+    const entry = cardOf(onSale, SALE_PART.partNumber);
+    // A 100 % discount is refused with a sentence, before anything is sent.
+    await entry.getByLabel(`Descuento (%) de ${SALE_PART.partNumber}`).fill('100');
+    await entry.getByRole('button', { name: `Aplicar descuento de ${SALE_PART.partNumber}` }).click();
+    await expect(entry.getByRole('alert')).toHaveText(/Un descuento del 100 % regalaría el repuesto/);
     await entry.getByLabel(`Descuento (%) de ${SALE_PART.partNumber}`).fill('20');
-    await entry.getByRole('button', { name: 'Aplicar' }).click();
+    await entry.getByRole('button', { name: `Aplicar descuento de ${SALE_PART.partNumber}` }).click();
     await expect(entry.getByLabel(`Descuento (%) de ${SALE_PART.partNumber}`)).toHaveValue('20');
+    // The new entry, last, moves to the first place: by keyboard sorting on a computer, with the
+    // arrow buttons on a phone.
+    const last = CAROUSEL_PARTS['on-sale'].length + 1;
+    if (isMobile) {
+      for (let at = last; at > 1; at--) {
+        await entry.getByRole('button', { name: `Subir ${SALE_PART.partNumber}` }).click();
+        await expect(onSale.getByRole('listitem').nth(at - 2)).toHaveAccessibleName(`${at - 1}. ${SALE_PART.partNumber}`);
+      }
+    } else {
+      await entry.getByRole('button', { name: `Mover ${SALE_PART.partNumber} (posición ${last} de ${last})` }).focus();
+      await page.keyboard.press('Space');
+      for (let i = 1; i < last; i++) await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Space');
+    }
+    await expect(onSale.getByRole('listitem').first()).toHaveAccessibleName(`1. ${SALE_PART.partNumber}`);
     await expect(page.getByText('Hay cambios sin guardar: los clientes todavía ven los carruseles anteriores.')).toBeVisible();
     await page.getByRole('button', { name: 'Guardar Cambios' }).click();
     await expect(page.getByText('Los carruseles publicados están al día.')).toBeVisible();
@@ -197,8 +222,10 @@ test('a part put on sale at 20 % reaches the guests\' "Productos Rebajados" with
     await guest.context().close();
 
     // Clean up: take it off sale and publish.
-    await rowOf(page, onSale, SALE_PART.partNumber).getByRole('button', { name: 'Quitar' }).click();
-    await expect(rowOf(page, onSale, SALE_PART.partNumber)).toHaveCount(0);
+    await cardOf(onSale, SALE_PART.partNumber)
+      .getByRole('button', { name: `Quitar ${SALE_PART.partNumber}` })
+      .click();
+    await expect(cardOf(onSale, SALE_PART.partNumber)).toHaveCount(0);
     await page.getByRole('button', { name: 'Guardar Cambios' }).click();
     await expect(page.getByText('Los carruseles publicados están al día.')).toBeVisible();
   } finally {
