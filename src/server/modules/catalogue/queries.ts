@@ -12,7 +12,7 @@ import { partNumberKey } from '../../../shared/text.ts';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { parts, profiles } from '../../db/schema.ts';
 import type { Viewer } from '../auth/viewer.ts';
-import { type SearchPlan, planConditions, relevanceClass, searchPlan, wholeTermCount } from '../search/service.ts';
+import { type SearchPlan, planConditions, relevanceClass, searchPlan } from '../search/service.ts';
 import { type LoadedCategories, descendantIds } from './categories.ts';
 import type { PartRow } from './presenter.ts';
 
@@ -136,8 +136,8 @@ export interface OrderKey {
 /**
  * The keys of a list's order. "Relevancia" while searching: the relevance class (search/plan.ts
  * `relevanceClass`: exact code, alternate code, code prefix, whole words, other matches, corrected
- * words), then more terms matched as whole words (`wholeTermCount`), then shorter descriptions,
- * then the part number. Another sort while searching: exact
+ * words; within a class, more terms matched as whole words first), then shorter descriptions, then
+ * the part number. Another sort while searching: exact
  * part-number matches first (and, for code-like queries, part numbers that start with it), then
  * the chosen sort. Always the id last. "Relevancia" without a search is the part-number order.
  * @param plan the search's plan (see {@link filterConditions}).
@@ -149,8 +149,6 @@ export function orderKeys(filters: PartFilters, priceList: number, plan?: Search
   if (filters.sortBy === 'relevance' && key) {
     const searching = plan ?? searchPlan(filters.search ?? '');
     keys.push({ expr: relevanceClass(searching), ascending: true });
-    const whole = wholeTermCount(searching);
-    if (whole) keys.push({ expr: whole, ascending: false });
     keys.push({ expr: sql`length(${parts.description})`, ascending: true });
     keys.push({ expr: sql`${parts.partNumber} collate "C"`, ascending: true });
     keys.push({ expr: sql`${parts.id}`, ascending: true });
@@ -261,22 +259,36 @@ export async function searchPage(
 }
 
 /**
+ * Matches a search box suggestion ranks at most: a prefix of two or three characters (`se`, `fil`)
+ * matches a good part of the catalogue, and ranking every match would cost more than the
+ * suggestions' 50 ms (docs/performance.md); past this many, the first found are ranked.
+ */
+const SUGGESTION_CANDIDATES = 1000;
+
+/**
  * The first `limit` matches of a search in the order of `keys`, as code and description only (the
- * search box's suggestions: never a price). Read as one set, like {@link searchPage}.
+ * search box's suggestions: never a price). At most {@link SUGGESTION_CANDIDATES} matches, found in
+ * the table's order, are ranked, plus the part whose part number is `codeKey` (an exact code
+ * always comes first).
  */
 export async function suggestionRows(
   db: Executor,
   where: SQL | undefined,
   keys: OrderKey[],
   limit: number,
+  codeKey: string,
 ): Promise<{ id: number; partNumber: string; description: string }[]> {
   const keyColumns = sql.join(
     keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
     sql`, `,
   );
+  const exactCode = codeKey ? sql` union select ${parts.id} from ${parts} where ${where} and ${parts.partNumberKey} = ${codeKey}` : sql``;
   return queryRows(
     db,
-    sql`with matches as materialized (select ${parts.id} as id, ${parts.partNumber} as "partNumber", ${parts.description} as description, ${keyColumns} from ${parts} where ${where})
+    sql`with found as materialized (select ${parts.id} as id from ${parts} where ${where} limit ${SUGGESTION_CANDIDATES}),
+      candidates as (select id from found${exactCode}),
+      matches as materialized (select ${parts.id} as id, ${parts.partNumber} as "partNumber", ${parts.description} as description, ${keyColumns}
+        from ${parts} join candidates on candidates.id = ${parts.id})
       select id, "partNumber", description from matches
       order by ${sql.join(
         renderOrder(keys, false, (i) => sql.raw(`matches.k${i}`)),

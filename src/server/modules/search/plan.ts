@@ -47,6 +47,11 @@ export interface SearchPlan {
   correctedText?: string;
   /** The typo pass's corrections by query word (`text`), best first, when it made some. */
   corrections?: ReadonlyMap<string, readonly string[]>;
+  /**
+   * Set on a typo pass's plan when the words as typed found no part: no part can then hold them
+   * all, as whole words or otherwise, and the relevance order skips those tests.
+   */
+  typedFoundNone?: boolean;
 }
 
 /** Vocabulary facts a plan uses: which candidate words exist (see vocabulary.ts `knownWords`). */
@@ -88,10 +93,24 @@ const regex = (pattern: string): SQL => sql`${parts.searchText} ~ ${pattern}`;
 const or = (conditions: SQL[]): SQL => (conditions.length === 1 ? conditions[0]! : sql`(${sql.join(conditions, sql` or `)})`);
 const and = (conditions: SQL[]): SQL => (conditions.length === 1 ? conditions[0]! : sql`(${sql.join(conditions, sql` and `)})`);
 
+/** The regular expression of `word` inside a whole word, with its Spanish plural endings (`filtro` ~ `filtros`). */
+function wordPattern(word: string): string {
+  return `${escapeRegex(word)}${/[a-z]$/.test(word) ? '(s|es)?' : ''}`;
+}
+
+/**
+ * Any of `patterns` as a whole word, in one regular expression: a part's text is read once
+ * whatever the number of forms (the relevance order evaluates it on every match).
+ */
+function wholeAny(patterns: readonly string[]): SQL {
+  const unique = [...new Set(patterns)];
+  const body = unique.length === 1 ? unique[0]! : `(${unique.join('|')})`;
+  return regex(`(^|[^a-z0-9])${body}($|[^a-z0-9])`);
+}
+
 /** `word` as a whole word, with its Spanish plural endings (`filtro` ~ `filtros`, `motor` ~ `motores`). */
 function wholeWord(word: string): SQL {
-  const plural = /[a-z]$/.test(word) ? '(s|es)?' : '';
-  return regex(`(^|[^a-z0-9])${escapeRegex(word)}${plural}($|[^a-z0-9])`);
+  return wholeAny([wordPattern(word)]);
 }
 
 /** A multi-word form as a phrase: its words in order, one or two separators between them. */
@@ -116,30 +135,34 @@ function splittable(pieces: string[]): boolean {
 }
 
 /**
- * Separators a split word's pieces may have between them in `search_text` (folded, so no capitals
- * or accents). A short explicit set, not `[^a-z0-9]`: pg_trgm can only read the trigrams at the
- * pieces' edges (`om `, ` 36`) out of a regular expression whose separators are all non-word
- * characters it can list, and without them `dy00` read all 100,000 parts through the regular
- * expression (~1 s) instead of a handful from the index (docs/performance.md).
+ * The characters between words in `search_text` (folded, so no capitals or accents): every one
+ * found in the real catalogues and the generated one, and the tabs and line breaks notes may
+ * hold. An explicit set, not `[^a-z0-9]`: pg_trgm can only read the trigrams at a word's edges
+ * (`om `, ` 36`) out of a regular expression whose separators are all non-word characters it can
+ * list. Without it `dy00` (split as `dy 00`) read all 100,000 parts through the regular expression
+ * (~1 s) instead of a handful from the index, and so did a word of two characters such as `m0`
+ * (docs/performance.md).
  */
-const SPLIT_SEPARATORS = '[- ./,+_()°²]';
+const WORD_SEPARATORS = `[- ./,+_()°²"'&:;#*=<>?!|\t\n]`;
 
 /**
- * A word's pieces found with separators between them: `om366` as `om 366`, `om-366`; `6x40` as
- * `6 x 40`. The pieces written together are the word's own substring condition.
+ * A word's pieces found with separators between them, from the start of a word: `om366` as
+ * `om 366`, `om-366`; `6x40` as `6 x 40`. The pieces written together are the word's own substring
+ * condition. The start matters for the index too: `m0` as `m 0` gives pg_trgm nothing to read
+ * without it, and read every part.
  */
 function splitCondition(pieces: string[]): SQL {
-  return regex(pieces.map(escapeRegex).join(`${SPLIT_SEPARATORS}{1,2}`));
+  return regex(`(^|${WORD_SEPARATORS})${pieces.map(escapeRegex).join(`${WORD_SEPARATORS}{1,2}`)}`);
 }
 
-/** {@link splitCondition} as a whole word: `om366` as `OM 366` but not inside `OM 3660`. */
-function splitWhole(pieces: string[]): SQL {
-  return regex(`(^|[^a-z0-9])${pieces.map(escapeRegex).join(`${SPLIT_SEPARATORS}{1,2}`)}($|[^a-z0-9])`);
+/** {@link splitCondition} as a whole-word pattern ({@link wholeAny}): `om366` as `OM 366` but not inside `OM 3660`. */
+function splitPattern(pieces: string[]): string {
+  return pieces.map(escapeRegex).join(`${WORD_SEPARATORS}{1,2}`);
 }
 
-/** A compound's two words as a whole word, with the separators {@link phrase} allows (`para brisas`). */
-function compoundWhole(a: string, b: string): SQL {
-  return regex(`(^|[^a-z0-9])${escapeRegex(a)}[^a-z0-9]{1,3}${escapeRegex(b)}(s|es)?($|[^a-z0-9])`);
+/** A compound's two words as a whole-word pattern, with the separators {@link phrase} allows (`para brisas`). */
+function compoundPattern(a: string, b: string): string {
+  return `${escapeRegex(a)}[^a-z0-9]{1,3}${wordPattern(b)}`;
 }
 
 /** Abbreviation candidates of a word: its prefixes of 3+ letters, shorter than itself (`amort`, `amorti`, … of `amortiguador`). */
@@ -173,18 +196,18 @@ export function vocabularyCandidates(query: string): string[] {
 /** The conditions of one query word (see the module comment). */
 function wordTerm(word: string, key: string, known: KnownWords, synonyms: SynonymIndex, typed = false): SearchTerm {
   const loose: SQL[] = [];
-  const exact: SQL[] = [wholeWord(word)];
+  const exact: string[] = [wordPattern(word)];
   if (word.length >= MIN_SUBSTRING) {
     loose.push(like(`%${escapeLike(word)}%`));
     if (key && key !== word && key.length >= MIN_SUBSTRING) loose.push(like(`%${escapeLike(key)}%`));
   } else {
     // 1–2 characters: only at the start of a word, so `om` finds `OM 366` but not `bomba`.
-    loose.push(regex(`(^|[^a-z0-9])${escapeRegex(word)}`));
+    loose.push(regex(`(^|${WORD_SEPARATORS})${escapeRegex(word)}`));
   }
   const pieces = splitPieces(key || word);
   if (splittable(pieces)) {
     loose.push(splitCondition(pieces));
-    exact.push(splitWhole(pieces));
+    exact.push(splitPattern(pieces));
   }
   // A word corrected as a typo keeps only its substring: the abbreviations of a misspelling (`der` of `derantero`) mislead.
   const abbreviations = typed ? [] : abbreviationCandidates(word).filter((p) => known.has(p));
@@ -192,11 +215,11 @@ function wordTerm(word: string, key: string, known: KnownWords, synonyms: Synony
   for (const [a, b] of compoundCandidates(word)) {
     if (known.has(a) && known.has(b)) {
       loose.push(phrase(`${a} ${b}`));
-      exact.push(compoundWhole(a, b));
+      exact.push(compoundPattern(a, b));
     }
   }
   for (const form of synonyms.get(word) ?? []) loose.push(phrase(form));
-  return { words: [word], loose: or(loose), exact: or(exact) };
+  return { words: [word], loose: or(loose), exact: wholeAny(exact) };
 }
 
 /**
@@ -276,7 +299,8 @@ export function searchPlan(
       if (!fixes) return wordTerm(w, w, known, synonyms).loose;
       return or(fixes.map((f) => wordTerm(foldPlural(f), foldPlural(f), known, synonyms).loose));
     };
-    const whole = (w: string) => or((corrections.get(w) ?? [w]).flatMap((f) => [...new Set([f, foldPlural(f)])].map(wholeWord)));
+    // `wordPattern` of the folded form also reads the form itself (`junta(s|es)?` reads `juntas`).
+    const whole = (w: string) => wholeAny((corrections.get(w) ?? [w]).map((f) => wordPattern(foldPlural(f))));
     term.corrected = and(term.words.map(loose));
     term.correctedExact = and(term.words.map(whole));
   }
@@ -324,13 +348,10 @@ export function unknownWords(plan: SearchPlan, known: KnownWords): PlanWord[] {
 }
 
 /**
- * How many of a plan's terms a part matches as whole words (corrections included): the order among
- * parts of one relevance class, so for `diametro control` a part with `CONTROL … DIAM.` (one whole
- * word) comes before one with `CON LLAVE … DIAM.` (none: `con` only abbreviates `control`).
- * Undefined for a plan of one term, whose class already says it.
+ * How many of a plan's terms a part matches as whole words (corrections included), as SQL; only
+ * for a plan of 2+ terms.
  */
-export function wholeTermCount(plan: SearchPlan): SQL | undefined {
-  if (plan.terms.length < 2) return undefined;
+function wholeTermCount(plan: SearchPlan): SQL {
   const whole = (t: SearchTerm) => (t.correctedExact ? or([t.exact, t.correctedExact]) : t.exact);
   return sql`(${sql.join(
     plan.terms.map((t) => sql`(case when ${whole(t)} then 1 else 0 end)`),
@@ -339,29 +360,37 @@ export function wholeTermCount(plan: SearchPlan): SQL | undefined {
 }
 
 /**
- * The relevance class of a part (lower first): 0 exact part number, 1 exact alternate code, 2 part
- * number prefix (code-like queries), 3 every word as a whole word, 4 every term matched by a word,
- * prefix, abbreviation, split or synonym, 5 the corrected words as whole words, 6 other matches of
- * corrected words.
+ * The relevance of a part (lower first), ten times its class: 0 exact part number, 1 exact
+ * alternate code, 2 part number prefix (code-like queries), 3 every word as a whole word, 4 every
+ * term matched by a word, prefix, abbreviation, split or synonym, 5 the corrected words as whole
+ * words, 6 other matches of corrected words. In classes 4 and 6 the last digit orders parts with
+ * more terms matched as whole words first: for `diametro control`, `CONTROL … DIAM.` (one) before
+ * `CON LLAVE … DIAM.` (none: `con` only abbreviates `control`). That count is read only for the
+ * parts that reach those classes, and classes 3 and 4 are not tested when the typo pass's words as
+ * typed found nothing (`typedFoundNone`).
  */
 export function relevanceClass(plan: SearchPlan): SQL {
   const whens: SQL[] = [];
   const key = plan.codeKey;
+  const n = plan.terms.length;
+  const corrected = plan.terms.some((t) => t.corrected);
+  /** Class `c` with the whole-term order in its last digit (8 terms at most, so it stays below 10). */
+  const partial = (c: number): SQL => (n > 1 ? sql`(${sql.raw(String(c * 10 + n))} - ${wholeTermCount(plan)})` : sql.raw(String(c * 10)));
   if (key) {
     whens.push(sql`when ${parts.partNumberKey} = ${key} then 0`);
     if (/\d/.test(key) && key.length >= 3) {
-      whens.push(sql`when ${parts.searchText} ~ ${`(^|[^a-z0-9])${escapeRegex(key)}($|[^a-z0-9])`} then 1`);
-      whens.push(sql`when ${parts.partNumberKey} like ${`${escapeLike(key)}%`} then 2`);
+      whens.push(sql`when ${parts.searchText} ~ ${`(^|[^a-z0-9])${escapeRegex(key)}($|[^a-z0-9])`} then 10`);
+      whens.push(sql`when ${parts.partNumberKey} like ${`${escapeLike(key)}%`} then 20`);
     }
   }
-  if (plan.terms.length) {
-    whens.push(sql`when ${and(plan.terms.map((t) => t.exact))} then 3`);
-    if (plan.terms.some((t) => t.corrected)) {
-      whens.push(sql`when ${and(plan.terms.map((t) => t.loose))} then 4`);
-      whens.push(sql`when ${and(plan.terms.map((t) => t.correctedExact ?? t.exact))} then 5`);
+  if (n) {
+    if (!plan.typedFoundNone) {
+      whens.push(sql`when ${and(plan.terms.map((t) => t.exact))} then 30`);
+      if (corrected) whens.push(sql`when ${and(plan.terms.map((t) => t.loose))} then ${partial(4)}`);
     }
+    if (corrected) whens.push(sql`when ${and(plan.terms.map((t) => t.correctedExact ?? t.exact))} then 50`);
   }
-  const fallback = plan.terms.some((t) => t.corrected) ? 6 : 4;
-  if (!whens.length) return sql.raw(String(fallback));
-  return sql`(case ${sql.join(whens, sql` `)} else ${sql.raw(String(fallback))} end)`;
+  const fallback = n ? partial(corrected ? 6 : 4) : sql.raw('40');
+  if (!whens.length) return fallback;
+  return sql`(case ${sql.join(whens, sql` `)} else ${fallback} end)`;
 }

@@ -39,6 +39,7 @@ const CATALOGUE = [
   // `con` is a word of the vocabulary and the start of `control`.
   { codigo: 'TP-3932', descripcion: 'TAPA CILINDRO CONTROL CAJA / DIAM. 90MM' },
   { codigo: 'TP-9011', descripcion: 'TAPA CON LLAVE / DIAM. 58MM' },
+  { codigo: 'BU-0808', descripcion: 'BULON CABEZA (M8X1.25)' },
 ];
 
 describe.each(testEngines())('forgiving search on %s', (engine) => {
@@ -102,6 +103,8 @@ describe.each(testEngines())('forgiving search on %s', (engine) => {
     const found = await codes('om');
     expect(found).toEqual(expect.arrayContaining(['JG-3001', 'BB-4001']));
     expect(found).not.toContain('BO-9201');
+    // After a parenthesis too, as after a space.
+    expect(await codes('m8')).toEqual(['BU-0808']);
   });
 
   it('corrects typos against the vocabulary and says so; exact=1 searches what was typed', async () => {

@@ -17,7 +17,7 @@ import {
 import { listSynonyms } from './synonyms.ts';
 import { corrections, knownWords } from './vocabulary.ts';
 
-export { type SearchPlan, type SynonymIndex, planConditions, relevanceClass, searchPlan, wholeTermCount } from './plan.ts';
+export { type SearchPlan, type SynonymIndex, planConditions, relevanceClass, searchPlan } from './plan.ts';
 export { rebuildVocabulary } from './vocabulary.ts';
 
 /** The synonym groups as a {@link SynonymIndex} (one query). */
@@ -46,12 +46,15 @@ export async function planFor(
  * never corrected, so they are looked up first (a cheap primary-key read) and the trigram search
  * runs only for the others: most searches that find nothing are pairs of real words.
  * @param planned the `known` of the query's {@link planFor}, which spares reading them again.
+ * @param typedFound how many parts the query as typed found, when known (0 spares the relevance
+ *   order tests no part can pass, see plan.ts `relevanceClass`).
  */
 export async function correctedPlanFor(
   db: Executor,
   query: string,
   synonyms: SynonymIndex,
   planned?: KnownWords,
+  typedFound?: number,
 ): Promise<SearchPlan | undefined> {
   const known = planned ?? (await knownWords(db, vocabularyCandidates(query)));
   const fixes = await corrections(db, unknownWords(searchPlan(query), known));
@@ -60,7 +63,8 @@ export async function correctedPlanFor(
     db,
     [...fixes.values()].flat().flatMap((w) => vocabularyCandidates(w)),
   );
-  return searchPlan(query, new Set([...known, ...fixed]), synonyms, fixes);
+  const plan = searchPlan(query, new Set([...known, ...fixed]), synonyms, fixes);
+  return typedFound === 0 ? { ...plan, typedFoundNone: true } : plan;
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
+import type { PlanWord } from './plan.ts';
 
 /** Rebuilds the vocabulary from the active parts (inside the caller's transaction); returns the number of words. */
 export async function rebuildVocabulary(db: Executor): Promise<number> {
@@ -61,12 +62,6 @@ const NEIGHBOURS = 24;
 /** Corrections kept per word: the vocabulary words at the least distance, most frequent first. */
 const MAX_CANDIDATES = 3;
 
-/** A query word to correct: as the search reads it (`text`, plural folded) and as typed. */
-export interface TypedWord {
-  text: string;
-  typed: string;
-}
-
 /**
  * Corrections of query words that are not in the vocabulary (neither a word nor the start of one).
  * The word as typed is corrected first (`cbles` → `cables`, where the plural fold had left `cbl`),
@@ -77,7 +72,7 @@ export interface TypedWord {
  * neighbour are left alone.
  * @returns query word (`text`) → its corrections, best first (empty when nothing needs or allows one).
  */
-export async function corrections(db: Executor, words: readonly TypedWord[]): Promise<Map<string, string[]>> {
+export async function corrections(db: Executor, words: readonly PlanWord[]): Promise<Map<string, string[]>> {
   const fixes = new Map<string, string[]>();
   const wanted = words.filter((w) => correctable(w.typed) || correctable(w.text));
   const variants = [...new Set(wanted.flatMap((w) => [w.typed, w.text]).filter(correctable))];
