@@ -104,6 +104,15 @@ export function evaluateBudgets(
       met: row ? row.p95_ms <= limit && row.errors === 0 : null,
     });
   }
+  for (const database of ['postgres', 'pglite'] as const) {
+    const row = find('suggest-uncached', database, 1);
+    checks.push({
+      budget: `search box suggestions never asked before, 1 connection, ${database === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
+      target: 'p95 ≤ 50 ms',
+      measured: row ? `p95 ${f1(row.p95_ms)} ms` : 'not measured',
+      met: row ? row.p95_ms <= 50 && row.errors === 0 : null,
+    });
+  }
   const uncached = find('search-uncached', 'postgres', c);
   checks.push({
     budget: `searches never seen before, ${c} connections, PostgreSQL`,

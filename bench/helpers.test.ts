@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseArgs, UsageError } from './args.ts';
 import { evaluateBudgets, type ResultRow } from './budgets.ts';
-import { uncachedQueries } from './queries.ts';
+import { mulberry32, suggestionPrefixes, typo, uncachedQueries } from './queries.ts';
 import { deepPages } from './scenarios.ts';
 import { LatencyRecorder, percentile, summarise } from './stats.ts';
 
@@ -67,6 +67,46 @@ describe('uncachedQueries', () => {
   });
 });
 
+describe('typo', () => {
+  it('makes one edit, never at the first letter, and leaves short words alone', () => {
+    const random = mulberry32(5);
+    for (let i = 0; i < 200; i++) {
+      const typed = typo('radiador', random);
+      expect(typed).not.toBe('radiador');
+      expect(typed[0]).toBe('r');
+      expect(Math.abs(typed.length - 'radiador'.length)).toBeLessThanOrEqual(1);
+    }
+    expect(typo('eje', random)).toBe('eje');
+  });
+});
+
+describe('uncachedQueries typos', () => {
+  it('sends words with a typo among its queries', () => {
+    const words = ['filtro', 'aceite', 'radiador', 'amortiguador'];
+    const source = uncachedQueries(words, ['06H-103-144'], 3);
+    const queries = Array.from({ length: 400 }, () => source.next());
+    const typed = queries.filter((q) => q.split(' ').some((w) => /^[a-z]{4,}$/.test(w) && !words.includes(w)));
+    expect(typed.length).toBeGreaterThan(40);
+  });
+});
+
+describe('suggestionPrefixes', () => {
+  it('gives prefixes of 2+ characters of the source queries, never twice', () => {
+    const queries = ['filtro aceite', 'filtro aire', 'fiat palio', 'bujia ngk'];
+    let i = 0;
+    const source = { next: () => `${queries[i % queries.length]} ${Math.floor(i++ / queries.length)}`, issued: 0 };
+    const prefixes = suggestionPrefixes(source, 2);
+    const seen = Array.from({ length: 300 }, () => prefixes.next());
+    expect(new Set(seen).size).toBe(300);
+    expect(prefixes.issued).toBe(300);
+    for (const p of seen) {
+      expect(p.length).toBeGreaterThanOrEqual(2);
+      expect(queries.some((q) => `${q} `.startsWith(p) || p.startsWith(q))).toBe(true);
+    }
+    expect(seen.some((p) => p.length <= 4)).toBe(true);
+  });
+});
+
 describe('evaluateBudgets', () => {
   const row = (scenario: string, database: 'pglite' | 'postgres', connections: number, values: Partial<ResultRow>): ResultRow => ({
     scenario,
@@ -88,6 +128,17 @@ describe('evaluateBudgets', () => {
     expect(mixed?.met).toBe(false);
     const [passing] = evaluateBudgets([row('ceiling', 'postgres', 10, { rps: 5_000 }), rows[1]!], 10, 100_000, null);
     expect(passing?.met).toBe(true);
+  });
+
+  it('judges suggestions by their 1-connection p95 on each database', () => {
+    const checks = evaluateBudgets(
+      [row('suggest-uncached', 'postgres', 1, { p95_ms: 12 }), row('suggest-uncached', 'pglite', 1, { p95_ms: 51 })],
+      10,
+      100_000,
+      null,
+    );
+    const suggestions = checks.filter((c) => c.budget.startsWith('search box suggestions'));
+    expect(suggestions.map((c) => c.met)).toEqual([true, false]);
   });
 
   it('leaves budgets of a smaller catalogue unjudged', () => {

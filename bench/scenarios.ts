@@ -5,7 +5,7 @@
 import type { AutocannonRequest } from 'autocannon';
 import { DEMO_VOCABULARY } from '../src/server/modules/demo/generate.ts';
 import { dynamicGet, get } from './load.ts';
-import { mulberry32, type QuerySource, uncachedQueries } from './queries.ts';
+import { mulberry32, type QuerySource, suggestionPrefixes, uncachedQueries } from './queries.ts';
 
 export const PAGE_SIZE = 60;
 
@@ -103,10 +103,10 @@ export function deepPages(total: number): () => string {
 
 /**
  * The scenarios against the real server, in run order (`ceiling` runs against its own server and
- * `mixed` last). `queries` must be shared by every run against one server process, so no query
- * repeats while its cache lives.
+ * `mixed` last). `queries` and `prefixes` (the search box's, {@link prefixesFor}) must be shared by
+ * every run against one server process, so no query repeats while its cache lives.
  */
-export function loadScenarios(catalogue: Catalogue, queries: QuerySource, seed = 7): LoadScenario[] {
+export function loadScenarios(catalogue: Catalogue, queries: QuerySource, prefixes: QuerySource, seed = 7): LoadScenario[] {
   const lastPage = Math.max(1, Math.ceil(catalogue.total / PAGE_SIZE));
   const random = mulberry32(seed);
   const randomId = () => catalogue.ids[Math.floor(random() * catalogue.ids.length)]!;
@@ -126,6 +126,11 @@ export function loadScenarios(catalogue: Catalogue, queries: QuerySource, seed =
   scenarios.push(
     { name: 'search-uncached', describe: 'GET /api/parts?search=<a query never sent before>', requests: [uncached()] },
     {
+      name: 'suggest-uncached',
+      describe: 'GET /api/search/suggest?q=<a prefix of 2+ characters never sent before>',
+      requests: [dynamicGet(() => `/api/search/suggest?q=${encodeURIComponent(prefixes.next())}`)],
+    },
+    {
       name: 'page-last-uncached',
       describe: 'GET /api/parts?limit=<L>&page=<last pages of L, never twice>',
       requests: [dynamicGet(nextDeepPage)],
@@ -142,4 +147,9 @@ export function loadScenarios(catalogue: Catalogue, queries: QuerySource, seed =
 /** A query source over the demo vocabulary and the catalogue's own part numbers. */
 export function queriesFor(codes: readonly string[]): QuerySource {
   return uncachedQueries(DEMO_VOCABULARY, codes);
+}
+
+/** The search box's prefixes (`suggestionPrefixes`) of another query source over the same words and codes. */
+export function prefixesFor(codes: readonly string[]): QuerySource {
+  return suggestionPrefixes(uncachedQueries(DEMO_VOCABULARY, codes, 13));
 }

@@ -26,7 +26,7 @@ import { listParts } from '../src/server/modules/catalogue/service.ts';
 import { importCatalogueFile } from '../src/server/modules/import/service.ts';
 import { loadSynonymIndex } from '../src/server/modules/search/service.ts';
 import { REAL_DATA } from '../src/server/test/data.ts';
-import { mulberry32 } from '../bench/queries.ts';
+import { mulberry32, typo } from '../bench/queries.ts';
 
 type Kind = 'code' | 'words' | 'abbrev' | 'typo' | 'split';
 const KINDS: Kind[] = ['code', 'words', 'abbrev', 'typo', 'split'];
@@ -68,23 +68,6 @@ function answerWords(text: string): Set<string> {
   for (const m of folded.matchAll(/(?<![a-z0-9])([a-z]{1,4})[- ./]{0,2}(\d+)(?![0-9])/g)) out.add(`${m[1]}${m[2]}`);
   for (const m of folded.matchAll(/(?<![a-z0-9.,])(\d+) ?x ?(\d+)(?![0-9])/g)) out.add(`${m[1]}x${m[2]}`);
   return out;
-}
-
-/** One typo of `word`: a letter swapped with its neighbour, dropped, doubled or replaced. */
-function typo(word: string, random: () => number): string {
-  const i = 1 + Math.floor(random() * (word.length - 2));
-  switch (Math.floor(random() * 4)) {
-    case 0:
-      return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
-    case 1:
-      return word.slice(0, i) + word.slice(i + 1);
-    case 2:
-      return word.slice(0, i) + word[i] + word.slice(i);
-    default: {
-      const letters = 'aeioulnrst';
-      return word.slice(0, i) + letters[Math.floor(random() * letters.length)] + word.slice(i + 1);
-    }
-  }
 }
 
 /**
