@@ -1,6 +1,7 @@
 import { Check, Pencil, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import * as z from 'zod/mini';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useZodForm } from '../../../lib/form.ts';
 
@@ -111,15 +112,16 @@ export function InlineEdit({ value, label, placeholder = '—', schema, onSave, 
   return (
     <div className="grid gap-1">
       <div className="flex items-center gap-1">
-        <label htmlFor={id} className="sr-only">
-          {label}
-        </label>
-        <input
+        {/* The error goes under the whole row, buttons included, as an alert: not the kit's own. */}
+        <FormField
+          label={label}
+          labelHidden
+          density="compact"
+          className="w-full"
           ref={(element) => {
             registerRef(element);
             inputRef.current = element;
           }}
-          id={id}
           type={inputType}
           readOnly={saving}
           aria-invalid={error ? true : undefined}
@@ -140,10 +142,7 @@ export function InlineEdit({ value, label, placeholder = '—', schema, onSave, 
               close();
             }
           }}
-          className={cn(
-            'h-9 w-full min-w-40 rounded-md border bg-white px-2 text-sm read-only:bg-slate-100',
-            error ? 'border-red-500' : 'border-brand-500',
-          )}
+          controlClassName="h-9 min-w-40 border-brand-500 px-2 read-only:bg-slate-100"
         />
         <button
           type="button"
