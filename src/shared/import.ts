@@ -52,6 +52,12 @@ export const columnAssignmentSchema = z.object({
 });
 export type ColumnAssignment = z.infer<typeof columnAssignmentSchema>;
 
+/**
+ * A list of assignments as an upload's `mapping` parameter (JSON) or a saved mapping carries it;
+ * each assignment is checked, the list as a whole is not (see import-mappings.ts for that).
+ */
+export const columnMappingSchema = z.array(columnAssignmentSchema);
+
 /** How rows that repeat a part number are handled (docs/product.md §11.3). */
 export const DUPLICATE_MODES = ['merge', 'keep-first', 'reject-file'] as const;
 export type DuplicateMode = (typeof DUPLICATE_MODES)[number];

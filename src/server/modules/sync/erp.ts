@@ -4,8 +4,7 @@
  * (`ERP_SYNC_CRON`, schedule.ts) both run {@link erpSyncJob}, so they cannot drift apart.
  */
 import { eq } from 'drizzle-orm';
-import * as z from 'zod/mini';
-import { type ColumnAssignment, columnAssignmentSchema } from '../../../shared/import.ts';
+import { type ColumnAssignment, columnMappingSchema } from '../../../shared/import.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { importMappings } from '../../db/schema.ts';
@@ -39,7 +38,7 @@ export async function savedErpMapping(db: Db): Promise<ColumnAssignment[] | unde
     .select({ assignments: importMappings.assignments })
     .from(importMappings)
     .where(eq(importMappings.name, ERP_SOURCE_NAME));
-  const parsed = z.array(columnAssignmentSchema).safeParse(row?.assignments);
+  const parsed = columnMappingSchema.safeParse(row?.assignments);
   return parsed.success && parsed.data.length > 0 ? parsed.data : undefined;
 }
 

@@ -4,7 +4,6 @@
  * from the panel, and the live state of the running job. Admin only.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
 import {
   MAX_UPLOAD_BYTES,
   jobHistoryQuerySchema,
@@ -14,7 +13,7 @@ import {
   syncQuerySchema,
   uploadQuerySchema,
 } from '../../../shared/admin.ts';
-import { type ColumnAssignment, HAND_EDITABLE_FIELDS, type HandEditableField, columnAssignmentSchema } from '../../../shared/import.ts';
+import { type ColumnAssignment, HAND_EDITABLE_FIELDS, type HandEditableField, columnMappingSchema } from '../../../shared/import.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { actorOf } from '../audit/service.ts';
@@ -58,7 +57,7 @@ function columnMapping(value: string | undefined): ColumnAssignment[] | undefine
   } catch {
     throw new AppError('VALIDATION', 'El mapeo de columnas no es un JSON válido.');
   }
-  const parsed = z.array(columnAssignmentSchema).safeParse(data);
+  const parsed = columnMappingSchema.safeParse(data);
   if (!parsed.success) throw new AppError('VALIDATION', 'El mapeo de columnas debe ser una lista de {target, column}.');
   return parsed.data;
 }
