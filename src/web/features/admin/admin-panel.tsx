@@ -142,17 +142,17 @@ export function AdminPanel({ actions, initialTab = 'precios' }: AdminPanelProps)
 
 const headerLink = 'inline-flex h-9 items-center gap-1.5 rounded-md border border-white/40 px-3 text-sm font-medium hover:bg-white/10';
 
-/** The debug page and the import history (on it), from the panel's header (issue 21 item 11). */
+/** The debug page and the import history (on it), from the panel's header (issue 21 item 11); icons only on phones. */
 function PanelLinks() {
   return (
     <>
       <Link href={`~${routes.debug}`} className={headerLink}>
         <Wrench aria-hidden="true" className="size-4" />
-        Depuración
+        <span className="max-sm:sr-only">Depuración</span>
       </Link>
       <Link href={`~${routes.debug}#${IMPORT_HISTORY_ID}`} className={headerLink}>
         <History aria-hidden="true" className="size-4" />
-        Historial de importaciones
+        <span className="max-sm:sr-only">Historial de importaciones</span>
       </Link>
     </>
   );
