@@ -4,7 +4,7 @@
  * field takes react-hook-form's `register(...)` spread (name, ref, onChange, onBlur) or plain
  * `value`/`onChange`.
  */
-import { Eye, EyeOff, Search } from 'lucide-react';
+import { Eye, EyeOff, Search, X } from 'lucide-react';
 import {
   type InputHTMLAttributes,
   type ReactNode,
@@ -251,13 +251,35 @@ export interface SearchFieldProps {
   onChange: (value: string) => void;
   placeholder?: string;
   hint?: ReactNode;
+  /** The label for screen readers only (the placeholder says it on screen). */
+  labelHidden?: boolean;
+  /**
+   * The name of a "clear" button shown while there is text; with it, Escape also clears the text
+   * (and does not reach an enclosing dialog or drawer).
+   */
+  clearLabel?: string;
+  autoComplete?: string;
+  /** Extra classes of the input itself (`className` styles the field's wrapper). */
+  controlClassName?: string;
+  className?: string;
 }
 
-/** A labelled search input with a magnifier (the admin lists' filters). */
-export function SearchField({ label, value, onChange, placeholder, hint }: SearchFieldProps) {
+/** A labelled search input with a magnifier (the admin lists' filters, the category index). */
+export function SearchField({
+  label,
+  value,
+  onChange,
+  placeholder,
+  hint,
+  labelHidden,
+  clearLabel,
+  autoComplete,
+  controlClassName,
+  className,
+}: SearchFieldProps) {
   const id = useId();
   return (
-    <FieldShell id={id} label={label} hint={hint} density="compact">
+    <FieldShell id={id} label={label} hint={hint} density="compact" labelHidden={labelHidden} className={className}>
       <div className="relative">
         <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
         <input
@@ -265,10 +287,27 @@ export function SearchField({ label, value, onChange, placeholder, hint }: Searc
           type="search"
           value={value}
           placeholder={placeholder}
+          autoComplete={autoComplete}
           onChange={(event) => onChange(event.target.value)}
-          className={cn(compactInputClasses, 'pl-9')}
+          onKeyDown={(event) => {
+            if (clearLabel && event.key === 'Escape' && value) {
+              event.stopPropagation();
+              onChange('');
+            }
+          }}
+          className={cn(compactInputClasses, 'pl-9', clearLabel && 'pr-10 [&::-webkit-search-cancel-button]:hidden', controlClassName)}
           aria-describedby={describedBy(id, null, hint)}
         />
+        {clearLabel && value ? (
+          <button
+            type="button"
+            onClick={() => onChange('')}
+            aria-label={clearLabel}
+            className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-slate-500 hover:text-slate-800"
+          >
+            <X aria-hidden="true" className="size-4" />
+          </button>
+        ) : null}
       </div>
     </FieldShell>
   );

@@ -1,6 +1,7 @@
-import { ChevronRight, Layers, Search, X } from 'lucide-react';
-import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { ChevronRight, Layers } from 'lucide-react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { CategoryNode } from '../../../../shared/api.ts';
+import { SearchField } from '../../../components/ui/form-field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatCount } from '../../../lib/format.ts';
@@ -137,7 +138,6 @@ export function CategoryIndex({ selectedId, onSelect }: CategoryIndexProps) {
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
-  const filterId = useId();
   const filtered = useMemo(() => (tree && deferredFilter.trim() ? filterCategories(tree, deferredFilter) : null), [tree, deferredFilter]);
 
   useEffect(() => {
@@ -176,37 +176,17 @@ export function CategoryIndex({ selectedId, onSelect }: CategoryIndexProps) {
         <Layers aria-hidden="true" className="size-4" />
         Todos los productos
       </button>
-      <div className="relative mb-2">
-        <label htmlFor={filterId} className="sr-only">
-          Filtrar categorías
-        </label>
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-2 size-4 -translate-y-1/2 text-slate-500" />
-        <input
-          id={filterId}
-          type="search"
-          value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && filter) {
-              event.stopPropagation();
-              setFilter('');
-            }
-          }}
-          placeholder="Filtrar categorías"
-          autoComplete="off"
-          className="h-11 w-full rounded-md border border-slate-300 bg-white pr-10 pl-8 text-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none lg:h-9 [&::-webkit-search-cancel-button]:hidden"
-        />
-        {filter ? (
-          <button
-            type="button"
-            onClick={() => setFilter('')}
-            aria-label="Borrar filtro de categorías"
-            className="absolute top-0 right-0 flex size-11 items-center justify-center rounded-md text-slate-500 hover:text-slate-800 lg:size-9"
-          >
-            <X aria-hidden="true" className="size-4" />
-          </button>
-        ) : null}
-      </div>
+      <SearchField
+        label="Filtrar categorías"
+        labelHidden
+        placeholder="Filtrar categorías"
+        autoComplete="off"
+        clearLabel="Borrar filtro de categorías"
+        value={filter}
+        onChange={setFilter}
+        className="mb-2"
+        controlClassName="h-11 lg:h-9"
+      />
       {filtered ? (
         <p className="sr-only" role="status">
           {filtered.total === 1 ? '1 categoría encontrada' : `${formatCount(filtered.total)} categorías encontradas`}
