@@ -3,8 +3,10 @@
  * `GET /api/parts`: codes first, abbreviations and synonyms, joined and split words, typos with
  * their correction, the "Relevancia" order and the admin's synonym groups.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partsResponseSchema, suggestionsSchema, synonymGroupSchema } from '../../../shared/api.ts';
+import { queryRows } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testEngines } from '../../test/db.ts';
 import { buildPartRecord, createUser, insertParts, loginCookie } from '../../test/factories.ts';
@@ -61,6 +63,20 @@ describe.each(testEngines())('forgiving search on %s', (engine) => {
   }, 120_000);
   afterAll(async () => {
     await t?.close();
+  });
+
+  it('keeps the vocabulary of the active parts: words of 2+ letters with their part counts', async () => {
+    const rows = await queryRows<{ word: string; parts: number }>(t.database.db, sql`select word, parts from search_vocabulary`);
+    const vocabulary = new Map(rows.map((r) => [r.word, Number(r.parts)]));
+    // From descriptions (`TAPA RADIADOR`, `RADIADOR AGUA`), read past dots and slashes (`JGO.`, `A/A`).
+    expect(vocabulary.get('radiador')).toBe(2);
+    expect(vocabulary.get('jgo')).toBe(1);
+    expect(vocabulary.get('sal')).toBe(1);
+    // Category paths count once per part, however often the word appears.
+    expect(vocabulary.get('motor')).toBe(CATALOGUE.length);
+    expect(vocabulary.get('om')).toBe(1);
+    // Not words: a letter alone, a word with digits, a number.
+    for (const word of ['a', 'om366', '6x40', '1114']) expect(vocabulary.has(word), word).toBe(false);
   });
 
   it('finds a code first with or without separators, and an alternate code', async () => {
