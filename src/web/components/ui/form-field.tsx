@@ -295,7 +295,7 @@ export function SearchField({
               onChange('');
             }
           }}
-          className={cn(compactInputClasses, 'pl-9', clearLabel && 'pr-10 [&::-webkit-search-cancel-button]:hidden', controlClassName)}
+          className={cn(compactInputClasses, 'pl-9', clearLabel && 'pr-11 [&::-webkit-search-cancel-button]:hidden', controlClassName)}
           aria-describedby={describedBy(id, null, hint)}
         />
         {clearLabel && value ? (
@@ -303,7 +303,7 @@ export function SearchField({
             type="button"
             onClick={() => onChange('')}
             aria-label={clearLabel}
-            className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-slate-500 hover:text-slate-800"
+            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-slate-500 hover:text-slate-800"
           >
             <X aria-hidden="true" className="size-4" />
           </button>
