@@ -168,6 +168,8 @@ export type Suggestions = z.infer<typeof suggestionsSchema>;
 /** A synonym group of the search (admin "Sinónimos"): forms that match one another both ways. */
 export const synonymGroupSchema = z.object({ id: int(), terms: z.array(z.string()) });
 export type SynonymGroup = z.infer<typeof synonymGroupSchema>;
+/** `GET /api/admin/synonyms`: every synonym group. */
+export const synonymGroupListSchema = z.array(synonymGroupSchema);
 
 /** Body of creating or replacing a synonym group. */
 export const synonymBodySchema = z.object({

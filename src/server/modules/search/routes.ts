@@ -4,8 +4,7 @@
  * is read); every change is audited and applies to the next search.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idParamsSchema, synonymBodySchema, synonymGroupSchema } from '../../../shared/api.ts';
+import { idParamsSchema, synonymBodySchema, synonymGroupListSchema, synonymGroupSchema } from '../../../shared/api.ts';
 import { messageSchema } from '../../../shared/auth.ts';
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../audit/service.ts';
@@ -18,7 +17,7 @@ export function synonymRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db } = ctx;
   return async (app) => {
     app.addHook('onRequest', requireAdmin);
-    app.get('/api/admin/synonyms', { schema: { tags, response: { 200: z.array(synonymGroupSchema) } } }, async () => listSynonyms(db));
+    app.get('/api/admin/synonyms', { schema: { tags, response: { 200: synonymGroupListSchema } } }, async () => listSynonyms(db));
     app.post(
       '/api/admin/synonyms',
       { schema: { tags, body: synonymBodySchema, response: { 201: synonymGroupSchema } } },
