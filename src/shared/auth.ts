@@ -169,6 +169,8 @@ export const adminUserSchema = z.object({
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
+/** `GET /api/users` and `GET /api/users/pending`. */
+export const adminUserListSchema = z.array(adminUserSchema);
 
 /** `POST /api/admin/users`: the spec's three fields, plus the person's full name and e-mail (optional). */
 export const createUserBodySchema = z.object({
@@ -184,3 +186,5 @@ export const approveBodySchema = z.object({
     z.optional(z.string().check(z.trim(), z.maxLength(40, { error: 'El código de cliente admite hasta 40 caracteres' }))),
   ),
 });
+/** Body of `PATCH /api/users/:id/approve`: {@link approveBodySchema}, or none at all. */
+export const approveUserBodySchema = z.optional(approveBodySchema);

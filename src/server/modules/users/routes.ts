@@ -5,11 +5,10 @@
  * before it (the admin learns whether it left).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { clientCodeBodySchema, userTypeBodySchema, userUpdateBodySchema } from '../../../shared/admin.ts';
 import { disabledBodySchema, rejectBodySchema, usersQuerySchema } from '../../../shared/admin-users.ts';
 import { idParamsSchema } from '../../../shared/api.ts';
-import { adminUserSchema, approveBodySchema, createUserBodySchema, messageSchema } from '../../../shared/auth.ts';
+import { adminUserListSchema, adminUserSchema, approveUserBodySchema, createUserBodySchema, messageSchema } from '../../../shared/auth.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { rateLimit } from '../../plugins/rate-limit.ts';
@@ -48,11 +47,11 @@ export function userRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZ
 
     app.get(
       '/api/users',
-      { schema: { tags: ['users'], querystring: usersQuerySchema, response: { 200: z.array(adminUserSchema) } } },
+      { schema: { tags: ['users'], querystring: usersQuerySchema, response: { 200: adminUserListSchema } } },
       async (request) => listUsers(db, request.query),
     );
 
-    app.get('/api/users/pending', { schema: { tags: ['users'], response: { 200: z.array(adminUserSchema) } } }, async () =>
+    app.get('/api/users/pending', { schema: { tags: ['users'], response: { 200: adminUserListSchema } } }, async () =>
       listPendingUsers(db),
     );
 
@@ -85,7 +84,7 @@ export function userRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZ
 
     app.patch(
       '/api/users/:id/approve',
-      { schema: { tags: ['users'], params: idParamsSchema, body: z.optional(approveBodySchema), ...userSchema } },
+      { schema: { tags: ['users'], params: idParamsSchema, body: approveUserBodySchema, ...userSchema } },
       async (request) => {
         const { user, wasPending } = await approveUser(db, actorOf(request), request.params.id, request.body?.clientCode);
         // The registration screen promised it: "Recibirá una notificación cuando sea aprobada."
