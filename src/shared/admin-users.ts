@@ -62,6 +62,8 @@ export const adminPartRequestSchema = z.extend(partRequestSchema, {
   email: z.nullable(z.string()),
 });
 export type AdminPartRequest = z.infer<typeof adminPartRequestSchema>;
+/** `GET /api/part-requests`. */
+export const adminPartRequestListSchema = z.array(adminPartRequestSchema);
 
 /** Query of `GET /api/part-requests`: one status, or every request. */
 export const partRequestsQuerySchema = z.object({

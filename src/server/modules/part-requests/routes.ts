@@ -5,9 +5,8 @@
  * sender's contact data), set status and delete.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { partRequestStatusBodySchema } from '../../../shared/admin.ts';
-import { adminPartRequestSchema, partRequestsQuerySchema } from '../../../shared/admin-users.ts';
+import { adminPartRequestListSchema, partRequestsQuerySchema } from '../../../shared/admin-users.ts';
 import { idParamsSchema } from '../../../shared/api.ts';
 import { messageSchema, partRequestBodySchema, partRequestSchema } from '../../../shared/auth.ts';
 import type { AppContext } from '../../context.ts';
@@ -71,7 +70,7 @@ export function partRequestRoutes(ctx: AppContext, mailer: Mailer): FastifyPlugi
       '/api/part-requests',
       {
         onRequest: requireAdmin,
-        schema: { tags: ['part-requests'], querystring: partRequestsQuerySchema, response: { 200: z.array(adminPartRequestSchema) } },
+        schema: { tags: ['part-requests'], querystring: partRequestsQuerySchema, response: { 200: adminPartRequestListSchema } },
       },
       async (request) => listPartRequests(db, request.query),
     );
