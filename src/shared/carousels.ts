@@ -109,6 +109,8 @@ export const discountedProductSchema = z.object({
   startsOn: z.nullable(z.string()),
   endsOn: z.nullable(z.string()),
 });
+/** `GET /api/carousel/products-with-discounts/on-sale`. */
+export const discountedProductListSchema = z.array(discountedProductSchema);
 
 /** Where an offer stands on `today`: running, not started yet, or over. Days are `YYYY-MM-DD`. */
 export function offerStatus(entry: { startsOn: string | null; endsOn: string | null }, today: string): 'live' | 'scheduled' | 'ended' {

@@ -3,7 +3,6 @@
  * checked before the body is read. Rules live in carousels.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { messageSchema } from '../../../shared/auth.ts';
 import {
   carouselBodySchema,
@@ -11,7 +10,7 @@ import {
   carouselDraftSchema,
   carouselOrderBodySchema,
   carouselPartParamsSchema,
-  discountedProductSchema,
+  discountedProductListSchema,
 } from '../../../shared/carousels.ts';
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../audit/service.ts';
@@ -56,7 +55,7 @@ export function carouselRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
     app.get(
       '/api/carousel/products-with-discounts/on-sale',
-      { schema: { tags, response: { 200: z.array(discountedProductSchema) } } },
+      { schema: { tags, response: { 200: discountedProductListSchema } } },
       async () => discountedProducts(db),
     );
   };
