@@ -18,6 +18,8 @@ export const profileSchema = z.object({
   profileType: z.enum(['guest', 'client', 'distributor']),
   priceList: z.number().check(z.int(), z.gte(1), z.lte(10)),
 });
+/** `GET /api/profiles`: each profile's price list. */
+export const profileListSchema = z.array(profileSchema);
 /** Params of `POST /api/profiles/:profileType/price-list`. */
 export const profileTypeParamsSchema = z.object({ profileType: z.enum(['guest', 'client', 'distributor']) });
 export const priceListBodySchema = z.object({
@@ -49,6 +51,8 @@ export const adminPartSchema = z.object({
   isActive: z.boolean(),
 });
 export type AdminPart = z.infer<typeof adminPartSchema>;
+/** `GET /api/products/search-for-relation`. */
+export const adminPartListSchema = z.array(adminPartSchema);
 
 /** Query of `GET /api/admin/parts`: a page of the list's filters (admin-parts-list.ts). */
 export const adminPartsQuerySchema = z.object({
@@ -107,6 +111,8 @@ export const flatCategorySchema = z.object({
   parentId: z.nullable(int()),
   isVisible: z.boolean(),
 });
+/** `GET /api/categories`: every category, flat. */
+export const flatCategoryListSchema = z.array(flatCategorySchema);
 
 export const relatedBodySchema = z.object({ relatedProductId: z.coerce.number().check(z.int(), z.gte(1)) });
 /** Answer of `GET /api/products/:id/relations`. */

@@ -3,14 +3,15 @@
  * non-admin, checked before the body is read.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  adminPartListSchema,
   adminPartSchema,
   adminPartsQuerySchema,
   adminPartsResponseSchema,
-  flatCategorySchema,
+  flatCategoryListSchema,
   multimediaBodySchema,
   priceListBodySchema,
+  profileListSchema,
   profileSchema,
   profileTypeParamsSchema,
   relatedBodySchema,
@@ -51,7 +52,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', requireAdmin);
 
-    app.get('/api/profiles', { schema: { tags, response: { 200: z.array(profileSchema) } } }, async () => listProfiles(db));
+    app.get('/api/profiles', { schema: { tags, response: { 200: profileListSchema } } }, async () => listProfiles(db));
     app.post(
       '/api/profiles/:profileType/price-list',
       {
@@ -89,7 +90,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => setMultimedia(db, actorOf(request), request.params.id, request.body),
     );
 
-    app.get('/api/categories', { schema: { tags, response: { 200: z.array(flatCategorySchema) } } }, async () => listAllCategories(db));
+    app.get('/api/categories', { schema: { tags, response: { 200: flatCategoryListSchema } } }, async () => listAllCategories(db));
     app.get('/api/categories/admin', { schema: { tags, response: { 200: categoryTreeSchema } } }, async () =>
       categoryTree(db, { includeHidden: true }),
     );
@@ -128,7 +129,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/api/products/search-for-relation',
-      { schema: { tags, querystring: relationSearchQuerySchema, response: { 200: z.array(adminPartSchema) } } },
+      { schema: { tags, querystring: relationSearchQuerySchema, response: { 200: adminPartListSchema } } },
       async (request) => searchForRelation(db, request.query.query, request.query.excludeId),
     );
 
