@@ -3,7 +3,7 @@
  * problem, the field named as a person reads it ("El campo «descuento» debe ser 99,99 o menos."),
  * never the request part ("body") nor zod's shorthand. A message the schema wrote itself ("La
  * contraseña debe tener al menos 6 caracteres") already says which field it is about and is kept
- * as written.
+ * as written (alone, word for word; among others, ending with a period).
  */
 import { spanishIssueMessage } from '../../shared/zod-es.ts';
 
@@ -116,7 +116,8 @@ export function validationMessage(issues: readonly ReportedIssue[], context: str
     const message = issue.message ?? spanishIssueMessage(facts);
     // A schema's own sentence is kept; its own fragment ("debe ser true o false") gets the field before it.
     const ownWords = message !== spanishIssueMessage(facts);
-    if (ownWords && !/^\p{Ll}/u.test(message)) return sentence(message);
+    // Alone it is the answer word for word; among others it ends with a period like them.
+    if (ownWords && !/^\p{Ll}/u.test(message)) return issues.length === 1 ? message : sentence(message);
     const text = lowerFirst(sentence(message));
     if (path.length === 0) {
       return context === 'body' && (input === undefined || input === null)

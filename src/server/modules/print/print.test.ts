@@ -99,7 +99,7 @@ describe.each(testEngines())('print catalogue rows on %s', (engine) => {
     const response = await t.app.inject({ method: 'GET', url: '/api/print/catalog?categoryIds=1,x' });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('VALIDATION');
-    expect(response.json().error.message).toMatch(/categoryIds/);
+    expect(response.json().error.message).toMatch(/^El parámetro «categorías» debe ser/);
   });
 });
 
