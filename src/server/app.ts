@@ -15,7 +15,6 @@ import { adminCountRoutes } from './modules/admin-counts/routes.ts';
 import { createMailer, type Mailer } from './modules/auth/mail.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { registerSecurity } from './modules/auth/security.ts';
-import type { Viewer } from './modules/auth/viewer.ts';
 import { registerCatalogueCache } from './modules/catalogue/cache.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { exportRoutes } from './modules/export/routes.ts';
@@ -73,8 +72,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(fastifyCookie);
   await registerOpenApi(app, config);
 
-  app.decorateRequest('viewer', null as unknown as Viewer);
-  app.decorateRequest('sessionUser', null);
   await registerRateLimit(app, database.pool, config.redis);
   registerSafeText(app);
   registerSecurity(app, database.db, config);

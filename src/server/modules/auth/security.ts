@@ -9,13 +9,19 @@ import { VIEWER_HEADER, viewerLabel } from '../../../shared/offline.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { resolveSession, sessionCookieName } from './sessions.ts';
-import { GUEST, viewerOf } from './viewer.ts';
+import { GUEST, type Viewer, viewerOf } from './viewer.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * Registers the hooks above and decorates `request.viewer` (a guest until the session says
+ * otherwise) and `request.sessionUser`; register it before the routes.
+ */
 export function registerSecurity(app: FastifyInstance, db: Db, config: Config): void {
   const ownOrigin = new URL(config.publicOrigin).origin;
   const cookieName = sessionCookieName(config);
+  app.decorateRequest('viewer', null as unknown as Viewer);
+  app.decorateRequest('sessionUser', null);
 
   app.addHook('onRequest', async (request) => {
     if (UNSAFE.has(request.method)) {
