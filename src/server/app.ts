@@ -23,7 +23,7 @@ import { importRoutes } from './modules/import/routes.ts';
 import { importMappingRoutes } from './modules/import-mappings/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { partRequestRoutes } from './modules/part-requests/routes.ts';
-import { JobSlot } from './modules/sync/jobs.ts';
+import { type JobSlot, registerJobSlot } from './modules/sync/jobs.ts';
 import { registerScheduledSync } from './modules/sync/schedule.ts';
 import { priceRoutes } from './modules/prices/routes.ts';
 import { printRoutes } from './modules/print/routes.ts';
@@ -78,8 +78,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const cache = await registerCatalogueCache(app, database, config);
   const ctx: AppContext = { db: database.db, database, config, cache };
-  const jobs = options.jobs ?? new JobSlot(database, () => cache.markDirty());
-  app.decorate('jobs', jobs);
+  const jobs = registerJobSlot(app, database, () => cache.markDirty(), options.jobs);
 
   await app.register(systemRoutes(ctx));
   await app.register(catalogueRoutes(ctx));

@@ -17,6 +17,7 @@
  */
 import os from 'node:os';
 import { desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { jobs } from '../../db/schema.ts';
@@ -248,4 +249,15 @@ export class JobSlot {
     await auditInterrupted(this.database, rows, 'server stopped (SIGTERM)');
     return rows.length > 0;
   }
+}
+
+/**
+ * Decorates `app.jobs` with this process's job slot: `slot` when given (tests pass one to wait on
+ * it), else a new one that calls `onFinish` after every job (the app marks its catalogue cache dirty).
+ * @returns the slot.
+ */
+export function registerJobSlot(app: FastifyInstance, database: Database, onFinish: () => void, slot?: JobSlot): JobSlot {
+  const jobs = slot ?? new JobSlot(database, onFinish);
+  app.decorate('jobs', jobs);
+  return jobs;
 }
