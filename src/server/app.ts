@@ -34,12 +34,12 @@ import { userRoutes } from './modules/users/routes.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerDrain } from './plugins/drain.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
-import { loggerOptions } from './plugins/logging.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
 import { registerSafeText } from './plugins/safe-text.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { serverOptions } from './plugins/server-options.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import { systemRoutes } from './plugins/system-routes.ts';
 import './zod-locale.ts';
@@ -57,11 +57,7 @@ export interface BuildOptions {
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { database, config } = options;
-  const app = Fastify({
-    logger: loggerOptions(config, options.logger),
-    bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy.length ? config.trustProxy : false,
-  }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify(serverOptions(config, options.logger)).withTypeProvider<ZodTypeProvider>();
   registerRouteTable(app);
   registerDrain(app);
   app.setValidatorCompiler(validatorCompiler);
