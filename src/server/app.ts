@@ -6,7 +6,7 @@
  */
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
@@ -42,7 +42,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { serverOptions } from './plugins/server-options.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import { systemRoutes } from './plugins/system-routes.ts';
-import './zod-locale.ts';
+import { registerZod } from './plugins/zod.ts';
 
 export interface BuildOptions {
   database: Database;
@@ -60,8 +60,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify(serverOptions(config, options.logger)).withTypeProvider<ZodTypeProvider>();
   registerRouteTable(app);
   registerDrain(app);
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  registerZod(app);
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
   await registerCompression(app);
