@@ -5,12 +5,7 @@
  */
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import {
-  type AdminPart,
-  adminPartSchema,
-  adminPartsResponseSchema,
-  profileSchema,
-} from '../../../shared/admin.ts';
+import { type AdminPart, adminPartSchema, adminPartsResponseSchema, profileSchema } from '../../../shared/admin.ts';
 import { type AuditQuery, auditPageSchema, type PartDetail, type PartEditBody, partDetailSchema } from '../../../shared/admin-parts.ts';
 import { type Collection, categoryTreeSchema } from '../../../shared/api.ts';
 import { messageSchema } from '../../../shared/auth.ts';
