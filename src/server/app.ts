@@ -1,100 +1,60 @@
-/**
- * The composition root: `buildApp({ database, config })` wires the plugins and the module routes.
- * It never listens (docs/architecture.md); tests drive it with `app.inject()`, only main.ts opens
- * a port. Order matters: the drain check and security headers come first, then body and cookie
- * handling, then the viewer, then routes, then static files and the fallback.
- */
+/** The composition root (docs/architecture.md "Layout"): the plugins and every module's routes, in order. */
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
-import { adminCountRoutes } from './modules/admin-counts/routes.ts';
-import { createMailer, type Mailer } from './modules/auth/mail.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { registerSecurity } from './modules/auth/security.ts';
-import { registerCatalogueCache } from './modules/catalogue/cache.ts';
-import { catalogueRoutes } from './modules/catalogue/routes.ts';
-import { exportRoutes } from './modules/export/routes.ts';
-import { photoRoutes } from './modules/images/routes.ts';
-import { importRoutes } from './modules/import/routes.ts';
-import { importMappingRoutes } from './modules/import-mappings/routes.ts';
-import { orderRoutes } from './modules/orders/routes.ts';
-import { partRequestRoutes } from './modules/part-requests/routes.ts';
-import { type JobSlot, registerJobSlot } from './modules/sync/jobs.ts';
-import { registerScheduledSync } from './modules/sync/schedule.ts';
-import { priceRoutes } from './modules/prices/routes.ts';
-import { printRoutes } from './modules/print/routes.ts';
-import { synonymRoutes } from './modules/search/routes.ts';
-import { seoRoutes } from './modules/seo/routes.ts';
-import { syncRoutes } from './modules/sync/routes.ts';
-import { userRoutes } from './modules/users/routes.ts';
-import { registerCompression } from './plugins/compression.ts';
-import { registerDrain } from './plugins/drain.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
-import { registerOpenApi } from './plugins/openapi.ts';
-import { registerRateLimit } from './plugins/rate-limit.ts';
-import { registerRouteTable } from './plugins/route-table.ts';
-import { registerSafeText } from './plugins/safe-text.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { serverOptions } from './plugins/server-options.ts';
-import { registerStaticFiles } from './plugins/static-files.ts';
-import { systemRoutes } from './plugins/system-routes.ts';
-import { registerZod } from './plugins/zod.ts';
+import * as modules from './modules/index.ts';
+import * as plugins from './plugins/index.ts';
 
+/** `logger`: Fastify's request log, off in tests; `mailer`: SMTP_URL's or the development log's by default; `jobs`: tests pass one. */
 export interface BuildOptions {
   database: Database;
   config: Config;
-  /** Fastify logger; off in tests. */
   logger?: boolean;
-  /** Outgoing mail; defaults to SMTP_URL or the development logger. */
-  mailer?: Mailer;
-  /** The import/sync job slot; tests pass one to wait on it. */
-  jobs?: JobSlot;
+  mailer?: modules.Mailer;
+  jobs?: modules.JobSlot;
 }
 
-export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
-  const { database, config } = options;
-  const app = Fastify(serverOptions(config, options.logger)).withTypeProvider<ZodTypeProvider>();
-  registerRouteTable(app);
-  registerDrain(app);
-  registerZod(app);
-  registerErrorHandler(app);
-  registerSecurityHeaders(app, config);
-  await registerCompression(app);
+/**
+ * Builds the app in order: the drain check and security headers, bodies and cookies, the viewer, the
+ * routes, then static files and the SPA fallback. It never listens: tests drive it with `app.inject()`,
+ * only main.ts opens a port.
+ */
+export async function buildApp({ database, config, ...options }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify(plugins.serverOptions(config, options.logger));
+  plugins.registerRouteTable(app);
+  plugins.registerDrain(app);
+  plugins.registerZod(app);
+  plugins.registerErrorHandler(app);
+  plugins.registerSecurityHeaders(app, config);
+  await plugins.registerCompression(app);
   await app.register(fastifyCookie);
-  await registerOpenApi(app, config);
-
-  await registerRateLimit(app, database.pool, config.redis);
-  registerSafeText(app);
-  registerSecurity(app, database.db, config);
-
-  const cache = await registerCatalogueCache(app, database, config);
-  const ctx: AppContext = { db: database.db, database, config, cache };
-  const jobs = registerJobSlot(app, database, () => cache.markDirty(), options.jobs);
-
-  await app.register(systemRoutes(ctx));
-  await app.register(catalogueRoutes(ctx));
-  await app.register(synonymRoutes(ctx));
-  // One mail adapter for every notice (docs/product.md §15.1, SMTP_URL).
-  const mailer = options.mailer ?? createMailer(config, app.log);
-  await app.register(authRoutes(ctx, mailer));
-  await app.register(userRoutes(ctx, mailer));
-  await app.register(partRequestRoutes(ctx, mailer));
-  await app.register(adminCountRoutes(ctx));
-  await app.register(adminRoutes(ctx));
-  await app.register(priceRoutes(ctx));
-  await app.register(photoRoutes(ctx));
-  await app.register(exportRoutes(ctx));
-  await app.register(orderRoutes(ctx, mailer));
-  await app.register(syncRoutes(ctx, jobs));
-  await app.register(importRoutes(ctx));
-  await app.register(importMappingRoutes(ctx));
-  await app.register(printRoutes(ctx));
-  await app.register(seoRoutes(ctx));
-  await registerStaticFiles(app, config);
-  registerScheduledSync(app, { ctx, jobs, mailer });
+  await plugins.registerOpenApi(app, config);
+  await plugins.registerRateLimit(app, database.pool, config.redis);
+  plugins.registerSafeText(app);
+  modules.registerSecurity(app, database.db, config);
+  const cache = await modules.registerCatalogueCache(app, database, config);
+  const ctx = { db: database.db, database, config, cache };
+  const jobs = modules.registerJobSlot(app, database, () => cache.markDirty(), options.jobs);
+  const mailer = options.mailer ?? modules.createMailer(config, app.log);
+  await app.register(plugins.systemRoutes(ctx));
+  await app.register(modules.catalogueRoutes(ctx));
+  await app.register(modules.synonymRoutes(ctx));
+  await app.register(modules.authRoutes(ctx, mailer));
+  await app.register(modules.userRoutes(ctx, mailer));
+  await app.register(modules.partRequestRoutes(ctx, mailer));
+  await app.register(modules.adminCountRoutes(ctx));
+  await app.register(modules.adminRoutes(ctx));
+  await app.register(modules.priceRoutes(ctx));
+  await app.register(modules.photoRoutes(ctx));
+  await app.register(modules.exportRoutes(ctx));
+  await app.register(modules.orderRoutes(ctx, mailer));
+  await app.register(modules.syncRoutes(ctx, jobs));
+  await app.register(modules.importRoutes(ctx));
+  await app.register(modules.importMappingRoutes(ctx));
+  await app.register(modules.printRoutes(ctx));
+  await app.register(modules.seoRoutes(ctx));
+  await plugins.registerStaticFiles(app, config);
+  modules.registerScheduledSync(app, { ctx, jobs, mailer });
   return app;
 }
