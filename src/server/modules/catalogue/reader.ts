@@ -9,7 +9,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PartFilters } from '../../../shared/api.ts';
 import type { Executor } from '../../db/client.ts';
 import type { Viewer } from '../auth/viewer.ts';
-import { type SynonymIndex, loadSynonymIndex } from '../search/service.ts';
+import { type KnownWords, type SynonymIndex, loadSynonymIndex, loadVocabulary } from '../search/service.ts';
 import type { CatalogueCache } from './cache.ts';
 import { type LoadedCategories, loadCategories } from './categories.ts';
 import type { CatalogueSettings } from './presenter.ts';
@@ -36,6 +36,11 @@ export interface CatalogueReader {
   knownTotal(filters: PartFilters): Promise<KnownTotal>;
   /** The search's synonym groups (search/service.ts `loadSynonymIndex`). */
   synonyms(): Promise<SynonymIndex>;
+  /**
+   * The search's whole vocabulary when this reader keeps it (search/service.ts `loadVocabulary`);
+   * undefined when each search should look its words up in the database instead.
+   */
+  vocabulary(): Promise<KnownWords | undefined>;
 }
 
 const UNKNOWN: KnownTotal = { total: undefined, remember: () => {} };
@@ -50,6 +55,7 @@ export function databaseReader(db: Executor, settings: CatalogueSettings): Catal
     countParts: (_filters, where) => countParts(db, where),
     knownTotal: async () => UNKNOWN,
     synonyms: () => loadSynonymIndex(db),
+    vocabulary: async () => undefined,
   };
 }
 
@@ -64,8 +70,9 @@ export function filterKey(filters: PartFilters & { exact?: '0' | '1' | undefined
 }
 
 /**
- * A reader over the catalogue cache: the profiles' price lists, the categories and each filter's
- * total are read once per catalogue version (a filter's total whatever the page or sort).
+ * A reader over the catalogue cache: the profiles' price lists, the categories, the search's
+ * synonyms and vocabulary, and each filter's total are read once per catalogue version (a filter's
+ * total whatever the page or sort).
  */
 export function cachedReader(db: Executor, settings: CatalogueSettings, cache: CatalogueCache): CatalogueReader {
   const countKey = (filters: PartFilters) => `count|${filterKey(filters)}`;
@@ -83,5 +90,6 @@ export function cachedReader(db: Executor, settings: CatalogueSettings, cache: C
       return { total, remember: (learnt) => cache.put(key, version, learnt) };
     },
     synonyms: async () => (await cache.get('synonyms', () => loadSynonymIndex(db))).value,
+    vocabulary: async () => (await cache.get('vocabulary', () => loadVocabulary(db))).value,
   };
 }

@@ -71,7 +71,8 @@ export async function listParts(
   const categories = await reader.categories();
   const searching = Boolean(query.search && searchTokens(query.search).length > 0);
   const synonyms = searching ? await reader.synonyms() : undefined;
-  const plan = query.search && synonyms ? await planFor(db, query.search, synonyms) : undefined;
+  const vocabulary = searching ? await reader.vocabulary() : undefined;
+  const plan = query.search && synonyms ? await planFor(db, query.search, synonyms, vocabulary) : undefined;
   const where = and(...filterConditions(query, categories, plan));
   const offset = (query.page - 1) * query.limit;
   const present = (rows: PartRow[]) => rows.map((r) => presentPart(r, settings));
@@ -86,7 +87,7 @@ export async function listParts(
       if (learnt !== undefined && cached === undefined) known.remember(learnt);
       const total = learnt ?? cached ?? (await reader.countParts(query, where));
       if (query.exact !== '1' && (total <= FEW_MATCHES || plan.unknownWord)) {
-        const corrected = await correctedPlanFor(db, query.search, synonyms, plan.known, total);
+        const corrected = await correctedPlanFor(db, query.search, synonyms, plan.known, total, vocabulary);
         if (corrected?.correctedText) {
           const fixedWhere = and(...filterConditions(query, categories, corrected));
           const second = await searchPage(db, fixedWhere, orderKeys(query, priceList, corrected), priceList, query.limit, offset);
@@ -146,7 +147,7 @@ export async function suggest(reader: CatalogueReader, q: string): Promise<Sugge
   const folded = foldText(q).trim();
   if (folded.replace(/[^a-z0-9]/g, '').length < 2 || !searchTokens(q).length) return { parts: [], categories: [] };
   const loaded = await reader.categories();
-  const plan = await planFor(reader.db, q, await reader.synonyms());
+  const plan = await planFor(reader.db, q, await reader.synonyms(), await reader.vocabulary());
   const filters: PartFilters = { search: q, sortBy: 'relevance', sortDir: 'asc' };
   const rows = await suggestionRows(
     reader.db,
@@ -284,7 +285,7 @@ export async function listPartIds(
   filters: PartFilters,
 ): Promise<{ ids: number[]; scope: PartScope }> {
   const priceList = await reader.priceList(viewer);
-  const plan = filters.search ? await planFor(reader.db, filters.search, await reader.synonyms()) : undefined;
+  const plan = filters.search ? await planFor(reader.db, filters.search, await reader.synonyms(), await reader.vocabulary()) : undefined;
   const conditions = filterConditions(filters, await reader.categories(), plan);
   const rows = await reader.db
     .select({ id: parts.id })

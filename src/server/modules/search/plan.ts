@@ -1,6 +1,7 @@
 /**
- * The search plan (issue 18, docs/architecture.md "Search"): how a query's words become WHERE
- * conditions over `parts.search_text` and the relevance classes of the "Relevancia" order.
+ * The search plan (issue 18, docs/product.md §6.1; docs/architecture.md "Search"): how a query's
+ * words become WHERE conditions over `parts.search_text` and the relevance classes of the
+ * "Relevancia" order.
  *
  * The query is cut into terms; every term must match. A term is one query word, a run of words a
  * synonym form covers (`aire acondicionado`), or a run that can also be read joined (`om 366`,

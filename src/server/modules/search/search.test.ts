@@ -184,6 +184,13 @@ describe.each(testEngines())('forgiving search on %s', (engine) => {
     expect(guest.statusCode).toBe(401);
   });
 
+  it('reads the vocabulary of the latest import: a new abbreviation is found at once', async () => {
+    expect((await search('escobilla limpiaparabrisas')).total).toBe(0);
+    await insertParts(t.database.db, [buildPartRecord({ codigo: 'ES-0001', descripcion: 'ESCOB. LIMPIAPARABRISAS' })]);
+    // `escob` is a word of the vocabulary only since this import.
+    expect(await codes('escobilla limpiaparabrisas')).toEqual(['ES-0001']);
+  });
+
   it('suggests parts (no prices) and categories as the user types', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/search/suggest?q=radi' });
     expect(response.statusCode).toBe(200);

@@ -1,8 +1,8 @@
 /**
- * The catalogue's vocabulary (table `search_vocabulary`, migration 0010): the alphabetic words of
- * the active parts with their part counts. The import rebuilds it; a search asks it which of its
- * candidate abbreviations and compound halves exist, and corrects typos against it (trigram
- * distance over a GiST index, then an edit-distance check here).
+ * The catalogue's vocabulary (table `search_vocabulary`, migrations 0010 and 0020; docs/product.md
+ * §6.1): the alphabetic words of the active parts with their part counts. The import rebuilds it; a
+ * search asks it which of its candidate abbreviations and compound halves exist, and corrects typos
+ * against it (trigram distance over a GiST index, then an edit-distance check here).
  */
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
