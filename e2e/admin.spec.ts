@@ -130,6 +130,8 @@ async function adminPartId(request: APIRequestContext, partNumber: string): Prom
 
 test('an admin approves a pending registration with a client code', async ({ page, request }, testInfo) => {
   const username = uniqueName('pendiente', testInfo.project.name);
+  // Client codes are unique (the desktop and phone runs share one database).
+  const clientCode = `CLI-${testInfo.project.name === 'mobile' ? 4243 : 4242}`;
   const registered = await request.post('/api/auth/register', {
     data: { username, password: 'clave-segura-1', fullName: 'Cliente Pendiente', email: `${username}@example.com` },
   });
@@ -139,7 +141,7 @@ test('an admin approves a pending registration with a client code', async ({ pag
   await openTab(page, 'Gestión de Usuarios');
   const pending = page.getByRole('table', { name: 'Usuarios pendientes' });
   const row = pending.getByRole('row').filter({ has: page.getByRole('rowheader', { name: username, exact: true }) });
-  await row.getByLabel(`Código de cliente para ${username}`).fill('CLI-4242');
+  await row.getByLabel(`Código de cliente para ${username}`).fill(clientCode);
   await row.getByRole('button', { name: 'Aprobar' }).click();
   await expect(toasts(page).getByText('Usuario aprobado')).toBeVisible();
   await expect(row).toHaveCount(0);
@@ -149,8 +151,10 @@ test('an admin approves a pending registration with a client code', async ({ pag
     .getByRole('table', { name: 'Usuarios', exact: true })
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: username, exact: true }) });
-  await expect(approved.getByText('Aprobado', { exact: true })).toBeVisible();
-  await expect(approved.getByRole('button', { name: /CLI-4242.*Editar código de cliente/ })).toBeVisible();
+  // Approved means active: the list's Estado column reads Pendiente, Activo or Deshabilitado (on a
+  // phone each card cell also carries its column's name).
+  await expect(approved.getByRole('cell', { name: /^(Estado )?Activo$/ })).toBeVisible();
+  await expect(approved.getByRole('button', { name: new RegExp(`${clientCode}.*Editar código de cliente`) })).toBeVisible();
 });
 
 test('a part put on sale at 20 % reaches the guests\' "Productos Rebajados" with the original price struck through', async ({
@@ -189,9 +193,17 @@ test('a part put on sale at 20 % reaches the guests\' "Productos Rebajados" with
         await expect(onSale.getByRole('listitem').nth(at - 2)).toHaveAccessibleName(`${at - 1}. ${SALE_PART.partNumber}`);
       }
     } else {
-      await entry.getByRole('button', { name: `Mover ${SALE_PART.partNumber} (posición ${last} de ${last})` }).focus();
+      // Each key waits for what a user perceives (the handle pressed, the live region's sentence):
+      // dnd-kit listens for the arrows only once the drag has started.
+      const live = page.getByRole('status').filter({ hasText: SALE_PART.partNumber });
+      const handle = entry.getByRole('button', { name: `Mover ${SALE_PART.partNumber} (posición ${last} de ${last})` });
+      await handle.focus();
       await page.keyboard.press('Space');
-      for (let i = 1; i < last; i++) await page.keyboard.press('ArrowUp');
+      await expect(handle).toHaveAttribute('aria-pressed', 'true');
+      for (let at = last - 1; at >= 1; at--) {
+        await page.keyboard.press('ArrowUp');
+        await expect(live).toHaveText(`${SALE_PART.partNumber} pasa a la posición ${at} de ${last}.`);
+      }
       await page.keyboard.press('Space');
     }
     await expect(onSale.getByRole('listitem').first()).toHaveAccessibleName(`1. ${SALE_PART.partNumber}`);
