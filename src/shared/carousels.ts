@@ -36,6 +36,24 @@ export function isCalendarDay(text: string): boolean {
 }
 const offerDay = z.nullable(z.string().check(z.refine(isCalendarDay, { error: 'debe ser una fecha válida (AAAA-MM-DD)' })));
 
+/** The message of an offer day the browser could not read (a half-typed date). */
+export const OFFER_DAY_MESSAGE = 'Ingrese fechas válidas (día, mes y año).';
+const typedOfferDay = z.string().check(z.refine((text) => text === '' || isCalendarDay(text), { error: OFFER_DAY_MESSAGE }));
+
+/**
+ * The panel's offer-days form: two date inputs, each empty (no limit) or `YYYY-MM-DD`, the first
+ * not after the last; its output is the `update-dates` body's `startsOn`/`endsOn` (`null` when empty).
+ */
+export const offerDaysFormSchema = z.pipe(
+  z.object({ startsOn: typedOfferDay, endsOn: typedOfferDay }).check(
+    z.refine((days) => !days.startsOn || !days.endsOn || days.startsOn <= days.endsOn, {
+      error: OFFER_DATES_ORDER_MESSAGE,
+      path: ['endsOn'],
+    }),
+  ),
+  z.transform(({ startsOn, endsOn }) => ({ startsOn: startsOn || null, endsOn: endsOn || null })),
+);
+
 /** Params of `PUT /api/products/carousel/:partId`. */
 export const carouselPartParamsSchema = z.object({ partId: z.coerce.number().check(z.int(), z.gte(1)) });
 

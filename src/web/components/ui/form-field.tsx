@@ -230,16 +230,27 @@ export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputEl
   label: ReactNode;
   /** Shown after the label, outside the accessible name (e.g. an "Editado a mano" mark). */
   after?: ReactNode;
+  /** A smaller line under the label that describes the box (`aria-describedby`). */
+  hint?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 }
 
 /** A checkbox with its label beside it; takes `register(...)` or `checked`/`onChange`. */
-export function CheckboxField({ label, after, className, ref, ...input }: CheckboxFieldProps) {
+export function CheckboxField({ label, after, hint, className, ref, ...input }: CheckboxFieldProps) {
   const id = useId();
   return (
     <div className={cn('flex items-center gap-2 text-sm text-slate-800', className)}>
-      <input id={id} ref={ref} type="checkbox" className="size-5 shrink-0" {...input} />
-      <label htmlFor={id}>{label}</label>
+      <input id={id} ref={ref} type="checkbox" aria-describedby={describedBy(id, null, hint)} className="size-5 shrink-0" {...input} />
+      {hint ? (
+        <div>
+          <label htmlFor={id}>{label}</label>
+          <p id={`${id}-hint`} className="text-xs text-slate-600">
+            {hint}
+          </p>
+        </div>
+      ) : (
+        <label htmlFor={id}>{label}</label>
+      )}
       {after}
     </div>
   );

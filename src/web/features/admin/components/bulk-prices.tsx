@@ -5,7 +5,7 @@
  * sums, the first 50 changes), applies it on confirmation (a large change needs a checked box), and
  * then offers to undo it.
  */
-import { AlertTriangle, Check, Undo2 } from 'lucide-react';
+import { Check, Undo2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import * as z from 'zod/mini';
 import {
@@ -21,11 +21,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField, SelectField } from '../../../components/ui/form-field.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatArs, formatCount, formatPrice } from '../../../lib/format.ts';
 import { useZodForm } from '../../../lib/form.ts';
+import { formatArs, formatCount, formatPrice } from '../../../lib/format.ts';
 import { serverMessage, useAdminCategories } from '../api.ts';
 import { categoryOptions } from '../lib/category-options.ts';
 import { useApplyPrices, useBrands, usePricePreview, useUndoPrices } from '../prices-api.ts';
+import { LargeChangeConfirm } from './large-change-confirm.tsx';
 import { th } from './ui.tsx';
 
 /** What the list shows when "Cambiar precios" opens: its search, category and brand become the form's defaults. */
@@ -183,7 +184,6 @@ function Preview({
   onApply: (confirmLarge: boolean) => void;
 }) {
   const [confirmed, setConfirmed] = useState(false);
-  const checkId = useId();
   const large = result.largeChange.length > 0;
   const list = `Lista ${body.priceList}`;
   return (
@@ -228,23 +228,7 @@ function Preview({
           </div>
         </div>
       ) : null}
-      {large ? (
-        <div role="alert" className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          <p className="flex items-center gap-2 font-semibold">
-            <AlertTriangle aria-hidden="true" className="size-4" />
-            Cambio grande
-          </p>
-          <ul className="list-disc pl-5">
-            {result.largeChange.map((reason) => (
-              <li key={reason}>{reason}</li>
-            ))}
-          </ul>
-          <label htmlFor={checkId} className="flex min-h-11 items-center gap-2 font-medium">
-            <input id={checkId} type="checkbox" className="size-5" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
-            Revisé la vista previa y quiero aplicar este cambio grande
-          </label>
-        </div>
-      ) : null}
+      {large ? <LargeChangeConfirm reasons={result.largeChange} confirmed={confirmed} onConfirmedChange={setConfirmed} /> : null}
       <div className="flex justify-end">
         <Button onClick={() => onApply(large)} disabled={pending || result.count === 0 || (large && !confirmed)}>
           <Check aria-hidden="true" className="size-4" />

@@ -13,12 +13,12 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import * as Tabs from '@radix-ui/react-tabs';
 import { AlertTriangle, ArrowDown, ArrowUp, CheckCircle2, GripVertical, Plus, Save, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import * as z from 'zod/mini';
 import { COLLECTIONS, type Collection } from '../../../../shared/api.ts';
-import { discountProblem, isCalendarDay, OFFER_DATES_ORDER_MESSAGE, offerStatus } from '../../../../shared/carousels.ts';
+import { discountProblem, offerDaysFormSchema, offerStatus } from '../../../../shared/carousels.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { compactInputClasses, SearchField } from '../../../components/ui/form-field.tsx';
+import { FormField, SearchField } from '../../../components/ui/form-field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useZodForm } from '../../../lib/form.ts';
 import { formatArs, formatDay } from '../../../lib/format.ts';
@@ -33,8 +33,8 @@ import {
   useUpdateCarousel,
 } from '../carousels-api.ts';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_DEBOUNCE_MS, COLLECTION_LABELS, parseDiscount } from '../texts.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
 import { EmptyState, ErrorState, LoadingState, Section } from './ui.tsx';
+import { useDebouncedValue } from './use-debounced-value.ts';
 
 const formatMoney = (value: string | null) => (value === null ? '—' : formatArs(value));
 
@@ -76,12 +76,16 @@ export function DiscountEditor({ entry }: { entry: CarouselEntry }) {
   });
   return (
     <form onSubmit={submit} className="grid gap-1" noValidate>
-      <label htmlFor={id} className="text-xs font-medium text-slate-600">
-        Descuento (%)<span className="sr-only"> de {entry.partNumber}</span>
-      </label>
-      <div className="flex items-center gap-1">
-        <input
-          id={id}
+      <div className="flex items-end gap-1">
+        <FormField
+          label={
+            <>
+              Descuento (%)<span className="sr-only"> de {entry.partNumber}</span>
+            </>
+          }
+          density="compact"
+          className="w-24"
+          controlClassName="h-9"
           type="number"
           inputMode="decimal"
           min={0}
@@ -95,19 +99,23 @@ export function DiscountEditor({ entry }: { entry: CarouselEntry }) {
             if (error) clearErrors('discount');
             return onChange(event);
           }}
-          className={cn(compactInputClasses, 'h-9 w-24', error && 'border-red-500')}
         />
         <Button type="submit" size="sm" variant="outline" disabled={mutation.isPending}>
           Aplicar<span className="sr-only"> descuento de {entry.partNumber}</span>
         </Button>
       </div>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="max-w-xs text-xs text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert id={`${id}-error`} message={error} />
     </form>
   );
+}
+
+/** A form's message under a row of fields, read out when it appears. */
+function FormAlert({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} role="alert" className="max-w-xs text-xs text-red-700">
+      {message}
+    </p>
+  ) : null;
 }
 
 const STATUS_TEXT = { live: 'Vigente', scheduled: 'Programada', ended: 'Vencida' } as const;
@@ -131,31 +139,28 @@ function offerDaysText({ startsOn, endsOn }: Pick<CarouselEntry, 'startsOn' | 'e
  */
 export function OfferDatesEditor({ entry, today }: { entry: CarouselEntry; today: string }) {
   const id = useId();
-  const [startsOn, setStartsOn] = useState(entry.startsOn ?? '');
-  const [endsOn, setEndsOn] = useState(entry.endsOn ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const saved = { startsOn: entry.startsOn ?? '', endsOn: entry.endsOn ?? '' };
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useZodForm(offerDaysFormSchema, { defaultValues: saved });
   const mutation = useUpdateCarousel();
   const status = offerStatus(entry, today);
-  const changed = startsOn !== (entry.startsOn ?? '') || endsOn !== (entry.endsOn ?? '');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if ((startsOn && !isCalendarDay(startsOn)) || (endsOn && !isCalendarDay(endsOn))) {
-      setError('Ingrese fechas válidas (día, mes y año).');
-      return;
-    }
-    if (startsOn && endsOn && startsOn > endsOn) {
-      setError(OFFER_DATES_ORDER_MESSAGE);
-      return;
-    }
-    setError(null);
-    mutation.mutate({
-      partId: entry.partId,
-      category: 'on-sale',
-      action: 'update-dates',
-      startsOn: startsOn || null,
-      endsOn: endsOn || null,
-    });
-  };
+  const [startsOn, endsOn] = watch(['startsOn', 'endsOn']);
+  const changed = startsOn !== saved.startsOn || endsOn !== saved.endsOn;
+  const error = errors.startsOn?.message ?? errors.endsOn?.message;
+  const submit = handleSubmit((days) => mutation.mutate({ partId: entry.partId, category: 'on-sale', action: 'update-dates', ...days }));
+  const dateField = (label: string) => ({
+    label,
+    density: 'compact' as const,
+    type: 'date',
+    className: 'w-40',
+    controlClassName: 'h-9',
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+  });
   return (
     <form onSubmit={submit} className="grid gap-1" noValidate aria-label={`Fechas de la oferta de ${entry.partNumber}`}>
       <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
@@ -163,41 +168,13 @@ export function OfferDatesEditor({ entry, today }: { entry: CarouselEntry; today
         {offerDaysText(entry)}
       </p>
       <div className="flex flex-wrap items-end gap-2">
-        <label className="grid gap-0.5 text-xs font-medium text-slate-600" htmlFor={`${id}-from`}>
-          Desde
-          <input
-            id={`${id}-from`}
-            type="date"
-            value={startsOn}
-            max={endsOn || undefined}
-            onChange={(event) => setStartsOn(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className={cn(compactInputClasses, 'h-9 w-40')}
-          />
-        </label>
-        <label className="grid gap-0.5 text-xs font-medium text-slate-600" htmlFor={`${id}-to`}>
-          Hasta
-          <input
-            id={`${id}-to`}
-            type="date"
-            value={endsOn}
-            min={startsOn || undefined}
-            onChange={(event) => setEndsOn(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className={cn(compactInputClasses, 'h-9 w-40')}
-          />
-        </label>
+        <FormField {...dateField('Desde')} max={endsOn || undefined} {...register('startsOn')} />
+        <FormField {...dateField('Hasta')} min={startsOn || undefined} {...register('endsOn')} />
         <Button type="submit" size="sm" variant="outline" disabled={!changed || mutation.isPending}>
           Guardar fechas<span className="sr-only"> de {entry.partNumber}</span>
         </Button>
       </div>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-xs text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert id={`${id}-error`} message={error} />
     </form>
   );
 }

@@ -1,9 +1,9 @@
 import { ExternalLink, Save } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
 import { routes } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { SearchField } from '../../../components/ui/form-field.tsx';
+import { CheckboxField, SearchField } from '../../../components/ui/form-field.tsx';
 import { useUnsavedChanges } from '../lib/leave-guard.tsx';
 import { ADMIN_TEXTS } from '../texts.ts';
 import { CategoryVisibilityTree, useCategoryVisibilityEditor } from './category-visibility-tree.tsx';
@@ -60,7 +60,6 @@ export function CategoryVisibilityEditor({ mode, title, description, treeLabel, 
   const [withDescendants, setWithDescendants] = useState(false);
   const editor = useCategoryVisibilityEditor(mode === 'hide-cascade' && withDescendants ? 'cascade' : mode);
   const [query, setQuery] = useState('');
-  const optionId = useId();
   useUnsavedChanges(editor.dirty);
   const { data, error, isPending, isError, refetch } = editor.query;
   return (
@@ -68,19 +67,13 @@ export function CategoryVisibilityEditor({ mode, title, description, treeLabel, 
       <div className="mb-3 grid gap-3 sm:grid-cols-[minmax(0,28rem)_1fr] sm:items-end">
         <SearchField label="Buscar en el árbol" value={query} onChange={setQuery} placeholder="Nombre de la categoría" />
         {mode === 'hide-cascade' ? (
-          <div className="flex items-start gap-2 text-sm text-slate-700">
-            <input
-              id={optionId}
-              type="checkbox"
-              checked={withDescendants}
-              onChange={(event) => setWithDescendants(event.target.checked)}
-              className="mt-0.5 size-4 shrink-0 accent-brand-700"
-            />
-            <label htmlFor={optionId}>
-              Incluir subcategorías al mostrar
-              <span className="block text-xs text-slate-500">Mostrar una categoría muestra también todas sus subcategorías.</span>
-            </label>
-          </div>
+          <CheckboxField
+            label="Incluir subcategorías al mostrar"
+            hint="Mostrar una categoría muestra también todas sus subcategorías."
+            className="items-start text-slate-700"
+            checked={withDescendants}
+            onChange={(event) => setWithDescendants(event.target.checked)}
+          />
         ) : null}
       </div>
       {isPending ? (

@@ -4,11 +4,12 @@
  * ignored columns, missing photos; and, under a preview, the "Aplicar" step with the second
  * confirmation a large change needs.
  */
-import { AlertTriangle, Check } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { Check } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatArs, formatCount } from '../../../lib/format.ts';
 import type { CatalogueJob } from '../jobs-api.ts';
+import { LargeChangeConfirm } from './large-change-confirm.tsx';
 import { td, th } from './ui.tsx';
 
 type Report = NonNullable<CatalogueJob['report']>;
@@ -164,34 +165,11 @@ export function ApplyPreview({
   onApply: (confirmLarge: boolean) => void;
 }) {
   const [confirmed, setConfirmed] = useState(false);
-  const checkId = useId();
   const large = report.largeChange ?? [];
   return (
     <div className="grid gap-3 rounded-md border border-brand-200 bg-brand-50/50 p-4">
       <p className="text-sm text-slate-700">Es una vista previa: todavía no se aplicó ningún cambio.</p>
-      {large.length ? (
-        <div role="alert" className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          <p className="flex items-center gap-2 font-semibold">
-            <AlertTriangle aria-hidden="true" className="size-4" />
-            Cambio grande
-          </p>
-          <ul className="list-disc pl-5">
-            {large.map((reason) => (
-              <li key={reason}>{reason}</li>
-            ))}
-          </ul>
-          <label htmlFor={checkId} className="flex min-h-11 items-center gap-2 font-medium">
-            <input
-              id={checkId}
-              type="checkbox"
-              className="size-5"
-              checked={confirmed}
-              onChange={(event) => setConfirmed(event.target.checked)}
-            />
-            Revisé la vista previa y quiero aplicar este cambio grande
-          </label>
-        </div>
-      ) : null}
+      {large.length ? <LargeChangeConfirm reasons={large} confirmed={confirmed} onConfirmedChange={setConfirmed} /> : null}
       <div className="flex justify-end">
         <Button onClick={() => onApply(large.length > 0)} disabled={pending || (large.length > 0 && !confirmed)}>
           <Check aria-hidden="true" className="size-4" />

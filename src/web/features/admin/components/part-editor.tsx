@@ -12,7 +12,7 @@ import { type HandEditableField, PRICE_LIST_FIELDS, type PriceListField, partEdi
 import { parsePrice } from '../../../../shared/pricing.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { FormField, SelectField, TextAreaField } from '../../../components/ui/form-field.tsx';
+import { CheckboxField, FormField, SelectField, TextAreaField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../lib/form.ts';
 import { type PartDetail, type PartEditBody, useAdminCategories, useAuditPage, usePartDetail, useUpdatePart } from '../api.ts';
 import { categoryOptions } from '../lib/category-options.ts';
@@ -243,11 +243,11 @@ function PartEditorForm({ part, onClose, onSaved }: { part: PartDetail; onClose:
           error={errors.notes?.message}
         />
       </div>
-      <label className="flex items-center gap-2 text-sm text-slate-800">
-        <input type="checkbox" className="size-5" {...register('isActive')} />
-        Activo (visible en el catálogo)
-        <HandMark field="isActive" edited={edited} />
-      </label>
+      <CheckboxField
+        label="Activo (visible en el catálogo)"
+        after={<HandMark field="isActive" edited={edited} />}
+        {...register('isActive')}
+      />
       <div className="sticky bottom-0 -mx-5 flex justify-end gap-2 border-t border-slate-200 bg-white px-5 py-3">
         <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
           Cancelar

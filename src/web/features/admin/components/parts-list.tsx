@@ -10,7 +10,7 @@ import { useId, useMemo, useState } from 'react';
 import type { PartStatusFilter } from '../../../../shared/admin-parts-list.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { FormField, SearchField, SelectField } from '../../../components/ui/form-field.tsx';
+import { CheckboxField, FormField, SearchField, SelectField } from '../../../components/ui/form-field.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatCount, formatDateTime, formatPrice } from '../../../lib/format.ts';
@@ -162,10 +162,13 @@ export function PartsList({ onEdit }: { onEdit: (partId: number) => void }) {
           <legend className="text-sm font-medium text-slate-700">Mostrar solo</legend>
           <div className="flex flex-wrap gap-x-4">
             {FLAGS.map((flag) => (
-              <label key={flag.key} className="flex min-h-10 items-center gap-2 text-sm text-slate-800">
-                <input type="checkbox" className="size-4" checked={filters[flag.key]} onChange={(e) => set(flag.key, e.target.checked)} />
-                {flag.label}
-              </label>
+              <CheckboxField
+                key={flag.key}
+                label={flag.label}
+                className="min-h-10"
+                checked={filters[flag.key]}
+                onChange={(e) => set(flag.key, e.target.checked)}
+              />
             ))}
           </div>
         </fieldset>
