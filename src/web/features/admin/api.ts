@@ -5,7 +5,16 @@
  */
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { type AdminPart, adminPartSchema, adminPartsResponseSchema, profileSchema } from '../../../shared/admin.ts';
+import {
+  type AdminPart,
+  adminPartListSchema,
+  adminPartSchema,
+  adminPartsResponseSchema,
+  profileListSchema,
+  profileSchema,
+  relationsResponseSchema,
+  visibilityResponseSchema,
+} from '../../../shared/admin.ts';
 import { type AuditQuery, auditPageSchema, type PartDetail, type PartEditBody, partDetailSchema } from '../../../shared/admin-parts.ts';
 import { type Collection, categoryTreeSchema } from '../../../shared/api.ts';
 import { messageSchema } from '../../../shared/auth.ts';
@@ -29,9 +38,6 @@ export interface AdminPartsParams {
   excludeCollection?: Collection;
 }
 
-const visibilityResponseSchema = z.object({ updated: z.number().check(z.int()) });
-const relationsResponseSchema = z.object({ relatedProducts: z.array(adminPartSchema) });
-
 export const adminKeys = {
   all: () => ['admin'] as const,
   profiles: () => [...adminKeys.all(), 'profiles'] as const,
@@ -46,7 +52,7 @@ export const adminQueries = {
   profiles: () =>
     queryOptions({
       queryKey: adminKeys.profiles(),
-      queryFn: ({ signal }) => apiGet('/api/profiles', z.array(profileSchema), undefined, signal),
+      queryFn: ({ signal }) => apiGet('/api/profiles', profileListSchema, undefined, signal),
     }),
   parts: (params: AdminPartsParams) =>
     queryOptions({
@@ -95,7 +101,7 @@ export const adminQueries = {
   relationSearch: (query: string, excludeId: number) =>
     queryOptions({
       queryKey: [...adminKeys.relations(), excludeId, 'search', query] as const,
-      queryFn: ({ signal }) => apiGet('/api/products/search-for-relation', z.array(adminPartSchema), { query, excludeId }, signal),
+      queryFn: ({ signal }) => apiGet('/api/products/search-for-relation', adminPartListSchema, { query, excludeId }, signal),
     }),
 };
 

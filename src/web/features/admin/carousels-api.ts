@@ -8,7 +8,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import * as z from 'zod/mini';
 import type { Collection } from '../../../shared/api.ts';
 import { messageSchema } from '../../../shared/auth.ts';
-import { carouselDraftSchema, discountedProductSchema } from '../../../shared/carousels.ts';
+import { carouselDraftSchema, discountedProductListSchema, discountedProductSchema } from '../../../shared/carousels.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { apiGet, apiRequest } from '../../lib/api-client.ts';
 import { adminKeys, errorToast, withReason } from './api.ts';
@@ -27,7 +27,7 @@ export const carouselQueries = {
   discounts: () =>
     queryOptions({
       queryKey: [...adminKeys.carousels(), 'discounts'] as const,
-      queryFn: ({ signal }) => apiGet('/api/carousel/products-with-discounts/on-sale', z.array(discountedProductSchema), undefined, signal),
+      queryFn: ({ signal }) => apiGet('/api/carousel/products-with-discounts/on-sale', discountedProductListSchema, undefined, signal),
     }),
 };
 

@@ -5,7 +5,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { type SynonymGroup, synonymGroupSchema } from '../../../shared/api.ts';
+import { type SynonymGroup, synonymGroupListSchema, synonymGroupSchema } from '../../../shared/api.ts';
 import { messageSchema } from '../../../shared/auth.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { apiGet, apiRequest } from '../../lib/api-client.ts';
@@ -28,7 +28,7 @@ export const synonymQueries = {
   list: () =>
     queryOptions({
       queryKey: synonymsKey(),
-      queryFn: ({ signal }) => apiGet('/api/admin/synonyms', z.array(synonymGroupSchema), undefined, signal),
+      queryFn: ({ signal }) => apiGet('/api/admin/synonyms', synonymGroupListSchema, undefined, signal),
     }),
 };
 

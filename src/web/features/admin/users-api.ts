@@ -9,8 +9,8 @@ import { useEffect } from 'react';
 import * as z from 'zod/mini';
 import type { PartRequestStatus } from '../../../shared/admin.ts';
 import { auditPageSchema } from '../../../shared/admin-parts.ts';
-import { adminCountsSchema, adminPartRequestSchema, type UsersQuery } from '../../../shared/admin-users.ts';
-import { type AdminUser, adminUserSchema, messageSchema, partRequestSchema } from '../../../shared/auth.ts';
+import { adminCountsSchema, adminPartRequestListSchema, adminPartRequestSchema, type UsersQuery } from '../../../shared/admin-users.ts';
+import { type AdminUser, adminUserListSchema, adminUserSchema, messageSchema, partRequestSchema } from '../../../shared/auth.ts';
 import type { UserUpdateBody } from '../../../shared/admin.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { apiGet, apiRequest, withQuery } from '../../lib/api-client.ts';
@@ -37,12 +37,12 @@ const queries = {
   users: (filters: UsersQuery) =>
     queryOptions({
       queryKey: [...keys.users(), 'list', usersParams(filters)] as const,
-      queryFn: ({ signal }) => apiGet('/api/users', z.array(adminUserSchema), { ...usersParams(filters) }, signal),
+      queryFn: ({ signal }) => apiGet('/api/users', adminUserListSchema, { ...usersParams(filters) }, signal),
     }),
   pendingUsers: () =>
     queryOptions({
       queryKey: [...keys.users(), 'pending'] as const,
-      queryFn: ({ signal }) => apiGet('/api/users/pending', z.array(adminUserSchema), undefined, signal),
+      queryFn: ({ signal }) => apiGet('/api/users/pending', adminUserListSchema, undefined, signal),
     }),
   userAudit: (userId: number) =>
     queryOptions({
@@ -54,7 +54,7 @@ const queries = {
   requests: (status: PartRequestStatus | undefined) =>
     queryOptions({
       queryKey: [...keys.requests(), status ?? 'all'] as const,
-      queryFn: ({ signal }) => apiGet('/api/part-requests', z.array(adminPartRequestSchema), { status }, signal),
+      queryFn: ({ signal }) => apiGet('/api/part-requests', adminPartRequestListSchema, { status }, signal),
     }),
   counts: () =>
     queryOptions({
