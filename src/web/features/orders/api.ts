@@ -8,7 +8,6 @@ import {
   type AdminOrdersQuery,
   adminOrderListSchema,
   cartSchema,
-  newOrdersCountSchema,
   type Order,
   type OrderBody,
   type OrderStatus,
@@ -56,14 +55,6 @@ export const orderQueries = {
       queryKey: [...orderKeys.admin(), 'list', filters] as const,
       queryFn: ({ signal }) => apiGet('/api/admin/orders', adminOrderListSchema, adminOrdersParams(filters), signal),
       placeholderData: keepPreviousData,
-      staleTime: 0,
-    }),
-  adminNewCount: () =>
-    queryOptions({
-      queryKey: [...orderKeys.admin(), 'new-count'] as const,
-      queryFn: ({ signal }) => apiGet('/api/admin/orders/new-count', newOrdersCountSchema, undefined, signal),
-      // The badge tells staff a pedido arrived: asked again every minute while the panel is open.
-      refetchInterval: 60_000,
       staleTime: 0,
     }),
   adminOrder: (id: number) =>
@@ -120,11 +111,6 @@ export function useChangeOrderStatus() {
 /** The admin list (filtered, paged). */
 export function useAdminOrders(filters: AdminOrderFilters) {
   return useQuery(orderQueries.adminList(filters));
-}
-
-/** Pedidos still "Recibido" (the admin tab's badge). */
-export function useNewOrdersCount(enabled = true) {
-  return useQuery({ ...orderQueries.adminNewCount(), enabled });
 }
 
 /** URL of a pedido's PDF or Excel (a guest's carries the access token of its confirmation). */

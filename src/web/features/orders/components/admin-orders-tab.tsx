@@ -21,7 +21,6 @@ import {
   orderQueries,
   useAdminOrders,
   useChangeOrderStatus,
-  useNewOrdersCount,
 } from '../api.ts';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { orderErrorMessage } from '../cart.ts';
@@ -269,18 +268,5 @@ export function AdminOrdersTab() {
       </section>
       {selected !== null ? <AdminOrderPanel id={selected} onClose={() => setSelected(null)} /> : null}
     </div>
-  );
-}
-
-/** The "Pedidos" tab's badge: how many pedidos are still "Recibido" (nothing when none or unknown). */
-export function NewOrdersBadge() {
-  const { data } = useNewOrdersCount();
-  if (!data || data.newCount === 0) return null;
-  return (
-    // `relative`: the sr-only text stays inside the tab list's scroller instead of widening a phone's page.
-    <span className="relative ml-1.5 inline-flex min-w-5 justify-center rounded-full bg-accent-600 px-1.5 text-xs font-bold leading-5 text-white">
-      {formatCount(data.newCount)}
-      <span className="sr-only"> nuevos</span>
-    </span>
   );
 }
