@@ -9,31 +9,11 @@ import type { Collection } from '../../../shared/api.ts';
 import type { PartListFilters } from '../../../shared/admin-parts-list.ts';
 import type { Executor } from '../../db/client.ts';
 import { carouselEntries, categories, parts } from '../../db/schema.ts';
+import { priceListColumn } from '../catalogue/queries.ts';
 import { orderBy, searchConditions } from '../catalogue/service.ts';
 import { presentAdminPart } from './service.ts';
 
 type PartRow = typeof parts.$inferSelect;
-
-/** The ten price list columns, list 1 first. */
-export const PRICE_LIST_COLUMNS = [
-  parts.priceList1,
-  parts.priceList2,
-  parts.priceList3,
-  parts.priceList4,
-  parts.priceList5,
-  parts.priceList6,
-  parts.priceList7,
-  parts.priceList8,
-  parts.priceList9,
-  parts.priceList10,
-] as const;
-
-/** The column of price list `list` (1–10; the schemas keep it in range). */
-export function priceListColumn(list: number) {
-  const column = PRICE_LIST_COLUMNS[list - 1];
-  if (!column) throw new RangeError(`price list ${list} out of 1–10`);
-  return column;
-}
 
 /** Condition: the part is in category `id` or one of its descendants (a recursive walk down the tree). */
 export function inCategoryTree(id: number): SQL {

@@ -44,6 +44,7 @@ export function profileOf(viewer: Viewer): Profile {
   return viewer.role === 'admin' ? 'client' : viewer.role;
 }
 
+/** The ten price list columns, list 1 first (docs/product.md §3.2). */
 const PRICE_LIST_COLUMNS = [
   parts.priceList1,
   parts.priceList2,
@@ -56,6 +57,17 @@ const PRICE_LIST_COLUMNS = [
   parts.priceList9,
   parts.priceList10,
 ] as const;
+
+/**
+ * The column of price list `list`.
+ * @param list 1–10 (the request schemas keep it in range).
+ * @throws RangeError when `list` is outside 1–10.
+ */
+export function priceListColumn(list: number) {
+  const column = PRICE_LIST_COLUMNS[list - 1];
+  if (!column) throw new RangeError(`price list ${list} out of 1–10`);
+  return column;
+}
 
 /** SQL of the viewer's undiscounted price: the role's list, else the base price. */
 function listPriceSql(priceList: number): SQL<string | null> {

@@ -22,7 +22,8 @@ import {
 import { type Db, type Executor, queryRows } from '../../db/client.ts';
 import { categories, priceChanges } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { hasBrand, partListConditions, priceListColumn } from '../admin/parts-list.ts';
+import { hasBrand, partListConditions } from '../admin/parts-list.ts';
+import { priceListColumn } from '../catalogue/queries.ts';
 import { type Actor, recordAudit } from '../audit/service.ts';
 import { bumpCatalogueVersion } from '../catalogue/version.ts';
 
