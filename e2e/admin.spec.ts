@@ -193,13 +193,15 @@ test('a part put on sale at 20 % reaches the guests\' "Productos Rebajados" with
         await expect(onSale.getByRole('listitem').nth(at - 2)).toHaveAccessibleName(`${at - 1}. ${SALE_PART.partNumber}`);
       }
     } else {
-      // Each key waits for what a user perceives (the handle pressed, the live region's sentence):
-      // dnd-kit listens for the arrows only once the drag has started.
+      // Each key waits for what a user perceives (the handle pressed, the live region's sentence).
       const live = page.getByRole('status').filter({ hasText: SALE_PART.partNumber });
       const handle = entry.getByRole('button', { name: `Mover ${SALE_PART.partNumber} (posición ${last} de ${last})` });
       await handle.focus();
       await page.keyboard.press('Space');
       await expect(handle).toHaveAttribute('aria-pressed', 'true');
+      // dnd-kit adds its arrow-key listener in a zero-delay timer queued when the drag started; a
+      // timer queued now runs after it (a task barrier, not a wait on the clock).
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
       for (let at = last - 1; at >= 1; at--) {
         await page.keyboard.press('ArrowUp');
         await expect(live).toHaveText(`${SALE_PART.partNumber} pasa a la posición ${at} de ${last}.`);
