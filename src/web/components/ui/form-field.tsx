@@ -4,7 +4,7 @@
  * field takes react-hook-form's `register(...)` spread (name, ref, onChange, onBlur) or plain
  * `value`/`onChange`.
  */
-import { Eye, EyeOff, Search, X } from 'lucide-react';
+import { Eye, EyeOff } from 'lucide-react';
 import {
   type InputHTMLAttributes,
   type ReactNode,
@@ -15,68 +15,18 @@ import {
   useState,
 } from 'react';
 import { cn } from '../../lib/cn.ts';
+import {
+  compactSelectClasses,
+  controlBase,
+  controlClasses,
+  describedBy,
+  type FieldDensity,
+  FieldShell,
+  inputClasses,
+} from './field-shell.tsx';
 
-/** `comfortable`: the public forms' 44 px touch targets; `compact`: the admin panel's denser rows. */
-export type FieldDensity = 'comfortable' | 'compact';
-
-const controlBase =
-  'w-full rounded-md border border-slate-300 bg-white text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-500 disabled:bg-slate-100 aria-[invalid=true]:border-accent-600';
-
-export const inputClasses = cn(controlBase, 'h-11 px-3 text-base');
-/** Inputs of the admin panel, also for bare inputs in table cells. */
-export const compactInputClasses = cn(controlBase, 'h-10 px-3 text-sm');
-/** Selects of the admin panel. */
-export const compactSelectClasses = cn(controlBase, 'h-10 w-auto px-2 text-sm');
-
-const controlClasses = (density: FieldDensity) => (density === 'compact' ? compactInputClasses : inputClasses);
-
-interface FieldShellProps {
-  id: string;
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  requiredMark?: boolean;
-  density: FieldDensity;
-  /** Keeps the label for screen readers only (a control in a table cell, named by its row). */
-  labelHidden?: boolean;
-  className?: string;
-  children: ReactNode;
-}
-
-/** Ids a control points its `aria-describedby` at: the error, then the hint. */
-function describedBy(id: string, error: unknown, hint: unknown): string | undefined {
-  return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
-}
-
-/** Label (with the optional required mark) above the control, hint and error below. */
-function FieldShell({ id, label, error, hint, requiredMark, density, labelHidden, className, children }: FieldShellProps) {
-  return (
-    <div className={cn(density === 'compact' ? 'grid gap-1' : 'space-y-1.5', className)}>
-      <div className={cn('flex gap-1 text-sm font-medium', labelHidden && 'sr-only')}>
-        <label htmlFor={id} className="text-slate-700">
-          {label}
-        </label>
-        {/* Outside the label so the accessible name stays the label text; aria-required says it. */}
-        {requiredMark ? (
-          <span aria-hidden="true" className="text-accent-700">
-            *
-          </span>
-        ) : null}
-      </div>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-accent-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+export { compactInputClasses, compactSelectClasses, type FieldDensity, inputClasses } from './field-shell.tsx';
+export { SearchField, type SearchFieldProps } from './search-field.tsx';
 
 export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: ReactNode;
@@ -253,73 +203,5 @@ export function CheckboxField({ label, after, hint, className, ref, ...input }: 
       )}
       {after}
     </div>
-  );
-}
-
-export interface SearchFieldProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  placeholder?: string;
-  hint?: ReactNode;
-  /** The label for screen readers only (the placeholder says it on screen). */
-  labelHidden?: boolean;
-  /**
-   * The name of a "clear" button shown while there is text; with it, Escape also clears the text
-   * (and does not reach an enclosing dialog or drawer).
-   */
-  clearLabel?: string;
-  autoComplete?: string;
-  /** Extra classes of the input itself (`className` styles the field's wrapper). */
-  controlClassName?: string;
-  className?: string;
-}
-
-/** A labelled search input with a magnifier (the admin lists' filters, the category index). */
-export function SearchField({
-  label,
-  value,
-  onChange,
-  placeholder,
-  hint,
-  labelHidden,
-  clearLabel,
-  autoComplete,
-  controlClassName,
-  className,
-}: SearchFieldProps) {
-  const id = useId();
-  return (
-    <FieldShell id={id} label={label} hint={hint} density="compact" labelHidden={labelHidden} className={className}>
-      <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
-        <input
-          id={id}
-          type="search"
-          value={value}
-          placeholder={placeholder}
-          autoComplete={autoComplete}
-          onChange={(event) => onChange(event.target.value)}
-          onKeyDown={(event) => {
-            if (clearLabel && event.key === 'Escape' && value) {
-              event.stopPropagation();
-              onChange('');
-            }
-          }}
-          className={cn(compactInputClasses, 'pl-9', clearLabel && 'pr-11 [&::-webkit-search-cancel-button]:hidden', controlClassName)}
-          aria-describedby={describedBy(id, null, hint)}
-        />
-        {clearLabel && value ? (
-          <button
-            type="button"
-            onClick={() => onChange('')}
-            aria-label={clearLabel}
-            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-slate-500 hover:text-slate-800"
-          >
-            <X aria-hidden="true" className="size-4" />
-          </button>
-        ) : null}
-      </div>
-    </FieldShell>
   );
 }

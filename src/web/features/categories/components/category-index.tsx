@@ -1,7 +1,7 @@
 import { ChevronRight, Layers } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { CategoryNode } from '../../../../shared/api.ts';
-import { SearchField } from '../../../components/ui/form-field.tsx';
+import { SearchField } from '../../../components/ui/search-field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatCount } from '../../../lib/format.ts';
