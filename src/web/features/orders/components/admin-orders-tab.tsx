@@ -15,13 +15,7 @@ import { FormField, SelectField, TextAreaField } from '../../../components/ui/fo
 import { toast } from '../../../components/ui/toast.tsx';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { useZodForm } from '../../../lib/form.ts';
-import {
-  type AdminOrderFilters,
-  adminOrdersXlsxUrl,
-  orderQueries,
-  useAdminOrders,
-  useChangeOrderStatus,
-} from '../api.ts';
+import { type AdminOrderFilters, adminOrdersXlsxUrl, orderQueries, useAdminOrders, useChangeOrderStatus } from '../api.ts';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { orderErrorMessage } from '../cart.ts';
 import { OrderDetail, OrderStatusBadge, OrderTotal } from './order-detail.tsx';
