@@ -25,8 +25,8 @@ import {
   inputClasses,
 } from './field-shell.tsx';
 
-export { compactInputClasses, compactSelectClasses, type FieldDensity, inputClasses } from './field-shell.tsx';
-export { SearchField, type SearchFieldProps } from './search-field.tsx';
+export type { FieldDensity } from './field-shell.tsx';
+export { SearchField } from './search-field.tsx';
 
 export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: ReactNode;
