@@ -1,0 +1,54 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { X } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import { cn } from '../../lib/cn.ts';
+import { currentToast, dismissToast, subscribeToasts, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD } from './toast-store.ts';
+
+/**
+ * Renders the current toast (loaded after the first screen by {@link Toaster} in toast.tsx): 5 s, swipe right (threshold 50 px) to dismiss, F8 moves focus to
+ * the toast region (docs/product.md §13.2). Mount once, inside the app providers.
+ */
+export default function ToastViewport() {
+  const active = useSyncExternalStore(subscribeToasts, currentToast, () => null);
+  return (
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={TOAST_SWIPE_THRESHOLD}
+      label="Notificación"
+    >
+      {active ? (
+        <ToastPrimitive.Root
+          key={active.id}
+          defaultOpen
+          onOpenChange={(open) => {
+            if (!open) dismissToast(active.id);
+          }}
+          className={cn(
+            'relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
+            'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform',
+            active.variant === 'destructive' ? 'border-accent-700 bg-accent-600 text-white' : 'border-slate-200 bg-white text-slate-900',
+          )}
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{active.title}</ToastPrimitive.Title>
+            {active.description ? (
+              <ToastPrimitive.Description className="text-sm opacity-90">{active.description}</ToastPrimitive.Description>
+            ) : null}
+          </div>
+          <ToastPrimitive.Close
+            aria-label="Cerrar notificación"
+            className="absolute right-2 top-2 rounded p-1 opacity-80 hover:opacity-100"
+          >
+            <X aria-hidden="true" className="size-4" />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ) : null}
+      <ToastPrimitive.Viewport
+        hotkey={['F8']}
+        label="Notificaciones ({hotkey})"
+        className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
+      />
+    </ToastPrimitive.Provider>
+  );
+}
