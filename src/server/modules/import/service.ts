@@ -263,12 +263,15 @@ export async function importRecords(
     if (outcome === 'stale') continue;
     if (!options.dryRun && fresh.inserted + fresh.updated + fresh.deactivated > 0) {
       // The search's vocabulary follows the parts (typo correction, abbreviations; docs/product.md
-      // §8), rebuilt after the write so that it does not lengthen it; the version is bumped again so
-      // that no search cached in between keeps the old vocabulary.
-      await db.transaction(async (tx) => {
-        await rebuildVocabulary(tx);
-        await bumpCatalogueVersion(tx);
-      });
+      // §6.1), rebuilt after the write so that it does not lengthen it, and only when the run
+      // changed its words; the version is bumped again so that no search cached in between keeps
+      // the old vocabulary.
+      if (outcome.vocabularyChanged) {
+        await db.transaction(async (tx) => {
+          await rebuildVocabulary(tx);
+          await bumpCatalogueVersion(tx);
+        });
+      }
       await tidyAfterImport(db, fresh.inserted + fresh.updated + fresh.deactivated);
     }
     options.onProgress?.({ phase: 'done', read: total, written: fresh.inserted + fresh.updated, total });
@@ -281,7 +284,8 @@ export async function importRecords(
  * {@link BATCH}, yielding between them so that other requests are served), then the write in one
  * transaction that holds the import lock and sends only new and changed parts. Fills `report`.
  * @param underLock plan inside the write transaction (the last attempt: nothing can change meanwhile).
- * @returns `stale` when a part the plan writes changed before the write began (nothing written).
+ * @returns `stale` when a part the plan writes changed before the write began (nothing written);
+ *   otherwise whether the run changed the search vocabulary's words ({@link VOCABULARY_FIELDS}).
  */
 async function planAndApply(
   db: Db,
@@ -291,7 +295,7 @@ async function planAndApply(
   options: ImportOptions,
   source: string,
   underLock: boolean,
-): Promise<'done' | 'stale'> {
+): Promise<{ vocabularyChanged: boolean } | 'stale'> {
   const total = report.rows;
   const prices = new PriceTally();
   const makePlan = async (reader: Executor, pause: boolean): Promise<RunPlan> => {
@@ -372,10 +376,10 @@ async function planAndApply(
       if (options.dryRun) throw new DryRunRollback();
       if (runId !== null) await finishRun(tx, runId, report);
       if (report.inserted + report.updated + report.deactivated > 0) await bumpCatalogueVersion(tx);
-      return 'done' as const;
+      return { vocabularyChanged: report.inserted > 0 || report.deactivated > 0 || run.changes.some((c) => c.wordsChanged) };
     });
   } catch (error) {
-    if (error instanceof DryRunRollback) return 'done';
+    if (error instanceof DryRunRollback) return { vocabularyChanged: false };
     throw error;
   }
 }
@@ -384,24 +388,29 @@ async function planAndApply(
 interface RunPlan {
   writes: Record<string, unknown>[];
   changes: RunChange[];
-  /** The catalogue's values of each part the plan updates, as read while planning. */
+  /** The catalogue's values (and row version) of each part the plan updates, as read while planning. */
   based: Map<string, ExistingPart>;
   /** Placeholder category ids (negative) of categories the run creates, with their path keys. */
   sentinels: Map<number, string>;
 }
 
-/** True when a part the plan updates no longer holds the values it was planned on (staff edited it meanwhile). */
+/**
+ * True when a part the plan updates was written since it was read (staff edited it meanwhile, or
+ * it was deleted): its row version (`xmin`, which every update of the row renews) differs from the
+ * one read while planning. One statement, so the write transaction stays short.
+ */
 async function changedSincePlan(tx: Tx, based: Map<string, ExistingPart>): Promise<boolean> {
-  const codes = [...based.keys()];
-  for (let start = 0; start < codes.length; start += BATCH) {
-    const now = await readExisting(tx, codes.slice(start, start + BATCH));
-    for (const [code, current] of now) {
-      const then = based.get(code) as ExistingPart;
-      if (WRITE_FIELDS.some((f) => !sameValue(then[f], current[f]))) return true;
-    }
-    if (now.size < Math.min(BATCH, codes.length - start)) return true;
-  }
-  return false;
+  if (based.size === 0) return false;
+  const planned = JSON.stringify([...based].map(([code, part]) => ({ code, version: part.rowVersion })));
+  const [row] = await queryRows<{ changed: boolean }>(
+    tx,
+    sql`select exists (
+      select 1 from json_to_recordset(${planned}::json) as x(code text, version text)
+      left join parts p on p.part_number = x.code
+      where p.xmin::text is distinct from x.version
+    ) as changed`,
+  );
+  return row?.changed === true;
 }
 
 function largeChangeError(reasons: string[]): AppError {
@@ -683,11 +692,20 @@ interface WritePlan {
   categoryIds: Map<string, number>;
 }
 
-type ExistingPart = Record<PartField, unknown> & { handEditedFields: string[]; source: string | null; description: string };
+/** A part as the import reads it: the written fields, and `rowVersion`, the row's `xmin` (renewed by every update). */
+type ExistingPart = Record<PartField, unknown> & {
+  handEditedFields: string[];
+  source: string | null;
+  description: string;
+  rowVersion: string;
+};
 
 /** The catalogue's current values of the batch's part numbers. */
 async function readExisting(tx: Executor, partNumbers: string[]): Promise<Map<string, ExistingPart>> {
-  const selection = Object.fromEntries(WRITE_FIELDS.map((f) => [f, parts[f as keyof typeof parts.$inferSelect]]));
+  const selection = {
+    ...Object.fromEntries(WRITE_FIELDS.map((f) => [f, parts[f as keyof typeof parts.$inferSelect]])),
+    rowVersion: sql<string>`${parts}.xmin::text`.as('row_version'),
+  };
   const found = (await tx.select(selection).from(parts).where(inArray(parts.partNumber, partNumbers))) as unknown as ExistingPart[];
   return new Map(found.map((p) => [p.partNumber as string, p]));
 }
@@ -788,7 +806,8 @@ function prepareBatch(
       WRITE_FIELDS.forEach((field, c) => {
         if (field !== 'partNumber') before[WRITE_NAMES[c] as string] = current[field];
       });
-      changes.push({ partNumber: row.partNumber, kind: 'updated', before });
+      const wordsChanged = VOCABULARY_FIELDS.some((f) => !sameValue(current[f], values[f]));
+      changes.push({ partNumber: row.partNumber, kind: 'updated', before, wordsChanged });
     }
     const json: Record<string, unknown> = {};
     WRITE_FIELDS.forEach((field, c) => {
@@ -807,7 +826,16 @@ interface RunChange {
   partNumber: string;
   kind: 'updated';
   before: Record<string, unknown>;
+  /** The update changes a field the search's vocabulary is built from ({@link VOCABULARY_FIELDS}). */
+  wordsChanged: boolean;
 }
+
+/**
+ * The part fields the search's vocabulary is built from (its words: description, brand, category
+ * path; of active parts only; migration 0020). A run that inserts no part, deactivates none and
+ * changes none of these, as a repricing or a stock update, leaves the vocabulary as it is.
+ */
+const VOCABULARY_FIELDS: readonly PartField[] = ['description', 'brand', 'categoryId', 'isActive'];
 
 /** Starts an applied run's record; the rows of older runs go (only the newest run can be undone). */
 async function startRun(tx: Tx, actor: string, source: string): Promise<number> {
