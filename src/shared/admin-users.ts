@@ -4,8 +4,8 @@
  * requester's contact data, and the pending counts shown as tab badges.
  */
 import * as z from 'zod/mini';
+import { emailField, FULL_NAME_TOO_LONG, partRequestSchema, passwordField, usernameField } from './account.ts';
 import { PART_REQUEST_STATUSES } from './admin.ts';
-import { partRequestSchema } from './auth.ts';
 
 /** An integer (a safe one), as classic zod's `z.number().int()`. */
 const int = () => z.number().check(z.int());
@@ -80,3 +80,41 @@ export const adminCountsSchema = z.object({
   newOrders: int(),
 });
 export type AdminCounts = z.infer<typeof adminCountsSchema>;
+
+/** A user as admins see it; the password hash never leaves the server. */
+export const adminUserSchema = z.object({
+  id: int(),
+  username: z.string(),
+  fullName: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  company: z.nullable(z.string()),
+  clientCode: z.nullable(z.string()),
+  profileType: z.enum(['client', 'distributor', 'admin']),
+  isApproved: z.boolean(),
+  /** ISO 8601 when an admin disabled the account (it cannot log in); null while enabled. */
+  disabledAt: z.nullable(z.string()),
+  /** ISO 8601 of the last successful login; null when it never logged in. */
+  lastLoginAt: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+/** `GET /api/users` and `GET /api/users/pending`. */
+export const adminUserListSchema = z.array(adminUserSchema);
+
+/** `POST /api/admin/users`: the spec's three fields, plus the person's full name and e-mail (optional). */
+export const createUserBodySchema = z.object({
+  username: usernameField,
+  password: passwordField,
+  profileType: z.enum(['client', 'distributor'], { error: 'El tipo debe ser Cliente o Distribuidor' }),
+  fullName: z.optional(z.string().check(z.trim(), z.maxLength(120, { error: FULL_NAME_TOO_LONG }))),
+  email: z.optional(z.union([emailField, z.literal('')], { error: 'El email no es válido' })),
+});
+
+export const approveBodySchema = z.object({
+  clientCode: z.nullable(
+    z.optional(z.string().check(z.trim(), z.maxLength(40, { error: 'El código de cliente admite hasta 40 caracteres' }))),
+  ),
+});
+/** Body of `PATCH /api/users/:id/approve`: {@link approveBodySchema}, or none at all. */
+export const approveUserBodySchema = z.optional(approveBodySchema);

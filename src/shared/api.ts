@@ -165,19 +165,6 @@ export const suggestionsSchema = z.object({
 });
 export type Suggestions = z.infer<typeof suggestionsSchema>;
 
-/** A synonym group of the search (admin "Sinónimos"): forms that match one another both ways. */
-export const synonymGroupSchema = z.object({ id: int(), terms: z.array(z.string()) });
-export type SynonymGroup = z.infer<typeof synonymGroupSchema>;
-/** `GET /api/admin/synonyms`: every synonym group. */
-export const synonymGroupListSchema = z.array(synonymGroupSchema);
-
-/** Body of creating or replacing a synonym group. */
-export const synonymBodySchema = z.object({
-  terms: z
-    .array(z.string().check(z.trim(), z.minLength(1, { error: 'la forma no puede estar vacía' }), z.maxLength(60)))
-    .check(z.minLength(2, { error: 'un grupo necesita al menos dos formas' }), z.maxLength(12)),
-});
-
 /** Public configuration the browser may see (docs/product.md §12 "System"). */
 export const publicConfigSchema = z.object({
   brandName: z.string(),
@@ -188,22 +175,3 @@ export const publicConfigSchema = z.object({
   orderPlatformUrl: z.nullable(z.string()),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
-
-export const healthSchema = z.object({
-  status: z.literal('ok'),
-  database: z.enum(['pglite', 'postgres']),
-  parts: int(),
-});
-/** `GET /api/health` while the database does not answer (503). */
-export const healthDownSchema = z.object({
-  status: z.literal('unavailable'),
-  database: z.enum(['pglite', 'postgres']),
-  message: z.string(),
-});
-/** `GET /api/health/live`: the process answers. */
-export const healthLiveSchema = z.object({ status: z.literal('ok') });
-/** `GET /api/health/ready`: 200 `ready`, or 503 while draining or while the database does not answer. */
-export const healthReadySchema = z.object({
-  status: z.enum(['ready', 'draining', 'unavailable']),
-  database: z.enum(['pglite', 'postgres']),
-});

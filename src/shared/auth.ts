@@ -30,25 +30,8 @@ export const TEXTS = {
 /** An integer (a safe one), as classic zod's `z.number().int()`. */
 const int = () => z.number().check(z.int());
 
-/** Messages of the length limits (Spanish, as every message a visitor can see). */
-const PASSWORD_TOO_LONG = 'La contraseña admite hasta 200 caracteres';
-const FULL_NAME_TOO_LONG = 'El nombre admite hasta 120 caracteres';
-const username = z
-  .string({ error: 'El usuario es obligatorio' })
-  .check(
-    z.trim(),
-    z.minLength(3, { error: 'El usuario debe tener al menos 3 caracteres' }),
-    z.maxLength(60, { error: 'El usuario admite hasta 60 caracteres' }),
-    z.regex(/^[\p{L}\p{N}._@+-]+$/u, { error: 'El usuario solo admite letras, números y . _ @ + -' }),
-  );
-const password = z
-  .string({ error: 'La contraseña es obligatoria' })
-  .check(z.minLength(MIN_PASSWORD, { error: TEXTS.passwordTooShort }), z.maxLength(200, { error: PASSWORD_TOO_LONG }));
-const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max, { error: `Admite hasta ${max} caracteres` })));
-const email = z.pipe(
-  z.string().check(z.trim(), z.maxLength(200, { error: 'El email admite hasta 200 caracteres' })),
-  z.email({ error: 'El email no es válido' }),
-);
+/** Message of the password length limit (Spanish, as every message a visitor can see). */
+export const PASSWORD_TOO_LONG = 'La contraseña admite hasta 200 caracteres';
 
 export const loginUserTypeSchema = z.enum(['client', 'distributor', 'admin']);
 
@@ -65,44 +48,6 @@ export const loginBodySchema = z.object({
     .check(z.minLength(1, { error: 'La contraseña es obligatoria' }), z.maxLength(200, { error: PASSWORD_TOO_LONG })),
   userType: z._default(loginUserTypeSchema, 'client'),
 });
-
-export const registerBodySchema = z.object({
-  username,
-  password,
-  fullName: z
-    .string({ error: 'El nombre es obligatorio' })
-    .check(z.trim(), z.minLength(1, { error: 'El nombre es obligatorio' }), z.maxLength(120, { error: FULL_NAME_TOO_LONG })),
-  email,
-  phone: optionalText(40),
-  company: optionalText(120),
-});
-
-export const forgotBodySchema = z.object({
-  usernameOrEmail: z
-    .string({ error: 'Ingrese su usuario o email' })
-    .check(z.trim(), z.minLength(1, { error: 'Ingrese su usuario o email' }), z.maxLength(200, { error: 'Admite hasta 200 caracteres' })),
-});
-
-/** `GET /api/auth/validate-reset-token/:token`. */
-export const resetTokenParamsSchema = z.object({
-  token: z.string().check(z.maxLength(200, { error: TEXTS.tokenInvalid })),
-});
-
-export const resetBodySchema = z.object({
-  token: z.string({ error: TEXTS.tokenMissing }).check(z.minLength(1, { error: TEXTS.tokenMissing }), z.maxLength(200)),
-  newPassword: password,
-});
-
-export const profileUpdateSchema = z
-  .object({
-    fullName: z.optional(z.string().check(z.trim(), z.maxLength(120, { error: FULL_NAME_TOO_LONG }))),
-    email: z.optional(z.union([email, z.literal('')])),
-    currentPassword: z.optional(z.string().check(z.maxLength(200, { error: PASSWORD_TOO_LONG }))),
-    newPassword: z.optional(
-      z.string().check(z.minLength(MIN_PASSWORD, { error: TEXTS.newPasswordTooShort }), z.maxLength(200, { error: PASSWORD_TOO_LONG })),
-    ),
-  })
-  .check(z.refine((b) => !b.newPassword || !!b.currentPassword, { error: TEXTS.currentPasswordRequired, path: ['currentPassword'] }));
 
 export const sessionUserTypeSchema = z.enum(['guest', 'client', 'distributor', 'admin']);
 
@@ -132,59 +77,3 @@ export const loginResponseSchema = z.object({
 export const messageSchema = z.object({ message: z.string() });
 export const forgotResponseSchema = z.object({ message: z.string(), resetToken: z.optional(z.string()) });
 export const validateTokenResponseSchema = z.object({ valid: z.boolean(), message: z.string() });
-
-export const partRequestBodySchema = z.object({
-  message: z
-    .string({ error: 'Por favor ingresa tu solicitud' })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: 'Por favor ingresa tu solicitud' }),
-      z.maxLength(MAX_FEEDBACK, { error: `El mensaje admite hasta ${MAX_FEEDBACK} caracteres` }),
-    ),
-});
-
-export const partRequestSchema = z.object({
-  id: int(),
-  username: z.string(),
-  message: z.string(),
-  status: z.enum(['pending', 'reviewed', 'completed']),
-  createdAt: z.string(),
-});
-
-/** A user as admins see it; the password hash never leaves the server. */
-export const adminUserSchema = z.object({
-  id: int(),
-  username: z.string(),
-  fullName: z.nullable(z.string()),
-  email: z.nullable(z.string()),
-  phone: z.nullable(z.string()),
-  company: z.nullable(z.string()),
-  clientCode: z.nullable(z.string()),
-  profileType: z.enum(['client', 'distributor', 'admin']),
-  isApproved: z.boolean(),
-  /** ISO 8601 when an admin disabled the account (it cannot log in); null while enabled. */
-  disabledAt: z.nullable(z.string()),
-  /** ISO 8601 of the last successful login; null when it never logged in. */
-  lastLoginAt: z.nullable(z.string()),
-  createdAt: z.string(),
-});
-export type AdminUser = z.infer<typeof adminUserSchema>;
-/** `GET /api/users` and `GET /api/users/pending`. */
-export const adminUserListSchema = z.array(adminUserSchema);
-
-/** `POST /api/admin/users`: the spec's three fields, plus the person's full name and e-mail (optional). */
-export const createUserBodySchema = z.object({
-  username,
-  password,
-  profileType: z.enum(['client', 'distributor'], { error: 'El tipo debe ser Cliente o Distribuidor' }),
-  fullName: z.optional(z.string().check(z.trim(), z.maxLength(120, { error: FULL_NAME_TOO_LONG }))),
-  email: z.optional(z.union([email, z.literal('')], { error: 'El email no es válido' })),
-});
-
-export const approveBodySchema = z.object({
-  clientCode: z.nullable(
-    z.optional(z.string().check(z.trim(), z.maxLength(40, { error: 'El código de cliente admite hasta 40 caracteres' }))),
-  ),
-});
-/** Body of `PATCH /api/users/:id/approve`: {@link approveBodySchema}, or none at all. */
-export const approveUserBodySchema = z.optional(approveBodySchema);

@@ -5,7 +5,8 @@
  * draining and the database answers; docs/deploy.md).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthDownSchema, healthLiveSchema, healthReadySchema, healthSchema, publicConfigSchema } from '../../shared/api.ts';
+import { publicConfigSchema } from '../../shared/api.ts';
+import { healthDownSchema, healthLiveSchema, healthReadySchema, healthSchema } from '../../shared/system.ts';
 import type { AppContext } from '../context.ts';
 import { countActiveParts } from '../modules/catalogue/service.ts';
 

@@ -1,28 +1,30 @@
 /** HTTP routes of accounts and sessions (docs/product.md, accounts). Rules live in service.ts. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  TEXTS,
   forgotBodySchema,
-  forgotResponseSchema,
-  loginBodySchema,
-  loginResponseSchema,
-  messageSchema,
   profileUpdateSchema,
   registerBodySchema,
   resetBodySchema,
   resetTokenParamsSchema,
-  sessionSchema,
-  validateTokenResponseSchema,
+} from '../../../shared/account.ts';
+import {
+  forgotResponseSchema,
+  loginBodySchema,
+  loginResponseSchema,
+  messageSchema,
   type Session,
+  sessionSchema,
+  TEXTS,
+  validateTokenResponseSchema,
 } from '../../../shared/auth.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from './guards.ts';
 import { rateLimit } from '../../plugins/rate-limit.ts';
-import type { Mailer } from './mail.ts';
+import { requireUser } from './guards.ts';
 import { LoginThrottle } from './login-throttle.ts';
+import type { Mailer } from './mail.ts';
 import { forgotPasswordMessage, registrationNotice } from './notices.ts';
 import { isResetTokenValid, login, register, requestPasswordReset, resetPassword, updateProfile } from './service.ts';
-import { type SessionUser, clearSessionCookie, createSession, deleteSession, sessionCookieName, setSessionCookie } from './sessions.ts';
+import { clearSessionCookie, createSession, deleteSession, type SessionUser, sessionCookieName, setSessionCookie } from './sessions.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;

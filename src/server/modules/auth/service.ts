@@ -6,11 +6,12 @@
  */
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { TEXTS, type loginBodySchema, type profileUpdateSchema, type registerBodySchema } from '../../../shared/auth.ts';
+import type { profileUpdateSchema, registerBodySchema } from '../../../shared/account.ts';
+import { type loginBodySchema, TEXTS } from '../../../shared/auth.ts';
 import type { Db, Executor } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { uniqueViolation } from '../../db/errors.ts';
 import { accountKey, type LoginThrottle } from './login-throttle.ts';
 import type { AccountContact } from './notices.ts';
 import { hashNewPassword, verifyPassword } from './password.ts';

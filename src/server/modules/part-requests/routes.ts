@@ -5,17 +5,18 @@
  * sender's contact data), set status and delete.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { partRequestBodySchema, partRequestSchema } from '../../../shared/account.ts';
 import { partRequestStatusBodySchema } from '../../../shared/admin.ts';
 import { adminPartRequestListSchema, partRequestsQuerySchema } from '../../../shared/admin-users.ts';
 import { idParamsSchema } from '../../../shared/api.ts';
-import { messageSchema, partRequestBodySchema, partRequestSchema } from '../../../shared/auth.ts';
+import { messageSchema } from '../../../shared/auth.ts';
 import type { AppContext } from '../../context.ts';
+import { rateLimit } from '../../plugins/rate-limit.ts';
 import { actorOf } from '../audit/service.ts';
 import { requireAdmin, requireUser } from '../auth/guards.ts';
 import type { Mailer } from '../auth/mail.ts';
 import { partRequestNotice } from '../auth/notices.ts';
-import { rateLimit } from '../../plugins/rate-limit.ts';
-import { REPLAYED_HEADER, idempotencyHeadersSchema, idempotencyKeyOf, idempotent } from '../idempotency/service.ts';
+import { idempotencyHeadersSchema, idempotencyKeyOf, idempotent, REPLAYED_HEADER } from '../idempotency/service.ts';
 import { createPartRequest, deletePartRequest, listPartRequests, senderContact, setPartRequestStatus } from './service.ts';
 
 export function partRequestRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZod {

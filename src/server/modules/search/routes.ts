@@ -4,8 +4,9 @@
  * is read); every change is audited and applies to the next search.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema, synonymBodySchema, synonymGroupListSchema, synonymGroupSchema } from '../../../shared/api.ts';
+import { idParamsSchema } from '../../../shared/api.ts';
 import { messageSchema } from '../../../shared/auth.ts';
+import { synonymBodySchema, synonymGroupListSchema, synonymGroupSchema } from '../../../shared/synonyms.ts';
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../audit/service.ts';
 import { requireAdmin } from '../auth/guards.ts';

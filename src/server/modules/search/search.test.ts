@@ -5,7 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { partsResponseSchema, suggestionsSchema, synonymGroupSchema } from '../../../shared/api.ts';
+import { partsResponseSchema, suggestionsSchema } from '../../../shared/api.ts';
+import { synonymGroupSchema } from '../../../shared/synonyms.ts';
 import { queryRows } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testEngines } from '../../test/db.ts';

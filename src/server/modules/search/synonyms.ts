@@ -5,7 +5,7 @@
  * search answer outlives it.
  */
 import { asc, eq, sql } from 'drizzle-orm';
-import type { SynonymGroup } from '../../../shared/api.ts';
+import type { SynonymGroup } from '../../../shared/synonyms.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { searchSynonyms } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';

@@ -6,9 +6,17 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientCodeBodySchema, userTypeBodySchema, userUpdateBodySchema } from '../../../shared/admin.ts';
-import { disabledBodySchema, rejectBodySchema, usersQuerySchema } from '../../../shared/admin-users.ts';
+import {
+  adminUserListSchema,
+  adminUserSchema,
+  approveUserBodySchema,
+  createUserBodySchema,
+  disabledBodySchema,
+  rejectBodySchema,
+  usersQuerySchema,
+} from '../../../shared/admin-users.ts';
 import { idParamsSchema } from '../../../shared/api.ts';
-import { adminUserListSchema, adminUserSchema, approveUserBodySchema, createUserBodySchema, messageSchema } from '../../../shared/auth.ts';
+import { messageSchema } from '../../../shared/auth.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { rateLimit } from '../../plugins/rate-limit.ts';
@@ -16,9 +24,9 @@ import { actorOf } from '../audit/service.ts';
 import { requireAdmin } from '../auth/guards.ts';
 import type { Mailer } from '../auth/mail.ts';
 import { adminPasswordLinkMessage, approvalNotice, rejectionNotice } from '../auth/notices.ts';
+import { streamDownload } from '../export/routes.ts';
 import { fileDate } from '../export/service.ts';
 import { XLSX_CONTENT_TYPE } from '../export/xlsx.ts';
-import { streamDownload } from '../export/routes.ts';
 import {
   approveUser,
   createUser,

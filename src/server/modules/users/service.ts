@@ -5,10 +5,9 @@
  * in the same transaction. A change of type, approval or disabling takes effect on the user's next
  * request, because every request reads the account behind its session.
  */
-import { type SQL, and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { UserUpdateBody } from '../../../shared/admin.ts';
-import type { UsersQuery } from '../../../shared/admin-users.ts';
-import type { AdminUser } from '../../../shared/auth.ts';
+import type { AdminUser, UsersQuery } from '../../../shared/admin-users.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { uniqueViolation, uniqueViolationMessage } from '../../db/errors.ts';
 import { users } from '../../db/schema.ts';

@@ -4,8 +4,8 @@
  * export module's formula-injection guard. Dates are Argentine time, as the panel shows them.
  */
 import type { Writable } from 'node:stream';
+import type { AdminUser } from '../../../shared/admin-users.ts';
 import { USER_STATE_LABELS, USER_TYPE_LABELS, userState } from '../../../shared/admin-users.ts';
-import type { AdminUser } from '../../../shared/auth.ts';
 import { formatPrintDate, formatPrintDateTime } from '../../../shared/print.ts';
 import { whenWritable } from '../export/stream.ts';
 import { safeCellText } from '../export/xlsx.ts';

@@ -5,8 +5,8 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { type SynonymGroup, synonymGroupListSchema, synonymGroupSchema } from '../../../shared/api.ts';
 import { messageSchema } from '../../../shared/auth.ts';
+import { type SynonymGroup, synonymGroupListSchema, synonymGroupSchema } from '../../../shared/synonyms.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { apiGet, apiRequest } from '../../lib/api-client.ts';
 import { adminKeys, errorToast, serverMessage } from './api.ts';

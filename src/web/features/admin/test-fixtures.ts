@@ -1,7 +1,7 @@
 /** Builders for the admin component tests. */
 import type { AdminListPart, AdminPart } from '../../../shared/admin.ts';
+import type { AdminUser } from '../../../shared/admin-users.ts';
 import type { CategoryNode } from '../../../shared/api.ts';
-import type { AdminUser } from '../../../shared/auth.ts';
 import type { CarouselDraft, CarouselEntry } from './carousels-api.ts';
 
 let nextId = 100;

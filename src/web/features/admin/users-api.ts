@@ -6,12 +6,20 @@
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import * as z from 'zod/mini';
-import type { PartRequestStatus } from '../../../shared/admin.ts';
+import type * as z from 'zod/mini';
+import { partRequestSchema } from '../../../shared/account.ts';
+import type { PartRequestStatus, UserUpdateBody } from '../../../shared/admin.ts';
 import { auditPageSchema } from '../../../shared/admin-parts.ts';
-import { adminCountsSchema, adminPartRequestListSchema, adminPartRequestSchema, type UsersQuery } from '../../../shared/admin-users.ts';
-import { type AdminUser, adminUserListSchema, adminUserSchema, messageSchema, partRequestSchema } from '../../../shared/auth.ts';
-import type { UserUpdateBody } from '../../../shared/admin.ts';
+import {
+  type AdminUser,
+  adminCountsSchema,
+  adminPartRequestListSchema,
+  type adminPartRequestSchema,
+  adminUserListSchema,
+  adminUserSchema,
+  type UsersQuery,
+} from '../../../shared/admin-users.ts';
+import { messageSchema } from '../../../shared/auth.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { apiGet, apiRequest, withQuery } from '../../lib/api-client.ts';
 import { adminKeys, errorToast, serverMessage } from './api.ts';

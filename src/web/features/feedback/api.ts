@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { partRequestSchema } from '../../../shared/auth.ts';
+import { partRequestSchema } from '../../../shared/account.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /** `POST /api/part-requests {message}`; the server takes the username from the session. */

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { SynonymGroup } from '../../../../shared/api.ts';
+import type { SynonymGroup } from '../../../../shared/synonyms.ts';
 import { errorResponse, json, mockApi, renderWithApp } from '../../../test/render.tsx';
 import { callsTo } from '../test-utils.ts';
 import { SynonymsTab } from './synonyms-tab.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FieldError } from 'react-hook-form';
 import * as z from 'zod/mini';
-import { synonymBodySchema } from '../../../../shared/api.ts';
+import { synonymBodySchema } from '../../../../shared/synonyms.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';

@@ -8,8 +8,15 @@ import { Ban, FileSpreadsheet, History, KeyRound, Pencil, RotateCcw, Trash2, Use
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { clientCodeBodySchema } from '../../../../shared/admin.ts';
-import { USER_STATE_LABELS, USER_STATES, USER_TYPE_LABELS, type UserState, userState } from '../../../../shared/admin-users.ts';
-import { approveBodySchema, createUserBodySchema } from '../../../../shared/auth.ts';
+import {
+  approveBodySchema,
+  createUserBodySchema,
+  USER_STATE_LABELS,
+  USER_STATES,
+  USER_TYPE_LABELS,
+  type UserState,
+  userState,
+} from '../../../../shared/admin-users.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { CheckboxField, FormField, SearchField, SelectField } from '../../../components/ui/form-field.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -21,12 +28,12 @@ import {
   useApproveUser,
   useCreateUser,
   usePendingUsers,
+  usersXlsxUrl,
   useSendPasswordLink,
   useSetClientCode,
   useSetUserDisabled,
   useSetUserType,
   useUsers,
-  usersXlsxUrl,
 } from '../users-api.ts';
 import { ActionsCell, CardRow, CardTable, Cell, HeadCell } from './card-table.tsx';
 import { InlineEdit } from './inline-edit.tsx';

@@ -5,7 +5,8 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { MAX_FEEDBACK, partRequestBodySchema } from '../../../../shared/auth.ts';
+import { partRequestBodySchema } from '../../../../shared/account.ts';
+import { MAX_FEEDBACK } from '../../../../shared/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextAreaField } from '../../../components/ui/form-field.tsx';

@@ -1,7 +1,8 @@
 import { CheckCircle2, KeyRound } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
-import { forgotBodySchema, TEXTS } from '../../../../shared/auth.ts';
+import { forgotBodySchema } from '../../../../shared/account.ts';
+import { TEXTS } from '../../../../shared/auth.ts';
 import { paths, routes } from '../../../app/paths.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';

@@ -1,7 +1,8 @@
 import { UserPlus } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import * as z from 'zod/mini';
-import { registerBodySchema, TEXTS } from '../../../../shared/auth.ts';
+import { registerBodySchema } from '../../../../shared/account.ts';
+import { TEXTS } from '../../../../shared/auth.ts';
 import { routes } from '../../../app/paths.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';

@@ -1,0 +1,89 @@
+/**
+ * Contract of the account forms that open on demand (docs/product.md §7.2, §7.5, §7.6, §8):
+ * registration, password recovery and reset, "Mi Perfil", and part requests; the admin's user forms
+ * reuse its fields. Apart from src/shared/auth.ts (session and login, which the first screen
+ * needs), so that the first screen does not carry these schemas.
+ */
+import * as z from 'zod/mini';
+import { MAX_FEEDBACK, MIN_PASSWORD, PASSWORD_TOO_LONG, TEXTS } from './auth.ts';
+
+/** An integer (a safe one), as classic zod's `z.number().int()`. */
+const int = () => z.number().check(z.int());
+
+/** Message of the full-name length limit. */
+export const FULL_NAME_TOO_LONG = 'El nombre admite hasta 120 caracteres';
+/** A new account's username. */
+export const usernameField = z
+  .string({ error: 'El usuario es obligatorio' })
+  .check(
+    z.trim(),
+    z.minLength(3, { error: 'El usuario debe tener al menos 3 caracteres' }),
+    z.maxLength(60, { error: 'El usuario admite hasta 60 caracteres' }),
+    z.regex(/^[\p{L}\p{N}._@+-]+$/u, { error: 'El usuario solo admite letras, números y . _ @ + -' }),
+  );
+/** A new password. */
+export const passwordField = z
+  .string({ error: 'La contraseña es obligatoria' })
+  .check(z.minLength(MIN_PASSWORD, { error: TEXTS.passwordTooShort }), z.maxLength(200, { error: PASSWORD_TOO_LONG }));
+const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max, { error: `Admite hasta ${max} caracteres` })));
+/** An e-mail address (trimmed, at most 200 characters). */
+export const emailField = z.pipe(
+  z.string().check(z.trim(), z.maxLength(200, { error: 'El email admite hasta 200 caracteres' })),
+  z.email({ error: 'El email no es válido' }),
+);
+
+export const registerBodySchema = z.object({
+  username: usernameField,
+  password: passwordField,
+  fullName: z
+    .string({ error: 'El nombre es obligatorio' })
+    .check(z.trim(), z.minLength(1, { error: 'El nombre es obligatorio' }), z.maxLength(120, { error: FULL_NAME_TOO_LONG })),
+  email: emailField,
+  phone: optionalText(40),
+  company: optionalText(120),
+});
+
+export const forgotBodySchema = z.object({
+  usernameOrEmail: z
+    .string({ error: 'Ingrese su usuario o email' })
+    .check(z.trim(), z.minLength(1, { error: 'Ingrese su usuario o email' }), z.maxLength(200, { error: 'Admite hasta 200 caracteres' })),
+});
+
+/** `GET /api/auth/validate-reset-token/:token`. */
+export const resetTokenParamsSchema = z.object({
+  token: z.string().check(z.maxLength(200, { error: TEXTS.tokenInvalid })),
+});
+
+export const resetBodySchema = z.object({
+  token: z.string({ error: TEXTS.tokenMissing }).check(z.minLength(1, { error: TEXTS.tokenMissing }), z.maxLength(200)),
+  newPassword: passwordField,
+});
+
+export const profileUpdateSchema = z
+  .object({
+    fullName: z.optional(z.string().check(z.trim(), z.maxLength(120, { error: FULL_NAME_TOO_LONG }))),
+    email: z.optional(z.union([emailField, z.literal('')])),
+    currentPassword: z.optional(z.string().check(z.maxLength(200, { error: PASSWORD_TOO_LONG }))),
+    newPassword: z.optional(
+      z.string().check(z.minLength(MIN_PASSWORD, { error: TEXTS.newPasswordTooShort }), z.maxLength(200, { error: PASSWORD_TOO_LONG })),
+    ),
+  })
+  .check(z.refine((b) => !b.newPassword || !!b.currentPassword, { error: TEXTS.currentPasswordRequired, path: ['currentPassword'] }));
+
+export const partRequestBodySchema = z.object({
+  message: z
+    .string({ error: 'Por favor ingresa tu solicitud' })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'Por favor ingresa tu solicitud' }),
+      z.maxLength(MAX_FEEDBACK, { error: `El mensaje admite hasta ${MAX_FEEDBACK} caracteres` }),
+    ),
+});
+
+export const partRequestSchema = z.object({
+  id: int(),
+  username: z.string(),
+  message: z.string(),
+  status: z.enum(['pending', 'reviewed', 'completed']),
+  createdAt: z.string(),
+});
