@@ -52,6 +52,15 @@ export default defineConfig({
   root,
   publicDir: false,
   plugins: [react(), tailwindcss(), serviceWorker()],
+  resolve: {
+    // wouter imports the hook through the shim for React 17 and older; React 19 has it built in.
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/web/lib/use-sync-external-store.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
