@@ -112,4 +112,15 @@ describe('npm run import', () => {
     const usage = await importCli();
     expect(usage.code).toBe(2);
   });
+
+  it('refuses a file with a repeated code under --duplicates reject-file, and an unknown mode', async () => {
+    // The inventory repeats 052BBB2100 with another description (rows 8 and 10).
+    const workbook = path.join(dataDir, 'inventario.xlsx');
+    const refused = await importCli(workbook, '--duplicates', 'reject-file');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/error: El código 052BBB2100 se repite en las filas 8 y 10/);
+    const unknown = await importCli(workbook, '--duplicates', 'todas');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('--duplicates debe ser');
+  });
 });
