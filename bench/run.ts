@@ -414,7 +414,7 @@ async function benchDatabase(
         errors: run.errors + (run.failure ? 1 : 0),
         rss_mb: sampler.windowPeakMb(),
       });
-      const line = `${kind} import-while-reading: an ERP sync repricing ${repriced.toLocaleString('en-US')} parts took ${(run.importMs / 1000).toFixed(1)} s (${run.written.toLocaleString('en-US')} written); longest read wait ${Math.round(waits.longest)} ms over ${run.reads.length} reads`;
+      const line = `${kind} import-while-reading: an ERP sync repricing ${repriced.toLocaleString('en-US')} parts took ${(run.importMs / 1000).toFixed(1)} s (${run.written.toLocaleString('en-US')} written); longest read wait ${Math.round(waits.longest)} ms over ${run.reads.length} reads; server RSS peak ${Math.round(sampler.windowPeakMb())} MB`;
       state.notes.push(run.failure ? `${line}; the sync failed: ${run.failure}` : line);
       log(`  ${line}`);
     }
