@@ -1,8 +1,13 @@
 /** Unit tests of the bench's pure helpers (no timings asserted). */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseArgs, UsageError } from './args.ts';
 import { evaluateBudgets, type ResultRow } from './budgets.ts';
+import { compareRuns, readPreviousRows } from './compare.ts';
 import { mulberry32, suggestionPrefixes, typo, uncachedQueries } from './queries.ts';
+import { formatComparison } from './report.ts';
 import { deepPages } from './scenarios.ts';
 import { LatencyRecorder, percentile, summarise } from './stats.ts';
 
@@ -160,6 +165,68 @@ describe('deepPages', () => {
       const query = new URL(path, 'http://x').searchParams;
       const offset = (Number(query.get('page')) - 1) * Number(query.get('limit'));
       expect(offset).toBeGreaterThan(90_000);
+    }
+  });
+});
+
+describe('compareRuns', () => {
+  const row = (scenario: string, p95: number, rps: number, connections = 10): ResultRow => ({
+    scenario,
+    database: 'postgres',
+    parts: 100_000,
+    connections,
+    p50_ms: p95 / 2,
+    p95_ms: p95,
+    p99_ms: p95 * 1.5,
+    rps,
+    errors: 0,
+    rss_mb: 150,
+  });
+
+  it('matches rows by scenario, database, parts and connections and flags changes beyond the noise', () => {
+    const before = [
+      row('page-1', 2, 10_000),
+      row('search-uncached', 10, 500),
+      row('mixed', 5, 4_000),
+      row('brand', 2, 9_000),
+      row('carousels', 0.5, 30_000),
+    ];
+    const now = [
+      row('page-1', 2.1, 9_800),
+      row('search-uncached', 14, 400),
+      row('mixed', 3, 6_000),
+      row('brand', 2, 9_000, 50),
+      // +40 % but 0.2 ms: the jitter of a sub-millisecond answer, not a regression.
+      row('carousels', 0.7, 29_000),
+    ];
+    const compared = compareRuns(before, now);
+    expect(compared.map((r) => [r.scenario, r.verdict])).toEqual([
+      ['page-1', 'same'],
+      ['search-uncached', 'slower'],
+      ['mixed', 'faster'],
+      ['carousels', 'same'],
+    ]);
+    expect(compared[1]?.p95Change).toBeCloseTo(40);
+    expect(compared[1]?.rpsChange).toBeCloseTo(-20);
+    const text = formatComparison(compared);
+    expect(text).toContain('10.0 → 14.0');
+    expect(text).toContain('+40.0 %');
+    expect(text).toContain('SLOWER');
+  });
+
+  it('reads a previous run only when it is a list of result rows', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-compare-'));
+    try {
+      const file = path.join(dir, 'latest.json');
+      expect(readPreviousRows(file)).toBeNull();
+      writeFileSync(file, JSON.stringify([row('page-1', 2, 10_000)]));
+      expect(readPreviousRows(file)).toHaveLength(1);
+      writeFileSync(file, JSON.stringify({ rows: [] }));
+      expect(readPreviousRows(file)).toBeNull();
+      writeFileSync(file, '{ not json');
+      expect(readPreviousRows(file)).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,5 +1,6 @@
 /** Text tables of the bench output (Markdown pipe tables, so the output pastes into docs/performance.md). */
 import type { BudgetCheck, ResultRow } from './budgets.ts';
+import type { ComparedRow } from './compare.ts';
 import type { LighthouseRow } from './lighthouse.ts';
 
 function table(header: string[], rows: string[][], right: boolean[]): string {
@@ -52,6 +53,28 @@ export function formatLighthouse(rows: readonly LighthouseRow[]): string {
       int(r.fcp_ms),
       num(r.script_kb, 1),
       r.check,
+    ]),
+    [false, false, true, true, true, true, true, true, false],
+  );
+}
+
+/** `+12.3 %`, `-4.0 %`, `–` when unknown. */
+const pct = (n: number) => (Number.isFinite(n) ? `${n >= 0 ? '+' : ''}${n.toFixed(1)} %` : '–');
+
+/** This run against the previous one: p95, req/s and RSS before → now with their changes, and the verdict. */
+export function formatComparison(rows: readonly ComparedRow[]): string {
+  return table(
+    ['scenario', 'database', 'connections', 'p95 ms before → now', 'change', 'req/s before → now', 'change', 'rss MB change', ''],
+    rows.map((r) => [
+      r.scenario,
+      r.database,
+      String(r.connections),
+      `${num(r.before.p95_ms, 1)} → ${num(r.now.p95_ms, 1)}`,
+      pct(r.p95Change),
+      `${int(r.before.rps)} → ${int(r.now.rps)}`,
+      pct(r.rpsChange),
+      pct(r.rssChange),
+      r.verdict === 'same' ? '' : r.verdict === 'slower' ? 'SLOWER' : 'faster',
     ]),
     [false, false, true, true, true, true, true, true, false],
   );

@@ -21,12 +21,13 @@ import { type BenchOptions, type DatabaseKind, parseArgs, USAGE, UsageError } fr
 import { type BudgetCheck, evaluateBudgets, measureStartScreenJs, type ResultRow, type StartScreenJs } from './budgets.ts';
 import { type Child, freePort, ROOT, RssSampler, startNodeChild, waitForOk } from './children.ts';
 import { cleanupAll, cleanupSync, removeDir, startReaper, trackDir } from './cleanup.ts';
+import { compareRuns, NOISE_PERCENT, previousRunDate, readPreviousRows } from './compare.ts';
 import { createDatabase, loadCatalogue, type PreparedDatabase } from './database.ts';
 import { timeDownload } from './exports.ts';
 import { type BenchAdmin, importWhileReading, readWaits, writeRepricedFeed } from './import-while-reading.ts';
 import { type LighthouseRow, runLighthouse } from './lighthouse.ts';
 import { get, runLoad } from './load.ts';
-import { formatBudgets, formatLighthouse, formatResults } from './report.ts';
+import { formatBudgets, formatComparison, formatLighthouse, formatResults } from './report.ts';
 import { type Catalogue, discover, loadScenarios, PAGE_SIZE, prefixesFor, queriesFor } from './scenarios.ts';
 import { mulberry32 } from './queries.ts';
 import { round } from './stats.ts';
@@ -500,6 +501,9 @@ async function main(): Promise<number> {
   if (stopping) return 130;
   const budgets: BudgetCheck[] = evaluateBudgets(state.rows, options.connections[0]!, options.parts, js);
   mkdirSync(RESULTS_DIR, { recursive: true });
+  // The previous run, read before this one replaces it (issue 23: each figure's change).
+  const previous = readPreviousRows(path.join(RESULTS_DIR, 'latest.json'));
+  const previousDate = previousRunDate(path.join(RESULTS_DIR, 'latest-options.json'));
   writeFileSync(path.join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(state.rows, null, 2)}\n`);
   writeFileSync(
     path.join(RESULTS_DIR, 'latest-options.json'),
@@ -507,6 +511,15 @@ async function main(): Promise<number> {
   );
 
   log(`\n${formatResults(state.rows)}`);
+  if (previous) {
+    const compared = compareRuns(previous, state.rows);
+    const slower = compared.filter((r) => r.verdict === 'slower').length;
+    log(
+      compared.length
+        ? `\ncompared with the previous run${previousDate ? ` (${previousDate})` : ''}: ${slower} of ${compared.length} rows slower beyond ${NOISE_PERCENT} %\n${formatComparison(compared)}`
+        : '\nthe previous run measured none of these rows (another size, database or scenario list)',
+    );
+  }
   if (js)
     log(
       `\nstart-screen JavaScript: ${js.gzip_kb.toFixed(1)} kB gzip (${js.files.map((f) => `${path.basename(f.file)} ${f.gzip_kb.toFixed(1)}`).join(', ')})`,

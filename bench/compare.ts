@@ -1,0 +1,95 @@
+/**
+ * A run against the previous one (issue 23 item 5): the rows of the previous
+ * `bench/results/latest.json` matched with this run's by scenario, database, parts and
+ * connections, each figure's change in percent, and a flag where it moved beyond the noise of this
+ * machine, so a regression shows at a glance.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import type { ResultRow } from './budgets.ts';
+
+/** Change (percent) beyond which a figure is flagged: runs of the same code move by about this much. */
+export const NOISE_PERCENT = 15;
+/** A p95 must also move by more than this (ms): sub-millisecond answers jitter by tens of percent. */
+export const NOISE_MS = 1;
+
+export interface ComparedRow {
+  scenario: string;
+  database: string;
+  parts: number;
+  connections: number;
+  before: Pick<ResultRow, 'p95_ms' | 'rps' | 'rss_mb'>;
+  now: Pick<ResultRow, 'p95_ms' | 'rps' | 'rss_mb'>;
+  /** Percent changes (positive: the figure grew); NaN when the previous figure was 0 or missing. */
+  p95Change: number;
+  rpsChange: number;
+  rssChange: number;
+  /**
+   * `slower`: p95 grew beyond {@link NOISE_PERCENT} and {@link NOISE_MS}, or req/s fell beyond
+   * {@link NOISE_PERCENT}; `faster`: the opposite; `same` otherwise.
+   */
+  verdict: 'slower' | 'faster' | 'same';
+}
+
+const key = (r: ResultRow) => `${r.scenario}|${r.database}|${r.parts}|${r.connections}`;
+
+const change = (before: number, now: number) =>
+  Number.isFinite(before) && Number.isFinite(now) && before !== 0 ? ((now - before) / before) * 100 : Number.NaN;
+
+/**
+ * Reads the rows of a previous run.
+ * @returns the rows, or `null` when the file is missing or is not an array of result rows.
+ */
+export function readPreviousRows(file: string): ResultRow[] | null {
+  if (!existsSync(file)) return null;
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (!Array.isArray(parsed)) return null;
+    const rows = parsed.filter(
+      (r): r is ResultRow =>
+        typeof r === 'object' && r !== null && typeof r.scenario === 'string' && typeof r.p95_ms === 'number' && typeof r.rps === 'number',
+    );
+    return rows.length === parsed.length ? rows : null;
+  } catch {
+    return null;
+  }
+}
+
+/** This run's rows that the previous run also measured, in this run's order, with their changes. */
+export function compareRuns(previous: readonly ResultRow[], current: readonly ResultRow[]): ComparedRow[] {
+  const before = new Map(previous.map((r) => [key(r), r]));
+  const compared: ComparedRow[] = [];
+  for (const now of current) {
+    const then = before.get(key(now));
+    if (!then) continue;
+    const p95Change = change(then.p95_ms, now.p95_ms);
+    const rpsChange = change(then.rps, now.rps);
+    // A one-shot row (import, exports: one request) has req/s = rows/s; both figures say the same.
+    const p95Moved = Math.abs(now.p95_ms - then.p95_ms) > NOISE_MS;
+    const worse = (p95Moved && p95Change > NOISE_PERCENT) || rpsChange < -NOISE_PERCENT;
+    const better = (p95Moved && p95Change < -NOISE_PERCENT) || rpsChange > NOISE_PERCENT;
+    compared.push({
+      scenario: now.scenario,
+      database: now.database,
+      parts: now.parts,
+      connections: now.connections,
+      before: { p95_ms: then.p95_ms, rps: then.rps, rss_mb: then.rss_mb },
+      now: { p95_ms: now.p95_ms, rps: now.rps, rss_mb: now.rss_mb },
+      p95Change,
+      rpsChange,
+      rssChange: change(then.rss_mb, now.rss_mb),
+      verdict: worse ? 'slower' : better ? 'faster' : 'same',
+    });
+  }
+  return compared;
+}
+
+/** When the previous run started (`machine.date` of its latest-options.json), or `null`. */
+export function previousRunDate(file: string): string | null {
+  if (!existsSync(file)) return null;
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { machine?: { date?: unknown } };
+    return typeof parsed.machine?.date === 'string' ? parsed.machine.date : null;
+  } catch {
+    return null;
+  }
+}
