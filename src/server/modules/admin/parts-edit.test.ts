@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, categories, parts } from '../../db/schema.ts';
+import { auditLog, categories, parts, searchVocabulary } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testEngines } from '../../test/db.ts';
 import { buildPartRecord, createUser, insertParts, loginCookie } from '../../test/factories.ts';
@@ -256,5 +256,31 @@ describe.each(testEngines())('part editor API on %s', (engine) => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ partNumber: 'EDT-2', alternateCodes: ['16-BJ', 'BJ16'], notes: 'Boca hexagonal' });
     expect((await as(cookies.admin, { method: 'GET', url: '/api/admin/parts/999999' })).statusCode).toBe(404);
+  });
+
+  it('moves the part’s words in the search vocabulary, so a typo of a word staff typed is corrected', async () => {
+    const db = t.database.db;
+    await insertParts(db, [{ codigo: 'VOC-9', descripcion: 'Guardabarro trasero', precio: '100' }]);
+    const [part] = await db.select({ id: parts.id }).from(parts).where(eq(parts.partNumber, 'VOC-9'));
+    const id = part?.id as number;
+    const counts = async () => new Map((await db.select().from(searchVocabulary)).map((r) => [r.word, r.parts]));
+    const before = await counts();
+    expect(before.get('guardabarro')).toBe(1);
+    expect(before.has('zafiro')).toBe(false);
+
+    expect((await patch(id, { description: 'Guardabarro zafiro' })).statusCode).toBe(200);
+    const after = await counts();
+    expect(after.get('zafiro')).toBe(1);
+    expect(after.get('guardabarro')).toBe(1);
+    // "trasero" loses this part: one fewer, or gone when no other part holds it.
+    expect(after.get('trasero') ?? 0).toBe((before.get('trasero') ?? 0) - 1);
+    const search = await as(undefined, { method: 'GET', url: '/api/parts?search=zafrio' });
+    expect(search.json()).toMatchObject({ correctedSearch: 'zafiro', parts: [{ partNumber: 'VOC-9' }] });
+
+    // An inactive part holds no words.
+    expect((await patch(id, { isActive: false })).statusCode).toBe(200);
+    const inactive = await counts();
+    expect(inactive.has('zafiro')).toBe(false);
+    expect(inactive.has('guardabarro')).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ import { categories, parts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { type Actor, recordAudit } from '../audit/service.ts';
 import { bumpCatalogueVersion } from '../catalogue/version.ts';
+import { moveVocabulary, partWords } from '../search/service.ts';
 import { presentAdminPart } from './service.ts';
 
 type PartRow = typeof parts.$inferSelect;
@@ -75,6 +76,9 @@ function cleanCodes(codes: string[]): string[] {
 }
 
 const sameArray = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** The edited fields the search vocabulary's words come from (description, brand, category path, active). */
+const VOCABULARY_OWNERS: readonly HandEditableField[] = ['description', 'brand', 'category1', 'isActive'];
 
 /**
  * Applies an admin's edit to part `id` in one transaction (issue 21 item 1): only fields whose value
@@ -164,12 +168,16 @@ export async function updatePart(db: Db, actor: Actor, id: number, edit: PartEdi
     }
 
     if (edited.size === 0) return presentPartDetail(current);
+    // The search vocabulary follows the part's words (docs/product.md §6.1).
+    const wordsMayChange = VOCABULARY_OWNERS.some((f) => edited.has(f));
+    const wordsBefore = wordsMayChange ? await partWords(tx, id) : null;
     const marked = [...new Set([...current.handEditedFields, ...edited])];
     const [row] = await tx
       .update(parts)
       .set({ ...set, handEditedFields: marked, updatedAt: sql`now()` })
       .where(eq(parts.id, id))
       .returning();
+    if (wordsBefore) await moveVocabulary(tx, wordsBefore, await partWords(tx, id));
     await recordAudit(tx, actor, { action: 'part.update', entity: 'part', entityId: id, before, after });
     await bumpCatalogueVersion(tx);
     return presentPartDetail(row as PartRow);

@@ -19,7 +19,7 @@ import { listSynonyms } from './synonyms.ts';
 import { corrections, knownWords } from './vocabulary.ts';
 
 export { type KnownWords, type SearchPlan, type SynonymIndex, planConditions, relevanceClass, searchPlan } from './plan.ts';
-export { rebuildVocabulary } from './vocabulary.ts';
+export { moveVocabulary, partWords, rebuildVocabulary } from './vocabulary.ts';
 
 /**
  * Every word of the vocabulary (one query; about 60 bytes a word), for a reader that keeps it per

@@ -14,6 +14,47 @@ export async function rebuildVocabulary(db: Executor): Promise<number> {
   return Number(row?.words ?? 0);
 }
 
+/**
+ * The vocabulary words one part holds while active: its description, brand and category path folded
+ * and split as {@link rebuildVocabulary} does (migration 0020), alphabetic words of 2–40 letters.
+ * Empty for an inactive or missing part.
+ */
+export async function partWords(db: Executor, partId: number): Promise<Set<string>> {
+  const rows = await queryRows<{ word: string }>(
+    db,
+    sql`select distinct t.lexeme as word
+        from parts p,
+          unnest(pg_catalog.to_tsvector('pg_catalog.simple'::pg_catalog.regconfig, pg_catalog.regexp_replace(
+            public.portal_fold(pg_catalog.concat_ws(' ', p.description, p.brand, pg_catalog.array_to_string(p.category_path, ' '))),
+            '[^a-z0-9]+', ' ', 'g'))) as t
+        where p.id = ${partId} and p.is_active and t.lexeme ~ '^[a-z]{2,40}$'`,
+  );
+  return new Set(rows.map((r) => r.word));
+}
+
+/**
+ * Moves one part's contribution to the vocabulary from the words it held to the words it holds
+ * (a hand edit of its description, brand, category or active flag): the part counts of words it
+ * lost go down (a word no part holds any more leaves), those of words it gained go up (a new word
+ * joins), so typo correction knows a word staff typed without waiting for an import. Inside the
+ * caller's transaction.
+ */
+export async function moveVocabulary(db: Executor, before: ReadonlySet<string>, after: ReadonlySet<string>): Promise<void> {
+  const lost = [...before].filter((w) => !after.has(w));
+  const gained = [...after].filter((w) => !before.has(w));
+  if (lost.length) {
+    const words = `{${lost.join(',')}}`;
+    await db.execute(sql`update search_vocabulary set parts = parts - 1 where word = any(${words}::text[])`);
+    await db.execute(sql`delete from search_vocabulary where word = any(${words}::text[]) and parts <= 0`);
+  }
+  if (gained.length) {
+    await db.execute(
+      sql`insert into search_vocabulary (word, parts) select unnest(${`{${gained.join(',')}}`}::text[]), 1
+          on conflict (word) do update set parts = search_vocabulary.parts + 1`,
+    );
+  }
+}
+
 /** The words of `candidates` that are in the vocabulary (one query; none for an empty list). */
 export async function knownWords(db: Executor, candidates: readonly string[]): Promise<Set<string>> {
   if (!candidates.length) return new Set();
