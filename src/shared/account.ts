@@ -6,9 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { MAX_FEEDBACK, MIN_PASSWORD, PASSWORD_TOO_LONG, TEXTS } from './auth.ts';
-
-/** An integer (a safe one), as classic zod's `z.number().int()`. */
-const int = () => z.number().check(z.int());
+import { int } from './int.ts';
 
 /** Message of the full-name length limit. */
 export const FULL_NAME_TOO_LONG = 'El nombre admite hasta 120 caracteres';

@@ -5,9 +5,7 @@
 import * as z from 'zod/mini';
 import { adminPartSchema, auditEntrySchema } from './admin.ts';
 import { type HandEditableField, PRICE_LIST_TARGETS, type PriceListTarget } from './import.ts';
-
-/** An integer (a safe one), as classic zod's `z.number().int()`. */
-const int = () => z.number().check(z.int());
+import { int } from './int.ts';
 
 /** Names of the fields an editor marks as edited by hand: the import's own names, which it keeps. */
 export type { HandEditableField };

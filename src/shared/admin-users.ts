@@ -6,9 +6,7 @@
 import * as z from 'zod/mini';
 import { emailField, FULL_NAME_TOO_LONG, partRequestSchema, passwordField, usernameField } from './account.ts';
 import { PART_REQUEST_STATUSES } from './admin.ts';
-
-/** An integer (a safe one), as classic zod's `z.number().int()`. */
-const int = () => z.number().check(z.int());
+import { int } from './int.ts';
 
 /** Most characters of a rejection reason (it is mailed to the applicant). */
 export const MAX_REJECTION_REASON = 500;

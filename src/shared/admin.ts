@@ -6,11 +6,9 @@
 import * as z from 'zod/mini';
 import { partListFilterShape } from './admin-parts-list.ts';
 import { COLLECTIONS } from './api.ts';
-import { DUPLICATE_MODES, columnAssignmentSchema } from './import.ts';
+import { columnAssignmentSchema, DUPLICATE_MODES } from './import.ts';
 import { mappingNameSchema } from './import-mappings.ts';
-
-/** An integer (a safe one), as classic zod's `z.number().int()`. */
-const int = () => z.number().check(z.int());
+import { int } from './int.ts';
 
 const money = z.nullable(z.string().check(z.regex(/^\d+\.\d{2}$/)));
 

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { ERROR_CODES } from './errors.ts';
+import { int } from './int.ts';
 
 /** Error body of every non-2xx answer. */
 export const errorBodySchema = z.object({
@@ -14,9 +15,6 @@ export const errorBodySchema = z.object({
 /** Roles a session can have. A request without a session is a guest (docs/product.md §3.1). */
 export const userTypeSchema = z.enum(['guest', 'client', 'distributor', 'admin']);
 export type UserType = z.infer<typeof userTypeSchema>;
-
-/** An integer (a safe one), as classic zod's `z.number().int()`. */
-const int = () => z.number().check(z.int());
 
 /** Decimal amount in ARS with two decimals, e.g. "1234.50". */
 const money = z.string().check(z.regex(/^\d+\.\d{2}$/));

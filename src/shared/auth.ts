@@ -4,6 +4,7 @@
  * body cannot choose its own type, approval, client code or price list (mass assignment).
  */
 import * as z from 'zod/mini';
+import { int } from './int.ts';
 
 /** Minimum password length (docs/product.md §7.2). */
 export const MIN_PASSWORD = 6;
@@ -26,9 +27,6 @@ export const TEXTS = {
   emailChangeNeedsPassword: 'Debe ingresar su contraseña actual para cambiar el email',
   accountDisabled: 'Su cuenta está deshabilitada. Comuníquese con su proveedor.',
 } as const;
-
-/** An integer (a safe one), as classic zod's `z.number().int()`. */
-const int = () => z.number().check(z.int());
 
 /** Message of the password length limit (Spanish, as every message a visitor can see). */
 export const PASSWORD_TOO_LONG = 'La contraseña admite hasta 200 caracteres';

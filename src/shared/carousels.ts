@@ -5,8 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { COLLECTIONS } from './api.ts';
-
-const int = () => z.number().check(z.int());
+import { int } from './int.ts';
 
 /** A discount below this is accepted (percent): 100 % would give the part away (issue 21). */
 export const DISCOUNT_LIMIT = 100;

@@ -35,12 +35,10 @@
  * `Idempotency-Key` reused with another body), 429 RATE_LIMITED.
  */
 import * as z from 'zod/mini';
+import { int } from './int.ts';
 import { MAX_ORDER_LINES, MAX_ORDER_NOTE, MAX_QUANTITY, MAX_QUICK_TEXT, MIN_QUANTITY, ORDER_TEXTS } from './order-texts.ts';
 
 export { MAX_ORDER_LINES, MAX_ORDER_NOTE, MAX_QUANTITY, ORDER_TEXTS } from './order-texts.ts';
-
-/** An integer (a safe one), as classic zod's `z.number().int()`. */
-const int = () => z.number().check(z.int());
 
 /** Decimal amount in ARS with two decimals, e.g. "1234.50". */
 const money = z.string().check(z.regex(/^\d+\.\d{2}$/));

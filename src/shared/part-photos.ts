@@ -5,6 +5,7 @@
  * `imageUrl`; the first one is the photo lists, print, PDF and search engines show.
  */
 import * as z from 'zod/mini';
+import { int } from './int.ts';
 
 /** Most photos one part may hold (uploaded and imported together). */
 export const MAX_PHOTOS_PER_PART = 12;
@@ -12,9 +13,6 @@ export const MAX_PHOTOS_PER_PART = 12;
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 /** The types a photo may be, by its content (the name and the declared type are not trusted). */
 export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-
-/** An integer (a safe one), as classic zod's `z.number().int()`. */
-const int = () => z.number().check(z.int());
 
 /** One photo of a part, in its order. */
 export const partPhotoSchema = z.object({

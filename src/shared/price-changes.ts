@@ -4,9 +4,8 @@
  * `POST /api/admin/prices/bulk/undo`. Amounts are ARS strings with two decimals ("1234.50").
  */
 import * as z from 'zod/mini';
+import { int } from './int.ts';
 
-/** An integer (a safe one), as classic zod's `z.number().int()`. */
-const int = () => z.number().check(z.int());
 const money = z.string().check(z.regex(/^-?\d+\.\d{2}$/));
 
 /** Rounding of a new price: to the cent, to whole pesos or to tens of pesos (half up). */

@@ -4,9 +4,7 @@
  * screen loads.
  */
 import * as z from 'zod/mini';
-
-/** An integer (a safe one), as classic zod's `z.number().int()`. */
-const int = () => z.number().check(z.int());
+import { int } from './int.ts';
 
 /** A synonym group of the search (admin "Sinónimos"): forms that match one another both ways. */
 export const synonymGroupSchema = z.object({ id: int(), terms: z.array(z.string()) });

@@ -3,9 +3,7 @@
  * §12 "System", §15.3): health, liveness and readiness. The web app never reads them.
  */
 import * as z from 'zod/mini';
-
-/** An integer (a safe one), as classic zod's `z.number().int()`. */
-const int = () => z.number().check(z.int());
+import { int } from './int.ts';
 
 /** `GET /api/health`: the database answers; `parts` counts the active parts. */
 export const healthSchema = z.object({
