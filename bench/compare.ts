@@ -44,11 +44,26 @@ export function readPreviousRows(file: string): ResultRow[] | null {
   try {
     const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
     if (!Array.isArray(parsed)) return null;
-    const rows = parsed.filter(
-      (r): r is ResultRow =>
-        typeof r === 'object' && r !== null && typeof r.scenario === 'string' && typeof r.p95_ms === 'number' && typeof r.rps === 'number',
-    );
-    return rows.length === parsed.length ? rows : null;
+    // A figure is null when a run completed no request (docs/performance.md): read as NaN, so that
+    // row compares as unknown instead of discarding the whole previous run.
+    const figure = (value: unknown) => (typeof value === 'number' ? value : Number.NaN);
+    const rows: ResultRow[] = [];
+    for (const r of parsed as Record<string, unknown>[]) {
+      if (typeof r !== 'object' || r === null || typeof r.scenario !== 'string' || typeof r.database !== 'string') return null;
+      rows.push({
+        scenario: r.scenario,
+        database: r.database as ResultRow['database'],
+        parts: figure(r.parts),
+        connections: figure(r.connections),
+        p50_ms: figure(r.p50_ms),
+        p95_ms: figure(r.p95_ms),
+        p99_ms: figure(r.p99_ms),
+        rps: figure(r.rps),
+        errors: figure(r.errors),
+        rss_mb: figure(r.rss_mb),
+      });
+    }
+    return rows;
   } catch {
     return null;
   }
@@ -64,7 +79,7 @@ export function compareRuns(previous: readonly ResultRow[], current: readonly Re
     const p95Change = change(then.p95_ms, now.p95_ms);
     const rpsChange = change(then.rps, now.rps);
     // A one-shot row (import, exports: one request) has req/s = rows/s; both figures say the same.
-    const p95Moved = Math.abs(now.p95_ms - then.p95_ms) > NOISE_MS;
+    const p95Moved = Math.abs(now.p95_ms - then.p95_ms) > NOISE_MS; // false when either is NaN
     const worse = (p95Moved && p95Change > NOISE_PERCENT) || rpsChange < -NOISE_PERCENT;
     const better = (p95Moved && p95Change < -NOISE_PERCENT) || rpsChange > NOISE_PERCENT;
     compared.push({

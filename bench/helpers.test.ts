@@ -221,6 +221,11 @@ describe('compareRuns', () => {
       expect(readPreviousRows(file)).toBeNull();
       writeFileSync(file, JSON.stringify([row('page-1', 2, 10_000)]));
       expect(readPreviousRows(file)).toHaveLength(1);
+      // A run that completed no request has null figures: the row compares as unknown.
+      writeFileSync(file, JSON.stringify([{ ...row('page-1', 2, 10_000), p95_ms: null, rps: null }]));
+      const [unknown] = compareRuns(readPreviousRows(file) ?? [], [row('page-1', 2, 10_000)]);
+      expect(unknown).toMatchObject({ verdict: 'same' });
+      expect(unknown?.p95Change).toBeNaN();
       writeFileSync(file, JSON.stringify({ rows: [] }));
       expect(readPreviousRows(file)).toBeNull();
       writeFileSync(file, '{ not json');
