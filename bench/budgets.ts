@@ -164,7 +164,7 @@ export function evaluateBudgets(
     budget: 'catalogue route JavaScript (first load), admin and print as separate chunks',
     target: '≤ 150 kB gzip; separate chunks',
     measured: js
-      ? `${f1(js.gzip_kb)} kB gzip in ${js.files.length} files; admin chunks: ${js.adminChunks.join(', ') || 'none'}; print chunks: ${js.printChunks.join(', ') || 'none'}`
+      ? `${f1(js.gzip_kb)} kB gzip in ${js.files.length} ${js.files.length === 1 ? 'file' : 'files'}; admin chunks: ${js.adminChunks.join(', ') || 'none'}; print chunks: ${js.printChunks.join(', ') || 'none'}`
       : 'not measured',
     met: js ? js.gzip_kb <= 150 && js.separate : null,
   });
