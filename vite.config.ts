@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
 const apiTarget = 'http://127.0.0.1:3000';
@@ -21,7 +23,7 @@ function serviceWorker(): Plugin {
     apply: 'build',
     async generateBundle(_options, bundle) {
       const assets = Object.keys(bundle)
-        .filter((file) => file.startsWith('assets/'))
+        .filter((file) => file.startsWith('assets/') && !/\.(br|gz)$/.test(file))
         .sort();
       const shell = ['/', '/favicon.svg', ...assets.map((file) => `/${file}`)];
       const version = createHash('sha256')
@@ -81,6 +83,13 @@ export default defineConfig({
     tailwindcss(),
     serviceWorker(),
     firstLoad.plugin,
+    // Brotli (quality 11) and gzip (level 9) copies of the scripts and styles, which the server
+    // sends as they are (`preCompressed`): 15 % fewer bytes than compressing on the fly (issue 22).
+    compression({
+      include: /\.(js|css|svg)$/,
+      algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+      logLevel: 'silent',
+    }),
   ],
   resolve: {
     // wouter imports the hook through the shim for React 17 and older; React 19 has it built in.
