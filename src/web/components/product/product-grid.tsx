@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, startTransition, useEffect, useState } from 'react';
 import type { Part } from '../../../shared/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { Skeleton } from '../ui/skeleton.tsx';
@@ -10,6 +10,33 @@ const columns = {
   catalogue: 'grid-cols-2 sm:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5',
   wide: 'grid-cols-2 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6',
 } as const;
+
+/** Cards of a list's first render: a phone's first screen (issue 22). */
+const FIRST_RENDER_CARDS = 4;
+/** Cards each following render adds. */
+const CARDS_PER_STEP = 8;
+
+/**
+ * How many of `parts` to render: the first screen's cards at once, then eight more per render, each
+ * in a transition React runs after the previous one is on screen. A slow phone paints the top of a
+ * 60-card page (and its largest paint, the first photo) without waiting to build and lay out the
+ * other 56, and no single step blocks a tap for long (docs/performance.md, "Phone catalogue").
+ * Starts over for a new list (another page, search or category).
+ */
+function useProgressiveCount(parts: readonly unknown[]): number {
+  const [state, setState] = useState({ parts, count: FIRST_RENDER_CARDS });
+  let count = state.count;
+  if (state.parts !== parts) {
+    count = FIRST_RENDER_CARDS;
+    setState({ parts, count });
+  }
+  useEffect(() => {
+    if (state.count < parts.length) {
+      startTransition(() => setState((current) => (current.parts === parts ? { parts, count: current.count + CARDS_PER_STEP } : current)));
+    }
+  }, [state, parts]);
+  return Math.min(count, parts.length);
+}
 
 export interface ProductGridProps {
   parts: Part[];
@@ -30,9 +57,10 @@ export const ProductGrid = memo(function ProductGrid({
   columns: cols = 'catalogue',
   onOpen,
 }: ProductGridProps) {
+  const shown = useProgressiveCount(parts);
   return (
     <ul className={cn(view === 'grid' ? cn('grid gap-3', columns[cols]) : 'flex flex-col gap-2')}>
-      {parts.map((part, index) => (
+      {parts.slice(0, shown).map((part, index) => (
         <li key={part.id}>
           <ProductCard part={part} layout={view} showOriginal={showOriginal} onOpen={onOpen} imageLoading={index < 4 ? 'eager' : 'lazy'} />
         </li>
