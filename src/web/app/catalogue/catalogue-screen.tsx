@@ -52,6 +52,9 @@ export function CatalogueScreen() {
   const title = categoryId ? (category?.name ?? 'Categoría') : ALL_PRODUCTS_TITLE;
   const { search } = catalogue.state;
   const phone = useMediaQuery('(max-width: 639.98px)');
+  // Below lg the index lives in the drawer: the sidebar's tree (hundreds of categories in a real
+  // catalogue) is not built at all there, not only hidden (issue 22: a phone's first render).
+  const narrow = useMediaQuery('(max-width: 1023.98px)');
   useDocumentTitle(search ? `Búsqueda «${search}»${category ? ` en ${category.name}` : ''}` : (category?.name ?? 'Catálogo'));
 
   return (
@@ -86,11 +89,13 @@ export function CatalogueScreen() {
           )}
         />
         <div className="mx-auto flex w-full max-w-[1600px] flex-1 gap-6 px-3 py-4 sm:px-4">
-          <aside className="hidden w-64 shrink-0 lg:block xl:w-72">
-            <div className="sticky top-32 max-h-[calc(100dvh-9rem)] overflow-y-auto rounded-lg 2xl:top-20 2xl:max-h-[calc(100dvh-6rem)] border border-slate-200 bg-white p-3">
-              <CategoryIndex selectedId={categoryId} onSelect={catalogue.setCategory} />
-            </div>
-          </aside>
+          {narrow ? null : (
+            <aside className="hidden w-64 shrink-0 lg:block xl:w-72">
+              <div className="sticky top-32 max-h-[calc(100dvh-9rem)] overflow-y-auto rounded-lg 2xl:top-20 2xl:max-h-[calc(100dvh-6rem)] border border-slate-200 bg-white p-3">
+                <CategoryIndex selectedId={categoryId} onSelect={catalogue.setCategory} />
+              </div>
+            </aside>
+          )}
           <main id="contenido" tabIndex={-1} className="min-w-0 flex-1 space-y-5 focus:outline-none">
             <div className="lg:hidden">
               <CategoryDrawer selectedId={categoryId} onSelect={catalogue.setCategory} />
