@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import type { Part } from '../../shared/api.ts';
 import { ProductActionsProvider } from '../components/product/product-actions.tsx';
-import { AddToOrderButton, CardOrderControl } from '../features/orders/index.ts';
+import { AddToOrderButton, useCardOrderControl } from '../features/orders/index.ts';
 import { useUserType } from '../features/session/index.ts';
 
 /**
@@ -22,13 +22,14 @@ export function ProductOverlays({ children }: { children: ReactNode }) {
   const userType = useUserType();
   const [detail, setDetail] = useState<Part | null>(null);
   const [video, setVideo] = useState<string | null>(null);
+  const orderControl = useCardOrderControl();
   const actions = useMemo(
     () => ({
       openProduct: (part: Part) => setDetail(part),
       playVideo: (part: Part) => setVideo(part.videoUrl),
-      orderControl: (part: Part) => <CardOrderControl part={part} />,
+      ...(orderControl ? { orderControl } : {}),
     }),
-    [],
+    [orderControl],
   );
   return (
     <ProductActionsProvider value={actions}>

@@ -7,7 +7,7 @@
  */
 import { lazy } from 'react';
 
-export { CardOrderControl, AddToOrderButton } from './components/add-to-order.tsx';
+export { AddToOrderButton, useCardOrderControl } from './components/add-to-order.tsx';
 export { OrderHeaderActions } from './components/order-header-actions.tsx';
 
 /** "Mis pedidos" (a signed-in customer's pedidos), for the `/mis-pedidos` route. */

@@ -1,21 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ShoppingCart } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import type { Part } from '../../../../shared/api.ts';
 import { MAX_QUANTITY, ORDER_LABELS } from '../../../../shared/order-labels.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { clampQuantity, useCartMode } from '../cart-model.ts';
+import { type CartMode, clampQuantity, useCartMode } from '../cart-model.ts';
 
 // The cart's edits load on the first hover, focus or click of a control, not with the catalogue.
 const loadCart = () => import('../cart.ts');
 const preload = () => void loadCart().catch(() => undefined);
 
-/** Adds `quantity` of `part` and confirms with a toast; `enabled` is false when the viewer has no cart (staff). */
-function useAddToOrder() {
+/** Adds `quantity` of `part` to the `mode` cart and confirms with a toast. */
+function useAddToOrder(mode: CartMode) {
   const client = useQueryClient();
-  const mode = useCartMode();
   const add = async (part: Pick<Part, 'id' | 'price' | 'partNumber'>, quantity: number) => {
     let cart: Awaited<ReturnType<typeof loadCart>>;
     try {
@@ -30,7 +29,7 @@ function useAddToOrder() {
       // The edit's own error toast already said why.
     }
   };
-  return { add, enabled: mode !== 'none' };
+  return add;
 }
 
 /**
@@ -38,9 +37,10 @@ function useAddToOrder() {
  * steppers). Renders nothing for staff.
  */
 export function AddToOrderButton({ part, quantity, className }: { part: Part; quantity: number; className?: string }) {
-  const { add, enabled } = useAddToOrder();
+  const mode = useCartMode();
+  const add = useAddToOrder(mode);
   const [busy, setBusy] = useState(false);
-  if (!enabled) return null;
+  if (mode === 'none') return null;
   return (
     <Button
       variant="accent"
@@ -63,13 +63,12 @@ export function AddToOrderButton({ part, quantity, className }: { part: Part; qu
 /**
  * A product card's order control: quantity (1..9,999) and an "Agregar al pedido" button, named
  * with the part number for screen readers. Above the card's click target, so it does not open the
- * detail. Renders nothing for staff.
+ * detail. `mode` is the viewer's cart (staff have none: see `useCardOrderControl`).
  */
-export function CardOrderControl({ part }: { part: Part }) {
-  const { add, enabled } = useAddToOrder();
+export function CardOrderControl({ part, mode }: { part: Part; mode: Exclude<CartMode, 'none'> }) {
+  const add = useAddToOrder(mode);
   const [quantity, setQuantity] = useState('1');
   const [busy, setBusy] = useState(false);
-  if (!enabled) return null;
   const valid = /^\d+$/.test(quantity) && Number(quantity) >= 1 && Number(quantity) <= MAX_QUANTITY;
   return (
     <div className="relative z-10 flex items-center gap-1.5">
@@ -108,4 +107,14 @@ export function CardOrderControl({ part }: { part: Part }) {
       </button>
     </div>
   );
+}
+
+/**
+ * The cards' order control for a page: one subscription to the viewer's cart mode for every card
+ * (a 60-card page no longer keeps 60 session observers, issue 22), or undefined for staff, whose
+ * cards have none.
+ */
+export function useCardOrderControl(): ((part: Part) => ReactNode) | undefined {
+  const mode = useCartMode();
+  return useMemo(() => (mode === 'none' ? undefined : (part: Part) => <CardOrderControl part={part} mode={mode} />), [mode]);
 }

@@ -1,12 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { Part } from '../../../../shared/api.ts';
 import type { CartLineInput } from '../../../../shared/orders.ts';
 import { anonymousSession, buildPart, signedInSession } from '../../../test/fixtures.ts';
 import { json, mockApi, renderWithApp } from '../../../test/render.tsx';
 import { readGuestLines } from '../guest-cart.ts';
 import { cartLine, cartOf } from '../test-fixtures.ts';
-import { CardOrderControl } from './add-to-order.tsx';
+import { CardOrderControl, useCardOrderControl } from './add-to-order.tsx';
+
+/** A card's order control as the catalogue gets it: from the page's one cart-mode subscription. */
+function CardControls({ part }: { part: Part }) {
+  const control = useCardOrderControl();
+  return <>{control?.(part)}</>;
+}
 import { OrderHeaderActions } from './order-header-actions.tsx';
 
 /** `POST /api/cart/price` as the server answers it: PN-2 has no price, the rest cost $ 1.000 each. */
@@ -106,7 +113,7 @@ describe('Mi pedido (guest, in the browser)', () => {
     renderWithApp(
       <>
         <OrderHeaderActions />
-        <CardOrderControl part={buildPart({ id: 9, partNumber: 'PN-9', price: '1000.00' })} />
+        <CardOrderControl part={buildPart({ id: 9, partNumber: 'PN-9', price: '1000.00' })} mode="guest" />
       </>,
     );
     const quantity = screen.getByLabelText('Cantidad de PN-9');
@@ -134,7 +141,7 @@ describe('Mi pedido (signed in, on the server)', () => {
     renderWithApp(
       <>
         <OrderHeaderActions />
-        <CardOrderControl part={buildPart({ id: 9, partNumber: 'PN-9', price: '1000.00' })} />
+        <CardOrderControl part={buildPart({ id: 9, partNumber: 'PN-9', price: '1000.00' })} mode="server" />
       </>,
     );
     expect(await screen.findByRole('button', { name: 'Mi pedido: 0 repuestos' })).toBeInTheDocument();
@@ -169,7 +176,7 @@ describe('Mi pedido (signed in, on the server)', () => {
     renderWithApp(
       <>
         <OrderHeaderActions placeOrder />
-        <CardOrderControl part={buildPart({ id: 9 })} />
+        <CardControls part={buildPart({ id: 9 })} />
         <p>listo</p>
       </>,
     );
