@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Redirect, useSearch } from 'wouter';
 import { prefetchGuestList } from '../../features/catalog/index.ts';
 import { readGuestChoice, StartScreen, useSessionState } from '../../features/session/index.ts';
@@ -14,8 +14,12 @@ import { routes } from '../paths.ts';
  * links instead of moving when they replace the fallback texts (a layout shift on phones).
  */
 function useHomeState() {
-  const { session, pending } = useSessionState();
+  const { session, pending: loading } = useSessionState();
   const { loaded } = usePublicConfigState();
+  // The screen that replaces the fallback is built in a deferred render, which React does in short
+  // slices: on a slow phone the whole catalogue's first render is no longer one long task that
+  // blocks taps (issue 22, Total Blocking Time).
+  const pending = useDeferredValue(loading);
   return { session, pending, startReady: loaded };
 }
 
