@@ -5,7 +5,8 @@
  * the base price, never to another role's list. The paging strategy that chooses between these
  * reads lives in service.ts (`listParts`).
  */
-import { type SQL, eq, inArray, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PartFilters } from '../../../shared/api.ts';
 import { partNumberKey } from '../../../shared/text.ts';
@@ -114,6 +115,42 @@ export function publicConditions(hidden: Set<number>): SQL[] {
     );
   }
   return conditions;
+}
+
+/** Most prepared part reads kept per database handle (price lists × hidden-category sets). */
+const PREPARED_PART_READS = 32;
+
+type PartByIdQuery = { execute: (values: { id: number }) => Promise<PartRow[]> };
+const partByIdQueries = new WeakMap<Executor, Map<string, PartByIdQuery>>();
+
+/**
+ * The read of one public part by id at `priceList` (`GET /api/parts/:id`, the most frequent read
+ * no response cache answers on a big catalogue), as a prepared statement: its SQL is built once per
+ * price list and set of hidden categories, and PostgreSQL parses and plans it once per connection
+ * (issue 23: part-by-id). Execute with `{ id }`; the result holds the row, or nothing when the part
+ * is inactive, hidden or missing.
+ */
+export function partByIdQuery(db: Executor, priceList: number, hidden: Set<number>): PartByIdQuery {
+  let queries = partByIdQueries.get(db);
+  if (!queries) {
+    queries = new Map();
+    partByIdQueries.set(db, queries);
+  }
+  // Sorted: one set is one key (and one statement name) whatever the order it was built in.
+  const hiddenIds = [...hidden].sort((a, b) => a - b);
+  const key = `${priceList}|${hiddenIds.join(',')}`;
+  let query = queries.get(key);
+  if (!query) {
+    if (queries.size >= PREPARED_PART_READS) queries.clear();
+    const name = `part_by_id_${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
+    query = db
+      .select(partColumns(priceList))
+      .from(parts)
+      .where(and(eq(parts.id, sql.placeholder('id')), ...publicConditions(new Set(hiddenIds))))
+      .prepare(name) as PartByIdQuery;
+    queries.set(key, query);
+  }
+  return query;
 }
 
 /**

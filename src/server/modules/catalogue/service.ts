@@ -23,6 +23,7 @@ import {
   indexPage,
   orderBy,
   orderKeys,
+  partByIdQuery,
   partColumns,
   publicConditions,
   searchPage,
@@ -179,10 +180,7 @@ export async function suggest(reader: CatalogueReader, q: string): Promise<Sugge
 async function publicPartRow(reader: CatalogueReader, viewer: Viewer, id: number): Promise<PartRow | undefined> {
   const priceList = await reader.priceList(viewer);
   const { hidden } = await reader.categories();
-  const [row] = await reader.db
-    .select(partColumns(priceList))
-    .from(parts)
-    .where(and(eq(parts.id, id), ...publicConditions(hidden)));
+  const [row] = await partByIdQuery(reader.db, priceList, hidden).execute({ id });
   return row;
 }
 
