@@ -4,7 +4,7 @@
  * Mutations invalidate through the factory keys; failures show the destructive toast of docs/product.md §13.2.
  */
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import {
   type AdminPart,
   adminPartListSchema,

@@ -5,10 +5,10 @@
  * replaces the cached one.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import type { Collection } from '../../../shared/api.ts';
 import { messageSchema } from '../../../shared/auth.ts';
-import { carouselDraftSchema, discountedProductListSchema, discountedProductSchema } from '../../../shared/carousels.ts';
+import { carouselDraftSchema, discountedProductListSchema, type discountedProductSchema } from '../../../shared/carousels.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { apiGet, apiRequest } from '../../lib/api-client.ts';
 import { adminKeys, errorToast, withReason } from './api.ts';

@@ -4,7 +4,6 @@
  * cached catalogue searches (an edit applies to the next search, without a re-import).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { messageSchema } from '../../../shared/auth.ts';
 import { type SynonymGroup, synonymGroupListSchema, synonymGroupSchema } from '../../../shared/synonyms.ts';
 import { toast } from '../../components/ui/toast.tsx';
