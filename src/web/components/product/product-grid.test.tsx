@@ -37,12 +37,16 @@ describe('ProductGrid', () => {
       container.remove();
     });
 
-    it('paints the first screen of cards first, then the rest in later renders', async () => {
+    it('paints the first screen of cards first, then the rest in later renders, and keeps them for the same parts', async () => {
       const root = createRoot(container);
-      flushSync(() => root.render(<ProductGrid parts={page(60, 'C')} />));
+      const parts = page(60, 'C');
+      flushSync(() => root.render(<ProductGrid parts={parts} />));
       // The first commit holds the first row only: the largest paint does not wait for 60 cards.
       expect(container.querySelectorAll('article')).toHaveLength(4);
       await waitFor(() => expect(container.querySelectorAll('article')).toHaveLength(60));
+      // The same parts in a new array (a parent re-rendering) keep every card on screen.
+      flushSync(() => root.render(<ProductGrid parts={[...parts]} />));
+      expect(container.querySelectorAll('article')).toHaveLength(60);
       root.unmount();
     });
   });

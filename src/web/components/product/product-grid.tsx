@@ -21,20 +21,21 @@ const CARDS_PER_STEP = 8;
  * in a transition React runs after the previous one is on screen. A slow phone paints the top of a
  * 60-card page (and its largest paint, the first photo) without waiting to build and lay out the
  * other 56, and no single step blocks a tap for long (docs/performance.md, "Phone catalogue").
- * Starts over for a new list (another page, search or category).
+ * Starts over for another list (page, search or category), not for the same parts in a new array.
  */
-function useProgressiveCount(parts: readonly unknown[]): number {
-  const [state, setState] = useState({ parts, count: FIRST_RENDER_CARDS });
+function useProgressiveCount(parts: readonly Pick<Part, 'id'>[]): number {
+  const list = parts.map((part) => part.id).join(',');
+  const [state, setState] = useState({ list, count: FIRST_RENDER_CARDS });
   let count = state.count;
-  if (state.parts !== parts) {
+  if (state.list !== list) {
     count = FIRST_RENDER_CARDS;
-    setState({ parts, count });
+    setState({ list, count });
   }
   useEffect(() => {
-    if (state.count < parts.length) {
-      startTransition(() => setState((current) => (current.parts === parts ? { parts, count: current.count + CARDS_PER_STEP } : current)));
+    if (state.list === list && state.count < parts.length) {
+      startTransition(() => setState((current) => (current.list === list ? { list, count: current.count + CARDS_PER_STEP } : current)));
     }
-  }, [state, parts]);
+  }, [state, list, parts.length]);
   return Math.min(count, parts.length);
 }
 
