@@ -101,6 +101,16 @@ export const parts = pgTable(
       .generatedAlwaysAs(
         sql`public.portal_search_text(part_number, alternate_codes, description, brand, category_path, notes, applications)`,
       ),
+    /**
+     * The search text's words, each run of other characters one space, with a space at each end
+     * (` filtro aceite 6x40 `): a whole-word test is then `like '% word %'` instead of a regular
+     * expression (search/plan.ts; docs/performance.md "Whole words without regular expressions").
+     */
+    searchWords: text('search_words')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`public.portal_search_words(part_number, alternate_codes, description, brand, category_path, notes, applications)`,
+      ),
     /** Spanish sort key of the description (ñ after n, accents ignored), compared with C collation. */
     descriptionSortKey: text('description_sort_key').notNull().generatedAlwaysAs(sql`public.portal_sort_key(description)`),
     createdAt: createdAt(),

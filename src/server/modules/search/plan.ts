@@ -91,34 +91,75 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\-]/g, (c) => `\\${c}`);
 const like = (pattern: string): SQL => sql`${parts.searchText} like ${pattern}`;
 const regex = (pattern: string): SQL => sql`${parts.searchText} ~ ${pattern}`;
+/** A pattern over `search_words` (words of letters and digits, one space between, one at each end). */
+const likeWords = (pattern: string): SQL => sql`${parts.searchWords} like ${pattern}`;
 const or = (conditions: SQL[]): SQL => (conditions.length === 1 ? conditions[0]! : sql`(${sql.join(conditions, sql` or `)})`);
 const and = (conditions: SQL[]): SQL => (conditions.length === 1 ? conditions[0]! : sql`(${sql.join(conditions, sql` and `)})`);
 
-/** The regular expression of `word` inside a whole word, with its Spanish plural endings (`filtro` ~ `filtros`). */
-function wordPattern(word: string): string {
-  return `${escapeRegex(word)}${/[a-z]$/.test(word) ? '(s|es)?' : ''}`;
+/**
+ * A form a part must hold as whole words (the relevance order tests these on every match):
+ * `words`, a run of words of letters and digits only, one space between (`filtro`, `om 366`,
+ * `para brisas`), read in `search_words` with a `like` (with the Spanish plural endings of its last
+ * word when `plural`); or `regex`, a regular expression over `search_text` for a word holding other
+ * characters (`1.6`, `06h-10`), bounded by non-alphanumerics there.
+ */
+type WholeForm = { words: string; plural: boolean } | { regex: string };
+
+const WORDS_ONLY = /^[a-z0-9]+( [a-z0-9]+)*$/;
+
+/** `word` (or a run of words) as a whole form, with its Spanish plural endings when it ends in a letter (`filtro` ~ `filtros`). */
+function wordForm(word: string): WholeForm {
+  const plural = /[a-z]$/.test(word);
+  if (WORDS_ONLY.test(word)) return { words: word, plural };
+  return { regex: `${escapeRegex(word)}${plural ? '(s|es)?' : ''}` };
 }
 
 /**
- * Any of `patterns` as a whole word, in one regular expression: a part's text is read once
- * whatever the number of forms (the relevance order evaluates it on every match).
+ * Any of `forms` as whole words. A run of words is `search_words like '% filtro %'` (and
+ * `'% filtros %'`, `'% filtroes %'` for the plural): a substring test, several times cheaper than
+ * the regular expression it replaces, `(^|[^a-z0-9])filtro(s|es)?($|[^a-z0-9])` (docs/performance.md
+ * "Whole words without regular expressions"). Other forms share one regular expression.
  */
-function wholeAny(patterns: readonly string[]): SQL {
-  const unique = [...new Set(patterns)];
-  const body = unique.length === 1 ? unique[0]! : `(${unique.join('|')})`;
-  return regex(`(^|[^a-z0-9])${body}($|[^a-z0-9])`);
+function wholeAny(forms: readonly WholeForm[]): SQL {
+  const likes = new Set<string>();
+  const regexes = new Set<string>();
+  for (const form of forms) {
+    if ('regex' in form) {
+      regexes.add(form.regex);
+      continue;
+    }
+    likes.add(`% ${form.words} %`);
+    if (form.plural) likes.add(`% ${form.words}s %`).add(`% ${form.words}es %`);
+  }
+  const conditions = [...likes].map(likeWords);
+  if (regexes.size) {
+    const unique = [...regexes];
+    const body = unique.length === 1 ? unique[0]! : `(${unique.join('|')})`;
+    conditions.push(regex(`(^|[^a-z0-9])${body}($|[^a-z0-9])`));
+  }
+  return or(conditions);
 }
 
-/** `word` as a whole word, with its Spanish plural endings (`filtro` ~ `filtros`, `motor` ~ `motores`). */
+/**
+ * `word` as a whole word, with its Spanish plural endings (`filtro` ~ `filtros`, `motor` ~
+ * `motores`), as a search condition: the substring first, which the trigram index reads, then the
+ * whole word (see {@link wholeAny}).
+ */
 function wholeWord(word: string): SQL {
-  return wholeAny([wordPattern(word)]);
+  const whole = wholeAny([wordForm(word)]);
+  return WORDS_ONLY.test(word) ? sql`(${like(`%${escapeLike(word)}%`)} and ${whole})` : whole;
 }
 
-/** A multi-word form as a phrase: its words in order, one or two separators between them. */
+/**
+ * A multi-word form as a phrase: its words in order, the last one possibly longer (`aire acondicionado`
+ * also reads `aire acondicionados`); in `search_words` any run of separators is one space.
+ */
 function phrase(form: string): SQL {
   const words = form.split(' ');
   if (words.length === 1) return wholeWord(form);
-  return sql`(${like(`%${words.map(escapeLike).join('%')}%`)} and ${regex(`(^|[^a-z0-9])${words.map(escapeRegex).join('[^a-z0-9]{1,3}')}`)})`;
+  const indexed = like(`%${words.map(escapeLike).join('%')}%`);
+  if (WORDS_ONLY.test(form)) return sql`(${indexed} and ${likeWords(`% ${form}%`)})`;
+  return sql`(${indexed} and ${regex(`(^|[^a-z0-9])${words.map(escapeRegex).join('[^a-z0-9]{1,3}')}`)})`;
 }
 
 /** The pieces of a word at letter/digit boundaries and at an `x` between numbers: `om366` → om, 366; `6x40` → 6, x, 40. */
@@ -156,14 +197,14 @@ function splitCondition(pieces: string[]): SQL {
   return regex(`(^|${WORD_SEPARATORS})${pieces.map(escapeRegex).join(`${WORD_SEPARATORS}{1,2}`)}`);
 }
 
-/** {@link splitCondition} as a whole-word pattern ({@link wholeAny}): `om366` as `OM 366` but not inside `OM 3660`. */
-function splitPattern(pieces: string[]): string {
-  return pieces.map(escapeRegex).join(`${WORD_SEPARATORS}{1,2}`);
+/** {@link splitCondition} as a whole form ({@link wholeAny}): `om366` as `OM 366` but not inside `OM 3660`. */
+function splitForm(pieces: string[]): WholeForm {
+  return { words: pieces.join(' '), plural: false };
 }
 
-/** A compound's two words as a whole-word pattern, with the separators {@link phrase} allows (`para brisas`). */
-function compoundPattern(a: string, b: string): string {
-  return `${escapeRegex(a)}[^a-z0-9]{1,3}${wordPattern(b)}`;
+/** A compound's two words as a whole form (`para brisas`, `para brisas` plural). */
+function compoundForm(a: string, b: string): WholeForm {
+  return { words: `${a} ${b}`, plural: /[a-z]$/.test(b) };
 }
 
 /** Abbreviation candidates of a word: its prefixes of 3+ letters, shorter than itself (`amort`, `amorti`, … of `amortiguador`). */
@@ -197,7 +238,7 @@ export function vocabularyCandidates(query: string): string[] {
 /** The conditions of one query word (see the module comment). */
 function wordTerm(word: string, key: string, known: KnownWords, synonyms: SynonymIndex, typed = false): SearchTerm {
   const loose: SQL[] = [];
-  const exact: string[] = [wordPattern(word)];
+  const exact: WholeForm[] = [wordForm(word)];
   if (word.length >= MIN_SUBSTRING) {
     loose.push(like(`%${escapeLike(word)}%`));
     if (key && key !== word && key.length >= MIN_SUBSTRING) loose.push(like(`%${escapeLike(key)}%`));
@@ -208,7 +249,7 @@ function wordTerm(word: string, key: string, known: KnownWords, synonyms: Synony
   const pieces = splitPieces(key || word);
   if (splittable(pieces)) {
     loose.push(splitCondition(pieces));
-    exact.push(splitPattern(pieces));
+    exact.push(splitForm(pieces));
   }
   // A word corrected as a typo keeps only its substring: the abbreviations of a misspelling (`der` of `derantero`) mislead.
   const abbreviations = typed ? [] : abbreviationCandidates(word).filter((p) => known.has(p));
@@ -216,7 +257,7 @@ function wordTerm(word: string, key: string, known: KnownWords, synonyms: Synony
   for (const [a, b] of compoundCandidates(word)) {
     if (known.has(a) && known.has(b)) {
       loose.push(phrase(`${a} ${b}`));
-      exact.push(compoundPattern(a, b));
+      exact.push(compoundForm(a, b));
     }
   }
   for (const form of synonyms.get(word) ?? []) loose.push(phrase(form));
@@ -232,7 +273,7 @@ function groupTerm(members: SearchTerm[], alternatives: SQL[], joined?: string):
   return {
     words: members.flatMap((m) => m.words),
     loose: or([and(members.map((m) => m.loose)), ...alternatives]),
-    exact: joined ? or([each, wholeWord(joined)]) : each,
+    exact: joined ? or([each, wholeAny([wordForm(joined)])]) : each,
   };
 }
 
@@ -300,8 +341,8 @@ export function searchPlan(
       if (!fixes) return wordTerm(w, w, known, synonyms).loose;
       return or(fixes.map((f) => wordTerm(foldPlural(f), foldPlural(f), known, synonyms).loose));
     };
-    // `wordPattern` of the folded form also reads the form itself (`junta(s|es)?` reads `juntas`).
-    const whole = (w: string) => wholeAny((corrections.get(w) ?? [w]).map((f) => wordPattern(foldPlural(f))));
+    // `wordForm` of the folded form also reads the form itself (`junta` plural reads `juntas`).
+    const whole = (w: string) => wholeAny((corrections.get(w) ?? [w]).map((f) => wordForm(foldPlural(f))));
     term.corrected = and(term.words.map(loose));
     term.correctedExact = and(term.words.map(whole));
   }
@@ -380,7 +421,7 @@ export function relevanceClass(plan: SearchPlan): SQL {
   if (key) {
     whens.push(sql`when ${parts.partNumberKey} = ${key} then 0`);
     if (/\d/.test(key) && key.length >= 3) {
-      whens.push(sql`when ${parts.searchText} ~ ${`(^|[^a-z0-9])${escapeRegex(key)}($|[^a-z0-9])`} then 10`);
+      whens.push(sql`when ${wholeAny([{ words: key, plural: false }])} then 10`);
       whens.push(sql`when ${parts.partNumberKey} like ${`${escapeLike(key)}%`} then 20`);
     }
   }

@@ -43,6 +43,9 @@ const CATALOGUE = [
   { codigo: 'TP-3932', descripcion: 'TAPA CILINDRO CONTROL CAJA / DIAM. 90MM' },
   { codigo: 'TP-9011', descripcion: 'TAPA CON LLAVE / DIAM. 58MM' },
   { codigo: 'BU-0808', descripcion: 'BULON CABEZA (M8X1.25)' },
+  // `palanca` whole only in its plural, against a shorter description holding it inside a word.
+  { codigo: 'PL-0001', descripcion: 'PALANCAS DE CAMBIO, JUEGO' },
+  { codigo: 'PL-0002', descripcion: 'PALANCAMIENTO CAMBIO' },
 ];
 
 describe.each(testEngines())('forgiving search on %s', (engine) => {
@@ -78,6 +81,20 @@ describe.each(testEngines())('forgiving search on %s', (engine) => {
     expect(vocabulary.get('om')).toBe(1);
     // Not words: a letter alone, a word with digits, a number.
     for (const word of ['a', 'om366', '6x40', '1114']) expect(vocabulary.has(word), word).toBe(false);
+  });
+
+  it('keeps each part’s words with one space between them and at both ends, for the whole-word tests', async () => {
+    const [row] = await queryRows<{ words: string }>(
+      t.database.db,
+      sql`select search_words as words from parts where part_number = 'BB-4001'`,
+    );
+    expect(row?.words.startsWith(' bb 4001 bb4001 bba alim gas oil om 352 ')).toBe(true);
+    expect(row?.words).toMatch(/^ ([a-z0-9]+ )+$/);
+  });
+
+  it('ranks a word whole in its plural or before punctuation above the same letters inside a word', async () => {
+    expect(await codes('palanca cambio')).toEqual(['PL-0001', 'PL-0002']);
+    expect(await codes('cambio juego')).toEqual(['PL-0001']);
   });
 
   it('finds a code first with or without separators, and an alternate code', async () => {
