@@ -338,8 +338,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       bulk: drizzleNodePg(bulkPool, { schema }) as unknown as Db,
       kind: 'postgres',
       pool,
+      // On the bulk pool: a migration that rewrites the parts table (0022 at a million parts) runs
+      // longer than a request's statement timeout, and failed on the request pool.
       migrate: () =>
-        withLock(MIGRATION_LOCK_KEY, () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER })),
+        withLock(MIGRATION_LOCK_KEY, () => migrateNodePg(drizzleNodePg(bulkPool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER })),
       withLock,
       listen: (channel, onMessage) => listenPostgres(url, keepAliveMs, channel, onMessage),
       ping: (timeoutMs) => ping(db, timeoutMs),

@@ -1,0 +1,55 @@
+/**
+ * Migrations run outside a request's bounds (db/client.ts `migrate`): a migration that rewrites the
+ * parts table (0022 adds a generated column) takes far longer on a big catalogue than the
+ * statement timeout a request gets (`DB_STATEMENT_TIMEOUT_MS`), and failed at start-up when it ran
+ * on the request pool.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { openDatabase, queryRows } from './client.ts';
+import { testEngines } from '../test/db.ts';
+
+async function adminQuery(baseUrl: string, text: string): Promise<void> {
+  const url = new URL(baseUrl);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+describe.each(testEngines())('migrations on %s', (engine) => {
+  it('migrate a new database although a request’s statement timeout is shorter than their statements', async () => {
+    const baseUrl = process.env.DATABASE_URL;
+    const name = `portal_migrate_${process.pid}_${randomBytes(4).toString('hex')}`;
+    let databaseUrl: string | undefined;
+    if (engine === 'postgres' && baseUrl) {
+      await adminQuery(baseUrl, `create database ${name}`);
+      const url = new URL(baseUrl);
+      url.pathname = `/${name}`;
+      databaseUrl = url.toString();
+    }
+    const database = await openDatabase({ databaseUrl, poolSize: 2, statementTimeoutMs: 2 });
+    try {
+      await database.migrate();
+      // The first call loads the unaccent dictionary: longer than the request bound, so on the bulk pool.
+      const [row] = await queryRows<{ words: string }>(
+        database.bulk,
+        sql`select public.portal_search_words('AB-12', array['X.9'], 'Filtro  de aceite', 'Bosch', array['Motor'], null, null) as words`,
+      );
+      expect(row?.words).toBe(' ab 12 ab12 x 9 x9 filtro de aceite bosch motor ');
+      if (engine === 'postgres') {
+        // Requests keep their bound: a statement longer than it is cancelled.
+        await expect(queryRows(database.db, sql`select pg_sleep(0.2)`)).rejects.toThrow();
+      }
+    } finally {
+      await database.close();
+      if (databaseUrl && baseUrl) await adminQuery(baseUrl, `drop database if exists ${name} with (force)`);
+    }
+  }, 120_000);
+});
