@@ -120,37 +120,88 @@ export function publicConditions(hidden: Set<number>): SQL[] {
 /** Most prepared part reads kept per database handle (price lists × hidden-category sets). */
 const PREPARED_PART_READS = 32;
 
-type PartByIdQuery = { execute: (values: { id: number }) => Promise<PartRow[]> };
-const partByIdQueries = new WeakMap<Executor, Map<string, PartByIdQuery>>();
+type PartsByIdQuery = { execute: (values: { ids: number[] }) => Promise<PartRow[]> };
+const partsByIdQueries = new WeakMap<Executor, Map<string, PartsByIdQuery>>();
+
+/** The key of one price list and hidden-category set: sorted, so one set is one key whatever its order. */
+function partReadKey(priceList: number, hidden: Set<number>): { key: string; hiddenIds: number[] } {
+  const hiddenIds = [...hidden].sort((a, b) => a - b);
+  return { key: `${priceList}|${hiddenIds.join(',')}`, hiddenIds };
+}
 
 /**
- * The read of one public part by id at `priceList` (`GET /api/parts/:id`, the most frequent read
- * no response cache answers on a big catalogue), as a prepared statement: its SQL is built once per
+ * The read of public parts by id at `priceList` (`GET /api/parts/:id`, the most frequent read no
+ * response cache answers on a big catalogue), as a prepared statement: its SQL is built once per
  * price list and set of hidden categories, and PostgreSQL parses and plans it once per connection
- * (issue 23: part-by-id). Execute with `{ id }`; the result holds the row, or nothing when the part
- * is inactive, hidden or missing.
+ * (issue 23: part-by-id). Execute with `{ ids }`; the result holds a row per id that is active,
+ * visible and present, in no particular order. Most callers want {@link readPublicPart}.
  */
-export function partByIdQuery(db: Executor, priceList: number, hidden: Set<number>): PartByIdQuery {
-  let queries = partByIdQueries.get(db);
+export function partsByIdQuery(db: Executor, priceList: number, hidden: Set<number>): PartsByIdQuery {
+  let queries = partsByIdQueries.get(db);
   if (!queries) {
     queries = new Map();
-    partByIdQueries.set(db, queries);
+    partsByIdQueries.set(db, queries);
   }
-  // Sorted: one set is one key (and one statement name) whatever the order it was built in.
-  const hiddenIds = [...hidden].sort((a, b) => a - b);
-  const key = `${priceList}|${hiddenIds.join(',')}`;
+  const { key, hiddenIds } = partReadKey(priceList, hidden);
   let query = queries.get(key);
   if (!query) {
     if (queries.size >= PREPARED_PART_READS) queries.clear();
-    const name = `part_by_id_${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
+    const name = `parts_by_id_${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
     query = db
       .select(partColumns(priceList))
       .from(parts)
-      .where(and(eq(parts.id, sql.placeholder('id')), ...publicConditions(new Set(hiddenIds))))
-      .prepare(name) as PartByIdQuery;
+      .where(and(sql`${parts.id} = any(${sql.placeholder('ids')}::int[])`, ...publicConditions(new Set(hiddenIds))))
+      .prepare(name) as PartsByIdQuery;
     queries.set(key, query);
   }
   return query;
+}
+
+/** Reads waiting for the next batch of one database handle, price list and hidden set: id → waiters. */
+type PendingReads = Map<number, { resolve: (row: PartRow | undefined) => void; reject: (error: unknown) => void }[]>;
+const pendingPartReads = new WeakMap<Executor, Map<string, PendingReads>>();
+
+/**
+ * One public part by id (undefined when inactive, hidden or missing), read in a batch: the reads
+ * asked for in one turn of the event loop (requests that arrived together) go to the database as
+ * one statement of {@link partsByIdQuery}, so ten concurrent part pages cost one round trip, not
+ * ten (issue 23: part-by-id, docs/performance.md "The part read by id"). A read alone waits only
+ * for the end of the current turn. A failed statement rejects every read of its batch.
+ */
+export function readPublicPart(db: Executor, priceList: number, hidden: Set<number>, id: number): Promise<PartRow | undefined> {
+  let batches = pendingPartReads.get(db);
+  if (!batches) {
+    batches = new Map();
+    pendingPartReads.set(db, batches);
+  }
+  const { key } = partReadKey(priceList, hidden);
+  let pending = batches.get(key);
+  if (!pending) {
+    const batch: PendingReads = new Map();
+    pending = batch;
+    batches.set(key, batch);
+    const owner = batches;
+    setImmediate(() => {
+      owner.delete(key);
+      partsByIdQuery(db, priceList, hidden)
+        .execute({ ids: [...batch.keys()] })
+        .then(
+          (rows) => {
+            const byId = new Map(rows.map((r) => [r.id, r]));
+            for (const [partId, waiters] of batch) for (const w of waiters) w.resolve(byId.get(partId));
+          },
+          (error: unknown) => {
+            for (const waiters of batch.values()) for (const w of waiters) w.reject(error);
+          },
+        );
+    });
+  }
+  const waiting = pending;
+  return new Promise((resolve, reject) => {
+    const waiters = waiting.get(id);
+    if (waiters) waiters.push({ resolve, reject });
+    else waiting.set(id, [{ resolve, reject }]);
+  });
 }
 
 /**

@@ -23,7 +23,7 @@ import {
   indexPage,
   orderBy,
   orderKeys,
-  partByIdQuery,
+  readPublicPart,
   partColumns,
   publicConditions,
   searchPage,
@@ -180,8 +180,7 @@ export async function suggest(reader: CatalogueReader, q: string): Promise<Sugge
 async function publicPartRow(reader: CatalogueReader, viewer: Viewer, id: number): Promise<PartRow | undefined> {
   const priceList = await reader.priceList(viewer);
   const { hidden } = await reader.categories();
-  const [row] = await partByIdQuery(reader.db, priceList, hidden).execute({ id });
-  return row;
+  return readPublicPart(reader.db, priceList, hidden, id);
 }
 
 /**
