@@ -202,7 +202,7 @@ function splitForm(pieces: string[]): WholeForm {
   return { words: pieces.join(' '), plural: false };
 }
 
-/** A compound's two words as a whole form (`para brisas`, `para brisas` plural). */
+/** A compound's two words as a whole form (`para brisas`), with the plural endings of the second when it ends in a letter. */
 function compoundForm(a: string, b: string): WholeForm {
   return { words: `${a} ${b}`, plural: /[a-z]$/.test(b) };
 }
