@@ -6,22 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from './client.ts';
-import { testEngines } from '../test/db.ts';
-
-async function adminQuery(baseUrl: string, text: string): Promise<void> {
-  const url = new URL(baseUrl);
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+import { adminQuery, testEngines } from '../test/db.ts';
 
 describe.each(testEngines())('migrations on %s', (engine) => {
   it('migrate a new database although a request’s statement timeout is shorter than their statements', async () => {

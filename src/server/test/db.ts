@@ -12,7 +12,8 @@ export function testEngines(): DatabaseKind[] {
   return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-async function adminQuery(baseUrl: string, text: string): Promise<void> {
+/** Runs `text` on the `postgres` database of the server of `baseUrl` (create or drop a database). */
+export async function adminQuery(baseUrl: string, text: string): Promise<void> {
   const url = new URL(baseUrl);
   url.pathname = '/postgres';
   const client = new pg.Client({ connectionString: url.toString() });
