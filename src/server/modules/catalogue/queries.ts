@@ -183,8 +183,10 @@ export function readPublicPart(db: Executor, priceList: number, hidden: Set<numb
     const owner = batches;
     setImmediate(() => {
       owner.delete(key);
-      partsByIdQuery(db, priceList, hidden)
-        .execute({ ids: [...batch.keys()] })
+      // Through a promise: an error thrown while building the statement rejects the batch's reads
+      // instead of escaping the timer callback.
+      void Promise.resolve()
+        .then(() => partsByIdQuery(db, priceList, hidden).execute({ ids: [...batch.keys()] }))
         .then(
           (rows) => {
             const byId = new Map(rows.map((r) => [r.id, r]));
