@@ -175,35 +175,35 @@ export function readPublicPart(db: Executor, priceList: number, hidden: Set<numb
     pendingPartReads.set(db, batches);
   }
   const { key } = partReadKey(priceList, hidden);
-  let pending = batches.get(key);
-  if (!pending) {
-    const batch: PendingReads = new Map();
-    pending = batch;
-    batches.set(key, batch);
-    const owner = batches;
-    setImmediate(() => {
-      owner.delete(key);
-      // Through a promise: an error thrown while building the statement rejects the batch's reads
-      // instead of escaping the timer callback.
-      void Promise.resolve()
-        .then(() => partsByIdQuery(db, priceList, hidden).execute({ ids: [...batch.keys()] }))
-        .then(
-          (rows) => {
-            const byId = new Map(rows.map((r) => [r.id, r]));
-            for (const [partId, waiters] of batch) for (const w of waiters) w.resolve(byId.get(partId));
-          },
-          (error: unknown) => {
-            for (const waiters of batch.values()) for (const w of waiters) w.reject(error);
-          },
-        );
-    });
-  }
-  const waiting = pending;
+  const batch = batches.get(key) ?? startBatch(db, batches, key, priceList, hidden);
   return new Promise((resolve, reject) => {
-    const waiters = waiting.get(id);
+    const waiters = batch.get(id);
     if (waiters) waiters.push({ resolve, reject });
-    else waiting.set(id, [{ resolve, reject }]);
+    else batch.set(id, [{ resolve, reject }]);
   });
+}
+
+/** A new batch of {@link readPublicPart} under `key`, read by one statement at the end of this turn of the event loop. */
+function startBatch(db: Executor, batches: Map<string, PendingReads>, key: string, priceList: number, hidden: Set<number>): PendingReads {
+  const reads: PendingReads = new Map();
+  batches.set(key, reads);
+  setImmediate(() => {
+    batches.delete(key);
+    // Through a promise: an error thrown while building the statement rejects the batch's reads
+    // instead of escaping the timer callback.
+    void Promise.resolve()
+      .then(() => partsByIdQuery(db, priceList, hidden).execute({ ids: [...reads.keys()] }))
+      .then(
+        (rows) => {
+          const byId = new Map(rows.map((r) => [r.id, r]));
+          for (const [partId, waiters] of reads) for (const w of waiters) w.resolve(byId.get(partId));
+        },
+        (error: unknown) => {
+          for (const waiters of reads.values()) for (const w of waiters) w.reject(error);
+        },
+      );
+  });
+  return reads;
 }
 
 /**
