@@ -252,6 +252,12 @@ describe.each(testEngines())('catalogue exports on %s', (engine) => {
       }
     });
 
+    it('writes only the headings when no part matches the filters', async () => {
+      const { sheet } = await workbookOf('/api/export/catalog.xlsx?search=zzqqxxnada');
+      expect(dataRows(sheet)).toEqual([]);
+      expect(await apiParts('search=zzqqxxnada&exact=1')).toEqual([]);
+    });
+
     it('writes the category path, brand, stock, sales unit and the price as an ARS number or "Consultar Precio"', async () => {
       const { sheet } = await workbookOf('/api/export/catalog.xlsx?search=exportable');
       const rows = new Map(dataRows(sheet).map((row) => [String(row.getCell(1).value), row]));
