@@ -11,6 +11,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PartFilters } from '../../../shared/api.ts';
 import { partNumberKey } from '../../../shared/text.ts';
 import { type Executor, queryRows } from '../../db/client.ts';
+import { preparedRows } from '../../db/prepared.ts';
 import { parts, profiles } from '../../db/schema.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { type SearchPlan, planConditions, relevanceClass, searchPlan } from '../search/service.ts';
@@ -349,7 +350,7 @@ export async function searchPage(
     sql`, `,
   );
   const fields = partFieldsSql(priceList);
-  const rows = await queryRows<PartRow & { total: number }>(
+  const rows = await preparedRows<PartRow & { total: number }>(
     db,
     sql`with matches as materialized (select ${parts.id} as id, ${keyColumns} from ${parts} where ${where}),
       page as (select * from matches order by ${sql.join(renderOrder(keys, false, keyColumn('matches')), sql`, `)} limit ${limit} offset ${offset})
@@ -385,7 +386,7 @@ export async function suggestionRows(
     sql`, `,
   );
   const exactCode = codeKey ? sql` union select ${parts.id} from ${parts} where ${where} and ${parts.partNumberKey} = ${codeKey}` : sql``;
-  return queryRows(
+  return preparedRows(
     db,
     sql`with found as materialized (select ${parts.id} as id from ${parts} where ${where} limit ${SUGGESTION_CANDIDATES}),
       candidates as (select id from found${exactCode}),

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
+import { preparedRows } from '../../db/prepared.ts';
 import type { PlanWord } from './plan.ts';
 
 /** Rebuilds the vocabulary from the active parts (inside the caller's transaction); returns the number of words. */
@@ -118,7 +119,7 @@ export async function corrections(db: Executor, words: readonly PlanWord[]): Pro
   const wanted = words.filter((w) => correctable(w.typed) || correctable(w.text));
   const variants = [...new Set(wanted.flatMap((w) => [w.typed, w.text]).filter(correctable))];
   if (!variants.length) return fixes;
-  const rows = await queryRows<{ token: string; word: string; parts: number; prefix: boolean }>(
+  const rows = await preparedRows<{ token: string; word: string; parts: number; prefix: boolean }>(
     db,
     sql`select q.token, v.word, v.parts,
           exists (select 1 from search_vocabulary p where p.word like q.token || '%') as prefix
