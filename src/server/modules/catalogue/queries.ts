@@ -326,39 +326,48 @@ function partFieldsSql(priceList: number): SQL {
 }
 
 /**
- * One page of a search and its total in one statement (`GET /api/parts`, docs/product.md §12). The matching
- * parts' ids and sort keys are read once, as a set (a bitmap scan of the trigram index whatever the
- * order), and both the count and the page come from that set. Asked separately, the page's ORDER
- * BY … LIMIT tempted the planner into walking the whole sort index and testing every part when the
- * search matched few (one such query took 136 ms instead of 2), and the count read the matches a
- * second time.
+ * One page of a search and its total as one statement (`GET /api/parts`, docs/product.md §12),
+ * run by {@link searchPage}. The matching parts' ids and sort keys are read once, as a set (a
+ * bitmap scan of the trigram index whatever the order), and both the count and the page come from
+ * that set. Asked separately, the page's ORDER BY … LIMIT tempted the planner into walking the
+ * whole sort index and testing every part when the search matched few (one such query took 136 ms
+ * instead of 2), and the count read the matches a second time.
  * @param limit page size (rows); `offset` rows skipped.
- * @returns the page's rows in the list's order and the total, or `total: undefined` when the page
- *   is empty (no match, or a page past the end: the caller counts).
  */
-export async function searchPage(
-  db: Executor,
-  where: SQL | undefined,
-  keys: OrderKey[],
-  priceList: number,
-  limit: number,
-  offset: number,
-): Promise<{ rows: PartRow[]; total: number | undefined }> {
+export function searchStatement(where: SQL | undefined, keys: OrderKey[], priceList: number, limit: number, offset: number): SQL {
   const keyColumn = (table: string) => (i: number) => sql.raw(`${table}.k${i}`);
   const keyColumns = sql.join(
     keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
     sql`, `,
   );
   const fields = partFieldsSql(priceList);
-  const rows = await preparedRows<PartRow & { total: number }>(
-    db,
-    sql`with matches as materialized (select ${parts.id} as id, ${keyColumns} from ${parts} where ${where}),
+  return sql`with matches as materialized (select ${parts.id} as id, ${keyColumns} from ${parts} where ${where}),
       page as (select * from matches order by ${sql.join(renderOrder(keys, false, keyColumn('matches')), sql`, `)} limit ${limit} offset ${offset})
       select ${fields}, (select count(*)::int from matches) as total
       from page join ${parts} on ${parts.id} = page.id
-      order by ${sql.join(renderOrder(keys, false, keyColumn('page')), sql`, `)}`,
-  );
+      order by ${sql.join(renderOrder(keys, false, keyColumn('page')), sql`, `)}`;
+}
+
+/** A search page read by {@link searchPage}: rows in the list's order, and the total (undefined when the page is empty). */
+export interface SearchPage {
+  rows: PartRow[];
+  total: number | undefined;
+}
+
+/**
+ * Runs a {@link searchStatement}.
+ * @returns the page's rows in the list's order and the total, or `total: undefined` when the page
+ *   is empty (no match, or a page past the end: the caller counts).
+ */
+export async function searchPage(db: Executor, statement: SQL): Promise<SearchPage> {
+  const rows = await preparedRows<PartRow & { total: number }>(db, statement);
   return { rows, total: rows.length ? Number(rows[0]?.total) : undefined };
+}
+
+/** A name of `statement` that only the same text with the same values has (a SHA-256 of both), for keying a shared read. */
+export function statementKey(statement: SQL): string {
+  const query = dialect.sqlToQuery(statement);
+  return createHash('sha256').update(query.sql).update('\u0000').update(JSON.stringify(query.params)).digest('base64url');
 }
 
 /**

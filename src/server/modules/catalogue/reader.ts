@@ -41,6 +41,13 @@ export interface CatalogueReader {
    * undefined when each search should look its words up in the database instead.
    */
   vocabulary(): Promise<KnownWords | undefined>;
+  /**
+   * The result of `read`, a read that queries other than the one asked may share (a typo pass's
+   * page, service.ts), kept under `key` at the current catalogue version when this reader caches:
+   * as JSON with the response bodies, so within their bytes (`CATALOGUE_CACHE_MB`). `T` must
+   * survive JSON (numbers, texts, arrays, null). Without a cache, `read` every time.
+   */
+  shared<T>(key: string, read: () => Promise<T>): Promise<T>;
 }
 
 const UNKNOWN: KnownTotal = { total: undefined, remember: () => {} };
@@ -56,6 +63,7 @@ export function databaseReader(db: Executor, settings: CatalogueSettings): Catal
     knownTotal: async () => UNKNOWN,
     synonyms: () => loadSynonymIndex(db),
     vocabulary: async () => undefined,
+    shared: (_key, read) => read(),
   };
 }
 
@@ -91,5 +99,14 @@ export function cachedReader(db: Executor, settings: CatalogueSettings, cache: C
     },
     synonyms: async () => (await cache.get('synonyms', () => loadSynonymIndex(db))).value,
     vocabulary: async () => (await cache.get('vocabulary', () => loadVocabulary(db))).value,
+    shared: async <T>(key: string, read: () => Promise<T>) => {
+      let fresh: { value: T } | undefined;
+      const { body } = await cache.body(`shared|${key}`, async () => {
+        fresh = { value: await read() };
+        return JSON.stringify(fresh.value);
+      });
+      // The read's own value when this call made it; the kept JSON otherwise.
+      return fresh ? fresh.value : (JSON.parse(body.json.toString('utf8')) as T);
+    },
   };
 }

@@ -13,10 +13,10 @@ import type { Executor } from '../../db/client.ts';
 import { carouselEntries, parts, relatedParts } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { Viewer } from '../auth/viewer.ts';
-import { categoryTree, visibleSubtreeIds } from './categories.ts';
+import { type LoadedCategories, categoryTree, visibleSubtreeIds } from './categories.ts';
 import { argentineDay, liveOn } from './offers.ts';
 import { type PartRow, presentPart } from './presenter.ts';
-import { correctedPlanFor, planFor, shownCorrection } from '../search/service.ts';
+import { type SearchPlan, correctedPlanFor, correctionOnly, planFor, shownCorrection } from '../search/service.ts';
 import {
   countParts,
   filterConditions,
@@ -27,7 +27,10 @@ import {
   partColumns,
   publicConditions,
   readIdList,
+  type SearchPage,
   searchPage,
+  searchStatement,
+  statementKey,
   suggestionRows,
 } from './queries.ts';
 import type { CatalogueReader } from './reader.ts';
@@ -83,7 +86,7 @@ export async function listParts(
     const known = await reader.knownTotal(query);
     const cached = known.total;
     if (query.sortBy === 'relevance' || cached === undefined || cached <= SEARCH_SET_MAX) {
-      const found = await searchPage(db, where, orderKeys(query, priceList, plan), priceList, query.limit, offset);
+      const found = await searchPage(db, searchStatement(where, orderKeys(query, priceList, plan), priceList, query.limit, offset));
       // An empty first page means no match at all; past the end, the total is counted.
       const learnt = found.total ?? (offset === 0 ? 0 : undefined);
       if (learnt !== undefined && cached === undefined) known.remember(learnt);
@@ -91,8 +94,7 @@ export async function listParts(
       if (query.exact !== '1' && (total <= FEW_MATCHES || plan.unknownWord)) {
         const corrected = await correctedPlanFor(db, query.search, synonyms, plan.known, total, vocabulary);
         if (corrected?.correctedText) {
-          const fixedWhere = and(...filterConditions(query, categories, corrected));
-          const second = await searchPage(db, fixedWhere, orderKeys(query, priceList, corrected), priceList, query.limit, offset);
+          const { where: fixedWhere, page: second } = await correctedPage(reader, query, categories, corrected, priceList, offset);
           const secondTotal = second.total ?? (offset === 0 ? 0 : await countParts(db, fixedWhere));
           // An unknown word's correction wins when it finds anything; otherwise only when it finds more.
           if (secondTotal > total || (plan.unknownWord && secondTotal > 0)) {
@@ -127,6 +129,29 @@ export async function listParts(
     total ?? reader.countParts(query, where),
   ]);
   return { parts: present(rows), total: counted, page: query.page, limit: query.limit };
+}
+
+/**
+ * The page of a typo pass (`corrected`, search/service.ts `correctedPlanFor`) and its WHERE. When
+ * the query as typed found nothing, its plan reduces to the corrected words alone (search/plan.ts
+ * `correctionOnly`: the same page), so `encendiddo` and `encenddio` read one statement, and the
+ * reader shares that read between them (docs/performance.md "Typo passes shared between
+ * misspellings"); in the "Relevancia" order only, the one most searches use.
+ */
+async function correctedPage(
+  reader: CatalogueReader,
+  query: PartsQuery,
+  categories: LoadedCategories,
+  corrected: SearchPlan,
+  priceList: number,
+  offset: number,
+): Promise<{ where: SQL | undefined; page: SearchPage }> {
+  const only = query.sortBy === 'relevance' ? correctionOnly(corrected) : undefined;
+  const plan = only ?? corrected;
+  const where = and(...filterConditions(query, categories, plan));
+  const statement = searchStatement(where, orderKeys(query, priceList, plan), priceList, query.limit, offset);
+  const read = () => searchPage(reader.db, statement);
+  return { where, page: only ? await reader.shared(`search|${statementKey(statement)}`, read) : await read() };
 }
 
 /** The words a part is found by besides its codes, as one text (for {@link shownCorrection}). */

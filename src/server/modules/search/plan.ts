@@ -368,6 +368,25 @@ export function correctedQuery(
 }
 
 /**
+ * A typo pass's plan reduced to what can still match, when the query as typed found no part
+ * (`typedFoundNone`) and is one term whose words are all searched as substrings (3+ characters):
+ * the term's corrected alternatives alone, as its conditions and its whole forms, without the
+ * typed words' own conditions or the query's code key. Neither can match a part then: the typed
+ * term found none, and a part whose part number is the query's key holds that key, and so every
+ * word of the term, in its search text. The page and total are the same (the relevance classes
+ * become 30/40 instead of 50/60: the same order), and every misspelling corrected the same way
+ * gives the same statement, so its read can be shared (catalogue/service.ts, docs/performance.md
+ * "Typo passes shared between misspellings").
+ * @returns undefined for any other plan.
+ */
+export function correctionOnly(plan: SearchPlan): SearchPlan | undefined {
+  const [term] = plan.terms;
+  if (!plan.typedFoundNone || plan.terms.length !== 1 || !term?.corrected || !term.correctedExact) return undefined;
+  if (plan.words.some((w) => w.text.length < MIN_SUBSTRING)) return undefined;
+  return { terms: [{ words: term.words, loose: term.corrected, exact: term.correctedExact }], words: plan.words, codeKey: '' };
+}
+
+/**
  * The WHERE conditions of a plan: one per term; a code typed in pieces (`06h 103 14 4`) is also
  * found by its whole key, so the pieces together are one condition then.
  */

@@ -3,7 +3,7 @@
  * `GET /api/parts`: codes first, abbreviations and synonyms, joined and split words, typos with
  * their correction, the "Relevancia" order and the admin's synonym groups.
  */
-import { sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partsResponseSchema, suggestionsSchema } from '../../../shared/api.ts';
 import { synonymGroupSchema } from '../../../shared/synonyms.ts';
@@ -11,6 +11,14 @@ import { queryRows } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testEngines } from '../../test/db.ts';
 import { buildPartRecord, createUser, insertParts, loginCookie } from '../../test/factories.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import { CatalogueCache } from '../catalogue/cache.ts';
+import { loadCategories } from '../catalogue/categories.ts';
+import { filterConditions, orderKeys, searchPage, searchStatement } from '../catalogue/queries.ts';
+import { type CatalogueReader, cachedReader } from '../catalogue/reader.ts';
+import { listParts } from '../catalogue/service.ts';
+import { correctionOnly, searchPlan } from './plan.ts';
+import { correctedPlanFor, loadSynonymIndex } from './service.ts';
 
 const CATALOGUE = [
   { codigo: 'AM-1001', descripcion: 'AMORT. DEL. IZQ. FIAT PALIO' },
@@ -29,6 +37,8 @@ const CATALOGUE = [
   { codigo: 'FL-0001', descripcion: 'FILTRO ACEITE' },
   { codigo: 'FL-0002', descripcion: 'FILTRO DE ACEITE Y AIRE PARA MOTOR DIESEL GRANDE' },
   { codigo: 'FL-0003', descripcion: 'FILTROS ACEITERA' },
+  // `filtro` inside a word, in a shorter description than the whole `FILTRO`s: ranked after them.
+  { codigo: 'FL-0004', descripcion: 'PORTAFILTRO' },
   { codigo: '06H-103-144', descripcion: 'POLEA CIGÜEÑAL VW AMAROK', codbarras: '7790713078225' },
   { codigo: '06H103', descripcion: 'POLEA AUXILIAR' },
   { codigo: 'XP-0001', descripcion: 'SOPORTE MOTOR', codbarras: '06H-103-144-B' },
@@ -164,6 +174,59 @@ describe.each(testEngines())('forgiving search on %s', (engine) => {
     const none = await search('tapa bomba');
     expect(none.total).toBe(0);
     expect(none.correctedSearch).toBeUndefined();
+  });
+
+  it('answers misspellings corrected the same way with one shared page, the full typo pass’s own', async () => {
+    const typos = ['fitlro', 'filtor', 'flitro'];
+    const answers = [];
+    for (const q of typos) answers.push(await search(q));
+    for (const [i, answer] of answers.entries()) {
+      expect(answer.correctedSearch, typos[i]).toBe('filtro');
+      expect(answer.parts.map((p) => p.partNumber)).toEqual(['FL-0001', 'FL-0003', 'FL-0002', 'FL-0004']);
+      expect(answer.total).toBe(4);
+    }
+    // The full typo pass (the typed word's own conditions kept) reads the same page.
+    const db = t.database.db;
+    const synonyms = await loadSynonymIndex(db);
+    const categories = await loadCategories(db);
+    for (const q of typos) {
+      const full = await correctedPlanFor(db, q, synonyms, undefined, 0);
+      if (!full) throw new Error(`no correction for ${q}`);
+      expect(correctionOnly(full), q).toBeDefined();
+      const filters = { search: q, sortBy: 'relevance', sortDir: 'asc' } as const;
+      const page = await searchPage(
+        db,
+        searchStatement(and(...filterConditions(filters, categories, full)), orderKeys(filters, 4, full), 4, 60, 0),
+      );
+      expect(page.rows.map((r) => r.partNumber)).toEqual(answers[0]!.parts.map((p) => p.partNumber));
+      expect(page.total).toBe(4);
+    }
+    // Through a caching reader the three read the page once.
+    const cache = new CatalogueCache(db, { versionTtlMs: 60_000 });
+    const cached = cachedReader(db, { imageBaseUrl: '' }, cache);
+    let reads = 0;
+    const counting: CatalogueReader = {
+      ...cached,
+      shared: (key, read) =>
+        cached.shared(key, () => {
+          reads++;
+          return read();
+        }),
+    };
+    for (const q of typos) {
+      const listed = await listParts(counting, { role: 'guest' } as Viewer, {
+        search: q,
+        page: 1,
+        limit: 60,
+        sortBy: 'relevance',
+        sortDir: 'asc',
+      });
+      expect(listed.parts.map((p) => p.partNumber)).toEqual(['FL-0001', 'FL-0003', 'FL-0002', 'FL-0004']);
+      expect(listed.correctedSearch).toBe('filtro');
+    }
+    expect(reads).toBe(1);
+    // A typed word that finds parts itself is not reduced: its own matches stay in the page.
+    expect(correctionOnly(searchPlan('fitlro'))).toBeUndefined();
   });
 
   it('finds a word split at a letter/digit boundary by the separators the catalogues use', async () => {

@@ -18,7 +18,15 @@ import {
 import { listSynonyms } from './synonyms.ts';
 import { corrections, knownWords } from './vocabulary.ts';
 
-export { type KnownWords, type SearchPlan, type SynonymIndex, planConditions, relevanceClass, searchPlan } from './plan.ts';
+export {
+  type KnownWords,
+  type SearchPlan,
+  type SynonymIndex,
+  correctionOnly,
+  planConditions,
+  relevanceClass,
+  searchPlan,
+} from './plan.ts';
 export { moveVocabulary, partWords, rebuildVocabulary } from './vocabulary.ts';
 
 /**
