@@ -301,7 +301,7 @@ export interface PartScope {
 /**
  * The parts of `GET /api/parts` for this viewer and filters, without pages: their ids in the
  * list's order (search ranking included) and their scope. Holds one number per part: the ids
- * come as one comma-separated text ({@link idListSql}), not a row each, which at 1,000,000 parts
+ * come as one comma-separated text (queries.ts `readIdList`), not a row each, which at 1,000,000 parts
  * keeps the export's peak ~85 MB lower (docs/performance.md "The export's id list").
  */
 export async function listPartIds(
