@@ -14,7 +14,16 @@ import { parts } from '../../db/schema.ts';
 import { createTestDatabase, testEngines } from '../../test/db.ts';
 import { accountedRows as accounted } from '../../test/import-report.ts';
 import { cleanQuotes, supersededCodes } from './map.ts';
-import { type ImportOptions, formatSummary, importCatalogueFile, lastImportRun, sourceFromFileName, undoLastImport } from './service.ts';
+import type { SourceRecord } from './parse.ts';
+import {
+  type ImportOptions,
+  formatSummary,
+  importCatalogueFile,
+  importRecords,
+  lastImportRun,
+  sourceFromFileName,
+  undoLastImport,
+} from './service.ts';
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 const csv = (lines: string[]) => Buffer.from(`${lines.join('\n')}\n`);
@@ -349,5 +358,18 @@ describe.each(testEngines())('the import pipeline on %s', (engine) => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('leaves the records it is given to their caller (a parsed file’s own are let go once mapped)', async () => {
+    const records: SourceRecord[] = [
+      { row: 1, values: { codigo: 'REL-1', descripcion: 'RETEN CIGUEÑAL', precio: '100' } },
+      { row: 2, values: { codigo: 'REL-2', descripcion: 'RETEN LEVAS', precio: '200' } },
+    ];
+    const report = await importRecords(database.db, records, 'records', base);
+    expect(report).toMatchObject({ inserted: 2, rows: 2 });
+    expect(records.map((r) => r.values.codigo)).toEqual(['REL-1', 'REL-2']);
+    // Read from a file, the same rows import the same way.
+    const again = await importCatalogueFile(database.db, json(records.map((r) => r.values)), base);
+    expect(again).toMatchObject({ rows: 2, unchanged: 2, inserted: 0 });
   });
 });
