@@ -22,24 +22,24 @@ export const MAX_NAMED = 32;
 const MAX_COUNTED = 4096;
 
 const dialect = new PgDialect();
-/** Statement text → its name, for the texts named so far. */
-const named = new Map<string, string>();
-/** Statement text → uses seen, for texts not named yet. */
+/** Names of the texts named so far (a name is a hash of its text). */
+const named = new Set<string>();
+/** Uses seen of the texts not named yet, by name: a few bytes each, whatever the text's length. */
 const seen = new Map<string, number>();
 
 /** The name of `text` once it recurs (see the module comment); undefined to run it unnamed. */
 function nameFor(text: string): string | undefined {
-  const known = named.get(text);
-  if (known || named.size >= MAX_NAMED) return known;
-  const uses = (seen.get(text) ?? 0) + 1;
+  const name = `q_${createHash('sha256').update(text).digest('hex').slice(0, 20)}`;
+  if (named.has(name)) return name;
+  if (named.size >= MAX_NAMED) return undefined;
+  const uses = (seen.get(name) ?? 0) + 1;
   if (uses < 2) {
     if (seen.size >= MAX_COUNTED) seen.clear();
-    seen.set(text, uses);
+    seen.set(name, uses);
     return undefined;
   }
-  seen.delete(text);
-  const name = `q_${createHash('sha256').update(text).digest('hex').slice(0, 20)}`;
-  named.set(text, name);
+  seen.delete(name);
+  named.add(name);
   return name;
 }
 
