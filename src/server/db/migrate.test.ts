@@ -4,24 +4,15 @@
  * statement timeout a request gets (`DB_STATEMENT_TIMEOUT_MS`), and failed at start-up when it ran
  * on the request pool.
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from './client.ts';
-import { adminQuery, testEngines } from '../test/db.ts';
+import { createEmptyDatabase, testEngines } from '../test/db.ts';
 
 describe.each(testEngines())('migrations on %s', (engine) => {
   it('migrate a new database although a request’s statement timeout is shorter than their statements', async () => {
-    const baseUrl = process.env.DATABASE_URL;
-    const name = `portal_migrate_${process.pid}_${randomBytes(4).toString('hex')}`;
-    let databaseUrl: string | undefined;
-    if (engine === 'postgres' && baseUrl) {
-      await adminQuery(baseUrl, `create database ${name}`);
-      const url = new URL(baseUrl);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-    }
-    const database = await openDatabase({ databaseUrl, poolSize: 2, statementTimeoutMs: 2 });
+    const empty = await createEmptyDatabase(engine, 'portal_migrate');
+    const database = await openDatabase({ databaseUrl: empty.databaseUrl, poolSize: 2, statementTimeoutMs: 2 });
     try {
       await database.migrate();
       // The first call loads the unaccent dictionary: longer than the request bound, so on the bulk pool.
@@ -36,7 +27,7 @@ describe.each(testEngines())('migrations on %s', (engine) => {
       }
     } finally {
       await database.close();
-      if (databaseUrl && baseUrl) await adminQuery(baseUrl, `drop database if exists ${name} with (force)`);
+      await empty.drop();
     }
   }, 120_000);
 });

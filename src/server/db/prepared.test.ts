@@ -3,32 +3,24 @@
  * right rows whatever the values, named only from a text's second use and within the process's
  * bound, inside transactions too, and a failing execution leaves the statement usable.
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, queryRows } from './client.ts';
 import { MAX_NAMED, forgetNamedStatements, namedStatements, preparedRows } from './prepared.ts';
-import { adminQuery, testEngines } from '../test/db.ts';
+import { type EmptyDatabase, createEmptyDatabase, testEngines } from '../test/db.ts';
 
 describe.each(testEngines())('prepared statements on %s', (engine) => {
   let database: Database;
-  const baseUrl = process.env.DATABASE_URL;
-  const name = `portal_prepared_${process.pid}_${randomBytes(4).toString('hex')}`;
+  let empty: EmptyDatabase | undefined;
   beforeAll(async () => {
     forgetNamedStatements();
-    let databaseUrl: string | undefined;
-    if (engine === 'postgres' && baseUrl) {
-      await adminQuery(baseUrl, `create database ${name}`);
-      const url = new URL(baseUrl);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-    }
+    empty = await createEmptyDatabase(engine, 'portal_prepared');
     // One connection, so the statements it holds are the ones this test prepared.
-    database = await openDatabase({ databaseUrl, poolSize: 1 });
+    database = await openDatabase({ databaseUrl: empty.databaseUrl, poolSize: 1 });
   });
   afterAll(async () => {
     await database?.close();
-    if (engine === 'postgres' && baseUrl) await adminQuery(baseUrl, `drop database if exists ${name} with (force)`);
+    await empty?.drop();
   });
 
   /** Names of the prepared statements of the pool's one connection (PostgreSQL). */

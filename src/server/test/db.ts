@@ -13,7 +13,7 @@ export function testEngines(): DatabaseKind[] {
 }
 
 /** Runs `text` on the `postgres` database of the server of `baseUrl` (create or drop a database). */
-export async function adminQuery(baseUrl: string, text: string): Promise<void> {
+async function adminQuery(baseUrl: string, text: string): Promise<void> {
   const url = new URL(baseUrl);
   url.pathname = '/postgres';
   const client = new pg.Client({ connectionString: url.toString() });
@@ -25,6 +25,30 @@ export async function adminQuery(baseUrl: string, text: string): Promise<void> {
   }
 }
 
+/** An empty database for a test that opens it itself: its URL, and how to drop it. */
+export interface EmptyDatabase {
+  /** `postgres://…` of a new database, or undefined for PGlite (an in-memory one: `openDatabase({})`). */
+  databaseUrl: string | undefined;
+  /** Drops the PostgreSQL database (close every handle first); nothing for PGlite. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A new, empty, unmigrated database of the given engine on the server of `DATABASE_URL`.
+ * @param prefix the start of its name (`portal_test`); the process id and a random suffix follow.
+ * @throws Error when `kind` is postgres and `DATABASE_URL` is not set.
+ */
+export async function createEmptyDatabase(kind: DatabaseKind, prefix: string): Promise<EmptyDatabase> {
+  if (kind === 'pglite') return { databaseUrl: undefined, drop: async () => {} };
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) throw new Error('DATABASE_URL is not set');
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(baseUrl, `create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { databaseUrl: url.toString(), drop: () => adminQuery(baseUrl, `drop database if exists ${name} with (force)`) };
+}
+
 /** Opens a fresh, migrated database of the given engine; `close()` also drops a PostgreSQL one. */
 export async function createTestDatabase(kind: DatabaseKind): Promise<Database> {
   if (kind === 'pglite') {
@@ -32,19 +56,14 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<Database> 
     await database.migrate();
     return database;
   }
-  const baseUrl = process.env.DATABASE_URL;
-  if (!baseUrl) throw new Error('DATABASE_URL is not set');
-  const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(baseUrl, `create database ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  const empty = await createEmptyDatabase(kind, 'portal_test');
+  const database = await openDatabase({ databaseUrl: empty.databaseUrl, poolSize: 4 });
   await database.migrate();
   return {
     ...database,
     close: async () => {
       await database.close();
-      await adminQuery(baseUrl, `drop database if exists ${name} with (force)`);
+      await empty.drop();
     },
   };
 }
