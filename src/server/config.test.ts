@@ -29,6 +29,14 @@ describe('configuration', () => {
     }
   });
 
+  it('sizes the embedded PGlite’s shared buffers in MB, 32 unless set', () => {
+    expect(loadConfig({}).db.pgliteSharedBuffersMb).toBe(32);
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: '128' }).db.pgliteSharedBuffersMb).toBe(128);
+    for (const bad of ['0', 'mucho', '2048', '1.5']) {
+      expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: bad })).toThrow(/PGLITE_SHARED_BUFFERS_MB/);
+    }
+  });
+
   it('keeps only the digits of the chat numbers', () => {
     expect(loadConfig({ WHATSAPP_SALES: '+54 9 11 5555-0000' }).whatsappSales).toBe('5491155550000');
   });

@@ -6,6 +6,7 @@ import 'dotenv/config';
 import path from 'node:path';
 import { z } from 'zod';
 import { cronProblem } from './modules/sync/cron.ts';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from './db/client.ts';
 
 const bool = (fallback: boolean) =>
   z
@@ -68,6 +69,7 @@ const envSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(8000),
   DB_KEEPALIVE_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(DEFAULT_PGLITE_SHARED_BUFFERS_MB),
   CATALOGUE_STALE_MAX_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
@@ -157,8 +159,11 @@ export interface Config {
    */
   orderRateLimits: { sendsPerHour: number; requestsPerMinute: number; quickPerMinute: number; downloadsPer10Minutes: number };
   webDistDir: string;
-  /** PostgreSQL pool bounds (issue 20): size, connect and statement timeouts and TCP keepalive delay, ms. */
-  db: { poolSize: number; connectTimeoutMs: number; statementTimeoutMs: number; keepAliveMs: number };
+  /**
+   * PostgreSQL pool bounds (issue 20): size, connect and statement timeouts and TCP keepalive delay,
+   * ms; and the embedded PGlite's shared buffers, MB (`PGLITE_SHARED_BUFFERS_MB`, docs/deploy.md).
+   */
+  db: { poolSize: number; connectTimeoutMs: number; statementTimeoutMs: number; keepAliveMs: number; pgliteSharedBuffersMb: number };
   /** How long the catalogue keeps answering from its cache while the database is unreachable, ms. */
   catalogueStaleMaxMs: number;
   /** SIGTERM: how long the process stays up answering (not ready) before it closes its port, ms. */
@@ -252,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
       keepAliveMs: e.DB_KEEPALIVE_MS,
+      pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
     },
     catalogueStaleMaxMs: e.CATALOGUE_STALE_MAX_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     connectTimeoutMs: config.db.connectTimeoutMs,
     statementTimeoutMs: config.db.statementTimeoutMs,
     keepAliveMs: config.db.keepAliveMs,
+    pgliteSharedBuffersMb: config.db.pgliteSharedBuffersMb,
   });
   await database.migrate();
   await database.withLock(SEED_LOCK_KEY, async () => {

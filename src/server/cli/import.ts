@@ -189,7 +189,11 @@ async function main(): Promise<number> {
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
     // The embedded database refuses a second process: never write into the folder of a running server.
-    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pglite'),
+      pgliteSharedBuffersMb: config.db.pgliteSharedBuffersMb,
+    });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     console.error(`error: ${error.message}`);

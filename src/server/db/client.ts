@@ -157,7 +157,18 @@ export interface OpenOptions {
   keepAliveMs?: number;
   /** Statement timeout of the {@link Database.bulk} pool, ms; 30 minutes when absent. */
   bulkStatementTimeoutMs?: number;
+  /** The embedded PGlite's `shared_buffers`, MB (`PGLITE_SHARED_BUFFERS_MB`); {@link DEFAULT_PGLITE_SHARED_BUFFERS_MB} when absent. */
+  pgliteSharedBuffersMb?: number;
 }
+
+/**
+ * The embedded PGlite's shared buffers when none is configured, MB. PGlite starts PostgreSQL with
+ * 128 MB, which it allocates and touches at start in the process's memory whatever the catalogue's
+ * size; 32 MB hold a catalogue of tens of thousands of parts, and a bigger one reads the rest from
+ * the operating system's file cache: a 100,000-part server holds about 100 MB less with the
+ * searches' speed within this machine's noise (docs/performance.md "PGlite's shared buffers").
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 32;
 
 /** Bounds of one node-postgres pool. */
 interface PoolBounds {
@@ -365,6 +376,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     client = await PGlite.create({
       ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
       extensions: { pg_trgm, unaccent },
+      startParams: [
+        ...PGlite.defaultStartParams,
+        '-c',
+        `shared_buffers=${options.pgliteSharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB`,
+      ],
     });
   } catch (error) {
     release();
