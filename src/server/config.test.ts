@@ -27,6 +27,10 @@ describe('configuration', () => {
       expect(message).toMatch(/DATABASE_URL: debe empezar con postgres/);
       expect(message).toMatch(/DEMO_CATALOGUE: debe ser true o false/);
     }
+    // In Spanish wherever the configuration is read (the server, the import command), not only
+    // where the server's validation plugin is loaded.
+    expect(() => loadConfig({ DB_POOL_SIZE: '0' })).toThrow(/DB_POOL_SIZE: Debe ser 1 o más\./);
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: 'mucho' })).toThrow(/PGLITE_SHARED_BUFFERS_MB: Debe ser un número\./);
   });
 
   it('sizes the embedded PGlite’s shared buffers in MB, 32 unless set', () => {

@@ -5,6 +5,8 @@
 import 'dotenv/config';
 import path from 'node:path';
 import { z } from 'zod';
+// Spanish messages for the numbers and texts checked below, in the CLI as in the server.
+import './zod-locale.ts';
 import { cronProblem } from './modules/sync/cron.ts';
 import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from './db/client.ts';
 

@@ -10,8 +10,13 @@ const run = promisify(execFile);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-'));
 
 /** Runs `npm run import -- …`'s entry point against a PGlite folder of its own. */
-async function importCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' };
+function importCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return importCliWith({}, ...args);
+}
+
+/** {@link importCli} with `extra` added to its environment. */
+async function importCliWith(extra: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', ...extra };
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/import.ts', ...args], { env });
     return { code: 0, stdout, stderr };
@@ -111,6 +116,9 @@ describe('npm run import', () => {
     expect(missing.stderr).toMatch(/No se pudo leer el archivo/);
     const usage = await importCli();
     expect(usage.code).toBe(2);
+    const environment = await importCliWith({ PGLITE_SHARED_BUFFERS_MB: 'mucho' }, bad);
+    expect(environment.code).toBe(2);
+    expect(environment.stderr).toBe('error: Configuración inválida:\n  PGLITE_SHARED_BUFFERS_MB: Debe ser un número.\n');
   });
 
   it('refuses a file with a repeated code under --duplicates reject-file, and an unknown mode', async () => {

@@ -21,7 +21,7 @@ import {
   mappingFromJson,
   parseMapEntries,
 } from '../../shared/import.ts';
-import { loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { type ImportReport, formatSummary, importCatalogueFile, sourceFromFileName } from '../modules/import/service.ts';
@@ -185,7 +185,14 @@ async function main(): Promise<number> {
     console.error(`error: ${options}\n${USAGE}`);
     return 2;
   }
-  const config = loadConfig();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`error: ${error.message}`);
+    return 2;
+  }
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
     // The embedded database refuses a second process: never write into the folder of a running server.
