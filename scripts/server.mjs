@@ -1,6 +1,7 @@
 // The production server process, in one place for `npm start`, the bench and the soak
 // (docs/decisions/004-built-server.md): the server is bundled by esbuild into dist/server/main.js
-// (npm packages stay external) and run by plain Node with the V8 heap flags below.
+// (npm packages stay external) and run by plain Node with the V8 heap flags below. The import
+// command (`npm run import`, scripts/import.mjs) is bundled beside it and runs the same way.
 import { readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** The bundled server, relative to the project root. */
 export const SERVER_ENTRY = 'dist/server/main.js';
+/** The bundled import command (src/server/cli/import.ts), relative to the project root. */
+export const IMPORT_ENTRY = 'dist/server/import.js';
 
 /**
  * V8 flags of the server process. A 2 MB semi-space (V8's default grows to 16 MB) and a fixed 10 %
@@ -31,17 +34,18 @@ export function serverEnv() {
 }
 
 /**
- * Bundles src/server/main.ts into {@link SERVER_ENTRY} (about 50 ms, so every start rebuilds and
- * the bundle never drifts from the sources), then checks that every npm package the bundle
- * imports is a production dependency (see {@link undeclaredServerPackages}).
+ * Bundles src/server/main.ts into {@link SERVER_ENTRY} and the import command into
+ * {@link IMPORT_ENTRY} (about 50 ms, so every start rebuilds and the bundles never drift from the
+ * sources), then checks that every npm package they import is a production dependency (see
+ * {@link undeclaredServerPackages}).
  * @throws the esbuild error when the sources do not compile; an Error naming each package the
  *   server imports that `npm ci --omit=dev` would not install.
  */
 export async function buildServer() {
   const { metafile } = await build({
     absWorkingDir: root,
-    entryPoints: ['src/server/main.ts'],
-    outfile: SERVER_ENTRY,
+    entryPoints: { main: 'src/server/main.ts', import: 'src/server/cli/import.ts' },
+    outdir: 'dist/server',
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -89,6 +93,16 @@ export function undeclaredServerPackages(metafile, dependencies) {
 /** `node <flags> dist/server/main.js` as spawn arguments (after `process.execPath`). */
 export function serverArgs() {
   return [...SERVER_NODE_FLAGS, '--enable-source-maps', SERVER_ENTRY];
+}
+
+/**
+ * `node <flags> dist/server/import.js <args>` as spawn arguments: the import command with the
+ * server's heap flags and without tsx's loader (~37 MB), so that a 100,000-part import into PGlite
+ * peaks below 500 MB (docs/performance.md "The import command's memory").
+ * @param args the command's own arguments (a file or URL and its options).
+ */
+export function importArgs(args) {
+  return [...SERVER_NODE_FLAGS, '--enable-source-maps', IMPORT_ENTRY, ...args];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

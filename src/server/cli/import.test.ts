@@ -15,10 +15,15 @@ function importCli(...args: string[]): Promise<{ code: number; stdout: string; s
 }
 
 /** {@link importCli} with `extra` added to its environment. */
-async function importCliWith(extra: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function importCliWith(extra: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runNode(['--import', 'tsx', 'src/server/cli/import.ts', ...args], extra);
+}
+
+/** Runs Node with `args` against this file's data folder; resolves with its exit code and output. */
+async function runNode(args: string[], extra: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', ...extra };
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/import.ts', ...args], { env });
+    const { stdout, stderr } = await run(process.execPath, args, { env });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -88,6 +93,16 @@ describe('npm run import', () => {
     expect(sync.stdout.trim().split('\n').at(-1)).toBe(
       'imported: 4 inserted, 0 updated, 0 unchanged, 1 rejected, 1 duplicates, 1 blank, 7 deactivated',
     );
+  });
+
+  it('runs as npm run import does (scripts/import.mjs: bundled, without tsx), passing the exit code on', async () => {
+    // scripts/import.mjs bundles the command beside the server and runs it without tsx.
+    const again = await runNode(['scripts/import.mjs', path.join(dataDir, 'inventario.xlsx')]);
+    expect(again.code).toBe(0);
+    expect(again.stdout.trim().split('\n').at(-1)).toMatch(/^imported: \d+ inserted, \d+ updated, \d+ unchanged, 4 rejected/);
+    const usage = await runNode(['scripts/import.mjs']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/^error: /);
   });
 
   it('refuses to write into an embedded database another running process holds, and takes over a stale lock', async () => {

@@ -1,0 +1,15 @@
+// `npm run import -- <file or URL> [options]`: bundles the server and the import command (about
+// 50 ms, scripts/server.mjs) and runs the command as the server runs, with plain Node, the server's
+// heap flags and malloc setting, and no TypeScript loader; its exit code is the command's.
+import { spawn } from 'node:child_process';
+import { buildServer, importArgs, serverEnv } from './server.mjs';
+
+try {
+  await buildServer();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+const command = spawn(process.execPath, importArgs(process.argv.slice(2)), { stdio: 'inherit', env: { ...process.env, ...serverEnv() } });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => command.kill(signal));
+command.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
