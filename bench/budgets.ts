@@ -143,6 +143,13 @@ export function evaluateBudgets(
     measured: importRow ? `${f1(importRow.p50_ms / 1000)} s (${f0(importRow.rps)} rows/s)` : 'not measured',
     met: importRow && parts === 100_000 ? importRow.p50_ms <= 20_000 : null,
   });
+  const commandRow = rows.find((r) => r.scenario === 'import-command' && r.database === 'pglite');
+  checks.push({
+    budget: `import command, 100,000 parts, PGlite: peak RSS (issue 23)${parts !== 100_000 ? ` (this run: ${f0(parts)} parts)` : ''}`,
+    target: '< 500 MB',
+    measured: commandRow ? `${f0(commandRow.rss_mb)} MB in ${f1(commandRow.p50_ms / 1000)} s` : 'not measured',
+    met: commandRow && parts === 100_000 ? commandRow.rss_mb < 500 : null,
+  });
   for (const [database, limit] of [
     ['postgres', 200],
     ['pglite', 600],
@@ -150,7 +157,12 @@ export function evaluateBudgets(
     // Serving traffic: not the bare ceiling, not the import, and not the ERP sync the server itself
     // runs in import-while-reading (its memory is the import's; the notes give it).
     const serverRows = rows.filter(
-      (r) => r.database === database && r.scenario !== 'ceiling' && r.scenario !== 'import' && r.scenario !== 'import-while-reading',
+      (r) =>
+        r.database === database &&
+        r.scenario !== 'ceiling' &&
+        r.scenario !== 'import' &&
+        r.scenario !== 'import-command' &&
+        r.scenario !== 'import-while-reading',
     );
     const peak = serverRows.length ? Math.max(...serverRows.map((r) => r.rss_mb)) : Number.NaN;
     checks.push({

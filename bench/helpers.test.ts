@@ -146,6 +146,23 @@ describe('evaluateBudgets', () => {
     expect(suggestions.map((c) => c.met)).toEqual([true, false]);
   });
 
+  it('judges the import command by its peak RSS on PGlite, apart from the server’s memory', () => {
+    const judge = (rss: number) => {
+      const checks = evaluateBudgets(
+        [row('import-command', 'pglite', 1, { rss_mb: rss }), row('page-1', 'pglite', 10, { rss_mb: 300 })],
+        10,
+        100_000,
+        null,
+      );
+      return {
+        command: checks.find((c) => c.budget.startsWith('import command'))?.met,
+        server: checks.find((c) => c.budget.startsWith('server RSS with 100,000 parts, PGlite'))?.measured,
+      };
+    };
+    expect(judge(430)).toEqual({ command: true, server: 'peak 300 MB' });
+    expect(judge(720)).toEqual({ command: false, server: 'peak 300 MB' });
+  });
+
   it('leaves budgets of a smaller catalogue unjudged', () => {
     const checks = evaluateBudgets([row('import', 'postgres', 1, { p50_ms: 1000 })], 10, 2000, null);
     expect(checks.find((c) => c.budget.startsWith('import'))?.met).toBeNull();
