@@ -163,7 +163,7 @@ export interface Config {
   webDistDir: string;
   /**
    * PostgreSQL pool bounds (issue 20): size, connect and statement timeouts and TCP keepalive delay,
-   * ms; and the embedded PGlite's shared buffers, MB (`PGLITE_SHARED_BUFFERS_MB`, docs/deploy.md).
+   * ms; and the embedded PGlite's shared buffers, MB (`PGLITE_SHARED_BUFFERS_MB`, README, docs/performance.md).
    */
   db: { poolSize: number; connectTimeoutMs: number; statementTimeoutMs: number; keepAliveMs: number; pgliteSharedBuffersMb: number };
   /** How long the catalogue keeps answering from its cache while the database is unreachable, ms. */
