@@ -41,6 +41,13 @@ describe('configuration', () => {
     }
   });
 
+  it('sets the limits of an operator’s catalogue source, 50 MB and 500,000 rows unless set', () => {
+    expect(loadConfig({}).importLimits).toEqual({ maxMb: 50, maxRows: 500_000 });
+    expect(loadConfig({ IMPORT_MAX_MB: '400', IMPORT_MAX_ROWS: '2000000' }).importLimits).toEqual({ maxMb: 400, maxRows: 2_000_000 });
+    for (const bad of ['0', 'mucho', '2049']) expect(() => loadConfig({ IMPORT_MAX_MB: bad })).toThrow(/IMPORT_MAX_MB/);
+    for (const bad of ['0', '5000001']) expect(() => loadConfig({ IMPORT_MAX_ROWS: bad })).toThrow(/IMPORT_MAX_ROWS/);
+  });
+
   it('keeps only the digits of the chat numbers', () => {
     expect(loadConfig({ WHATSAPP_SALES: '+54 9 11 5555-0000' }).whatsappSales).toBe('5491155550000');
   });

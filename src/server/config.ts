@@ -33,6 +33,8 @@ const envSchema = z.object({
   IMAGE_BASE_URL: z.string().default('/images/'),
   IMAGE_DIR: z.string().optional(),
   LOW_STOCK: z.coerce.number().int().min(1).default(5),
+  IMPORT_MAX_MB: z.coerce.number().int().min(1).max(2048).default(50),
+  IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(5_000_000).default(500_000),
   BRAND_NAME: z.string().min(1).default('Repuestos Online'),
   BRAND_TAGLINE: z.string().min(1).default('Más que repuestos, Soluciones.'),
   WHATSAPP_ADMIN: z.string().default('5491100000001'),
@@ -100,6 +102,12 @@ export interface Config {
   imageDir: string;
   /** Stock quantity (units) below which a part shows "Bajo Stock". */
   lowStock: number;
+  /**
+   * Limits of a catalogue source an operator names (`npm run import`, `ERP_SOURCE`): largest file,
+   * MB (`IMPORT_MAX_MB`), and most rows (`IMPORT_MAX_ROWS`). Uploads from the panel keep their own
+   * (20 MB, 500,000 rows) whatever these say.
+   */
+  importLimits: { maxMb: number; maxRows: number };
   brandName: string;
   tagline: string;
   whatsappAdmin: string;
@@ -216,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     imageBaseUrl: e.IMAGE_BASE_URL,
     imageDir: path.resolve(e.IMAGE_DIR ?? path.join(dataDir, 'images')),
     lowStock: e.LOW_STOCK,
+    importLimits: { maxMb: e.IMPORT_MAX_MB, maxRows: e.IMPORT_MAX_ROWS },
     brandName: e.BRAND_NAME,
     tagline: e.BRAND_TAGLINE,
     whatsappAdmin: e.WHATSAPP_ADMIN.replace(/\D/g, ''),

@@ -136,6 +136,20 @@ describe('npm run import', () => {
     expect(environment.stderr).toBe('error: Configuración inválida:\n  PGLITE_SHARED_BUFFERS_MB: Debe ser un número.\n');
   });
 
+  it('takes a file past the upload limits when IMPORT_MAX_ROWS and IMPORT_MAX_MB allow it, and refuses it otherwise', async () => {
+    const file = path.join(dataDir, 'tres.json');
+    fs.writeFileSync(file, JSON.stringify([1, 2, 3].map((i) => ({ codigo: `LIM-${i}00`, descripcion: `RESORTE ${i}` }))));
+    const refused = await importCliWith({ IMPORT_MAX_ROWS: '2' }, file);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/error: El archivo tiene más de 2 filas\./);
+    const taken = await importCliWith({ IMPORT_MAX_ROWS: '3', IMPORT_MAX_MB: '1' }, file, '--dry-run');
+    expect(taken.code).toBe(0);
+    expect(taken.stdout.trim().split('\n').at(-1)).toBe('imported: 3 inserted, 0 updated, 0 unchanged, 0 rejected');
+    const bad = await importCliWith({ IMPORT_MAX_MB: '0' }, file);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/IMPORT_MAX_MB/);
+  });
+
   it('refuses a file with a repeated code under --duplicates reject-file, and an unknown mode', async () => {
     // The inventory repeats 052BBB2100 with another description (rows 8 and 10).
     const workbook = path.join(dataDir, 'inventario.xlsx');

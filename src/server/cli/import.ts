@@ -25,6 +25,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { type ImportReport, formatSummary, importCatalogueFile, sourceFromFileName } from '../modules/import/service.ts';
+import { sourceLimits } from '../modules/import/parse.ts';
 import { readSource } from '../modules/import/source.ts';
 
 const USAGE = `Uso: npm run import -- <archivo-o-url> [opciones]
@@ -208,8 +209,10 @@ async function main(): Promise<number> {
   }
   try {
     await database.migrate();
-    const buffer = await readSource(options.target);
+    const limits = sourceLimits(config.importLimits);
+    const buffer = await readSource(options.target, limits);
     const report = await importCatalogueFile(database.db, buffer, {
+      limits,
       lowStock: config.lowStock,
       fullSync: options.fullSync,
       mapping: options.mapping,

@@ -21,21 +21,47 @@ export interface ParsedSource {
   records: SourceRecord[];
 }
 
-/** Limits that protect the process from hostile files (archive bombs, huge sheets). */
-export const SOURCE_LIMITS = {
+/** Limits that protect the process from hostile or oversized files (archive bombs, huge sheets). */
+export interface SourceLimits {
   /** Largest accepted source, bytes. */
-  maxBytes: 50 * 1024 * 1024,
+  maxBytes: number;
   /** Most records in one source. */
-  maxRecords: 500_000,
-  /**
-   * Most bytes all entries of an XLSX may actually inflate to (counted, never read from the zip's
-   * headers). A supplier's 819-row inventory inflates to 260 KB, about 330 bytes a row, so a
-   * workbook of `maxRecords` rows fits.
-   */
-  maxXlsxInflatedBytes: 200 * 1024 * 1024,
+  maxRecords: number;
+  /** Most bytes all entries of an XLSX may actually inflate to (counted, never read from the zip's headers). */
+  maxXlsxInflatedBytes: number;
   /** Most entries in an XLSX zip. */
+  maxXlsxEntries: number;
+}
+
+/**
+ * XLSX bytes allowed per record: a supplier's 819-row inventory inflates to 260 KB, about 330
+ * bytes a row, so a workbook of `maxRecords` such rows fits.
+ */
+const XLSX_BYTES_PER_RECORD = 400;
+
+/** The limits of every upload from a browser, and the default of operator sources (see {@link sourceLimits}). */
+export const SOURCE_LIMITS: SourceLimits = {
+  maxBytes: 50 * 1024 * 1024,
+  maxRecords: 500_000,
+  maxXlsxInflatedBytes: 200 * 1024 * 1024,
   maxXlsxEntries: 2_000,
 };
+
+/**
+ * Limits for a source an operator names (`npm run import`, the ERP sync's `ERP_SOURCE`), from
+ * `IMPORT_MAX_MB` and `IMPORT_MAX_ROWS` (docs/product.md §11.2): a catalogue of a million parts
+ * needs more than a browser upload may send. The XLSX inflation bound grows with the rows, never
+ * below the default's.
+ * @param limits.maxMb largest source, MB; `limits.maxRows` most records (config.ts `importLimits`).
+ */
+export function sourceLimits({ maxMb, maxRows }: { maxMb: number; maxRows: number }): SourceLimits {
+  return {
+    ...SOURCE_LIMITS,
+    maxBytes: maxMb * 1024 * 1024,
+    maxRecords: maxRows,
+    maxXlsxInflatedBytes: Math.max(SOURCE_LIMITS.maxXlsxInflatedBytes, maxRows * XLSX_BYTES_PER_RECORD),
+  };
+}
 
 const fail = (message: string): never => {
   throw new AppError('IMPORT_FAILED', message);
@@ -60,18 +86,19 @@ export function decodeText(buffer: Buffer): string {
 
 /**
  * Parses a source held in memory. An XLSX is first inflated as a stream and refused when it
- * inflates past `SOURCE_LIMITS.maxXlsxInflatedBytes` or holds too many entries (archive bombs).
+ * inflates past `limits.maxXlsxInflatedBytes` or holds too many entries (archive bombs).
+ * @param limits {@link SOURCE_LIMITS} unless the source is an operator's ({@link sourceLimits}).
  * @throws AppError IMPORT_FAILED with a Spanish message when the file cannot be read at all or
- *   exceeds a limit of `SOURCE_LIMITS`.
+ *   exceeds a limit of `limits`.
  */
-export async function parseSource(buffer: Buffer): Promise<ParsedSource> {
+export async function parseSource(buffer: Buffer, limits: SourceLimits = SOURCE_LIMITS): Promise<ParsedSource> {
   if (buffer.length === 0) fail('El archivo está vacío.');
-  if (buffer.length > SOURCE_LIMITS.maxBytes) {
-    fail(`El archivo supera el máximo de ${SOURCE_LIMITS.maxBytes / 1024 / 1024} MB.`);
+  if (buffer.length > limits.maxBytes) {
+    fail(`El archivo supera el máximo de ${limits.maxBytes / 1024 / 1024} MB.`);
   }
   const format = detectFormat(buffer);
-  const records = format === 'xlsx' ? await parseXlsx(buffer) : format === 'json' ? parseJson(buffer) : parseCsvText(buffer);
-  if (records.length > SOURCE_LIMITS.maxRecords) fail(`El archivo tiene más de ${SOURCE_LIMITS.maxRecords} filas.`);
+  const records = format === 'xlsx' ? await parseXlsx(buffer, limits) : format === 'json' ? parseJson(buffer) : parseCsvText(buffer);
+  if (records.length > limits.maxRecords) fail(`El archivo tiene más de ${limits.maxRecords} filas.`);
   return { format, records };
 }
 
@@ -134,8 +161,8 @@ function cellValue(value: ExcelJS.CellValue): unknown {
   return value;
 }
 
-async function parseXlsx(buffer: Buffer): Promise<SourceRecord[]> {
-  await checkXlsxArchive(buffer, { maxInflatedBytes: SOURCE_LIMITS.maxXlsxInflatedBytes, maxEntries: SOURCE_LIMITS.maxXlsxEntries });
+async function parseXlsx(buffer: Buffer, limits: SourceLimits): Promise<SourceRecord[]> {
+  await checkXlsxArchive(buffer, { maxInflatedBytes: limits.maxXlsxInflatedBytes, maxEntries: limits.maxXlsxEntries });
   // Loaded on first use: exceljs adds ~20 MB to a process that may never read a spreadsheet.
   const { default: Excel } = await import('exceljs');
   const workbook = new Excel.Workbook();
@@ -160,7 +187,7 @@ async function parseXlsx(buffer: Buffer): Promise<SourceRecord[]> {
   const byNumber = new Map(stored.map((r) => [r.number, r.cells]));
   const last = stored[stored.length - 1]?.number ?? headerRow.number;
   const body: { number: number; cells: unknown[] }[] = [];
-  for (let number = headerRow.number + 1; number <= last && body.length <= SOURCE_LIMITS.maxRecords; number++) {
+  for (let number = headerRow.number + 1; number <= last && body.length <= limits.maxRecords; number++) {
     body.push({ number, cells: byNumber.get(number) ?? [] });
   }
   return body.map(({ number, cells }) => {

@@ -16,7 +16,7 @@ import { AppError } from '../../errors.ts';
 import { bumpCatalogueVersion } from '../catalogue/version.ts';
 import { rebuildVocabulary } from '../search/service.ts';
 import { type CatalogueRow, type DuplicateGroup, type MergedRow, PRICE_LIST_COUNT, type Rejection, mapRecordsInSteps } from './map.ts';
-import { type SourceFormat, type SourceRecord, parseSource } from './parse.ts';
+import { type SourceFormat, type SourceLimits, type SourceRecord, parseSource } from './parse.ts';
 
 export interface ImportProgress {
   phase: 'reading' | 'validating' | 'writing' | 'done';
@@ -30,6 +30,8 @@ export interface ImportProgress {
 export interface ImportOptions {
   /** Full sync: active parts missing from the source are marked inactive (never deleted). */
   fullSync?: boolean;
+  /** Limits of the file {@link importCatalogueFile} reads: parse.ts `SOURCE_LIMITS` unless an operator named it (`sourceLimits`). */
+  limits?: SourceLimits;
   /** Stock quantity (units) below which a part shows "Bajo Stock". */
   lowStock: number;
   /**
@@ -174,7 +176,7 @@ const BATCH = 2000;
  */
 export async function importCatalogueFile(db: Db, buffer: Buffer, options: ImportOptions): Promise<ImportReport> {
   options.onProgress?.({ phase: 'reading', read: 0, written: 0, total: 0 });
-  const source = await parseSource(buffer);
+  const source = await parseSource(buffer, options.limits);
   // The records are this function's own, so the import lets them go once mapped.
   return runImport(db, source.records, source.format, options, true);
 }

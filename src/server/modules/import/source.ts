@@ -1,16 +1,17 @@
 /** Reads a catalogue source named by a trusted operator: a local file path or an http(s) URL. */
 import fs from 'node:fs/promises';
 import { AppError } from '../../errors.ts';
-import { SOURCE_LIMITS } from './parse.ts';
+import { SOURCE_LIMITS, type SourceLimits } from './parse.ts';
 
 /** Time allowed to fetch a source URL, ms. */
 const FETCH_TIMEOUT_MS = 60_000;
 
 /**
  * Returns the bytes of `target` (never taken from a request; docs/product.md §11.2).
+ * @param limits the operator's (parse.ts `sourceLimits`); only `maxBytes` applies here.
  * @throws AppError IMPORT_FAILED when the file is missing, too large or the URL answers an error.
  */
-export async function readSource(target: string): Promise<Buffer> {
+export async function readSource(target: string, limits: SourceLimits = SOURCE_LIMITS): Promise<Buffer> {
   if (/^https?:\/\//i.test(target)) {
     let response: Response;
     try {
@@ -20,12 +21,12 @@ export async function readSource(target: string): Promise<Buffer> {
     }
     if (!response.ok) throw new AppError('IMPORT_FAILED', `La fuente respondió ${response.status} ${response.statusText}`);
     const buffer = Buffer.from(await response.arrayBuffer());
-    if (buffer.length > SOURCE_LIMITS.maxBytes) throw new AppError('IMPORT_FAILED', 'La fuente es demasiado grande.');
+    if (buffer.length > limits.maxBytes) throw new AppError('IMPORT_FAILED', 'La fuente es demasiado grande.');
     return buffer;
   }
   try {
     const stat = await fs.stat(target);
-    if (stat.size > SOURCE_LIMITS.maxBytes) throw new AppError('IMPORT_FAILED', 'El archivo es demasiado grande.');
+    if (stat.size > limits.maxBytes) throw new AppError('IMPORT_FAILED', 'El archivo es demasiado grande.');
     return await fs.readFile(target);
   } catch (error) {
     if (error instanceof AppError) throw error;

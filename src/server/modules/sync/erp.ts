@@ -11,6 +11,7 @@ import { importMappings } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { type Actor, recordAudit } from '../audit/service.ts';
 import { type ImportProgress, type ImportReport, importCatalogueFile } from '../import/service.ts';
+import { sourceLimits } from '../import/parse.ts';
 import { readSource } from '../import/source.ts';
 
 /** A full sync is refused when more than this share of the feed's rows is rejected. */
@@ -74,10 +75,12 @@ export function erpSyncJob(
   const { config } = ctx;
   return async (onProgress) => {
     onProgress({ phase: 'reading', read: 0, written: 0, total: 0 });
-    const buffer = await readSource(source);
+    const limits = sourceLimits(config.importLimits);
+    const buffer = await readSource(source, limits);
     const mapping = await savedErpMapping(ctx.db);
     // Jobs are not requests: they write through the pool without the request statement timeout.
     const report = await importCatalogueFile(ctx.database.bulk, buffer, {
+      limits,
       lowStock: config.lowStock,
       fullSync: true,
       maxRejectedRatio: SYNC_MAX_REJECTED_RATIO,

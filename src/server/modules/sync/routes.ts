@@ -19,7 +19,7 @@ import { AppError } from '../../errors.ts';
 import { actorOf } from '../audit/service.ts';
 import { requireAdmin } from '../auth/guards.ts';
 import { PRICE_LIST_COUNT, mapHeaders, mapRecords } from '../import/map.ts';
-import { parseSource } from '../import/parse.ts';
+import { parseSource, sourceLimits } from '../import/parse.ts';
 import { importCatalogueFile, sourceFromFileName } from '../import/service.ts';
 import { mappingAssignments } from '../import-mappings/service.ts';
 import { readSource } from '../import/source.ts';
@@ -81,7 +81,8 @@ export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZo
 
     app.get('/api/debug/raw-api', { schema: { tags: ['sync'], response: { 200: rawApiResponseSchema } } }, async () => {
       const source = erpSource();
-      const parsed = await parseSource(await readSource(source));
+      const limits = sourceLimits(config.importLimits);
+      const parsed = await parseSource(await readSource(source, limits), limits);
       const first = parsed.records.slice(0, 100);
       const { rows, rejections } = mapRecords(first, { lowStock: config.lowStock });
       const byRow = new Map(rows.map((r) => [r.row, r]));

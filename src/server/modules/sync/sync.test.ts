@@ -118,6 +118,24 @@ describe.each(testEngines())('ERP sync and panel import on %s', (engine) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/products/featured' })).json()).toHaveLength(1);
   });
 
+  it('reads ERP_SOURCE within IMPORT_MAX_ROWS: a larger feed changes nothing', async () => {
+    const small = await buildTestApp(engine, { erpSource: erpFile, importLimits: { maxMb: 50, maxRows: 20 } });
+    try {
+      const cookie = await loginCookie(small.app, await createUser(small.database.db, { profileType: 'admin' }), 'admin');
+      const raw = await small.app.inject({ method: 'GET', url: '/api/debug/raw-api', headers: { cookie } });
+      expect(raw.statusCode).toBe(422);
+      expect(raw.json().error.message).toBe('El archivo tiene más de 20 filas.');
+      await small.app.inject({ method: 'POST', url: '/api/debug/sync', headers: { cookie } });
+      await small.app.jobs.idle();
+      const job = (await small.app.inject({ method: 'GET', url: '/api/admin/jobs/current', headers: { cookie } })).json().job;
+      expect(job).toMatchObject({ status: 'failed', error: 'El archivo tiene más de 20 filas.' });
+      const [row] = await queryRows<{ n: number }>(small.database.db, sql`select count(*)::int as n from parts`);
+      expect(Number(row?.n)).toBe(0);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('a feed with too many bad rows or a dropped source changes nothing', async () => {
     const before = await counts();
     erp([...Array.from({ length: 10 }, (_, i) => record(i + 1)), ...Array.from({ length: 20 }, () => ({ descripcion: 'sin código' }))]);
