@@ -145,6 +145,13 @@ describe('npm run import', () => {
     const taken = await importCliWith({ IMPORT_MAX_ROWS: '3', IMPORT_MAX_MB: '1' }, file, '--dry-run');
     expect(taken.code).toBe(0);
     expect(taken.stdout.trim().split('\n').at(-1)).toBe('imported: 3 inserted, 0 updated, 0 unchanged, 0 rejected');
+    // A file over IMPORT_MAX_MB is refused before it is read, naming the limit.
+    const heavy = path.join(dataDir, 'pesado.json');
+    fs.writeFileSync(heavy, `${JSON.stringify([{ codigo: 'LIM-900', descripcion: 'RESORTE' }])}${' '.repeat(1024 * 1024)}`);
+    const over = await importCliWith({ IMPORT_MAX_MB: '1' }, heavy);
+    expect(over.code).toBe(1);
+    expect(over.stderr).toMatch(/error: El archivo supera el máximo de 1 MB\./);
+    expect((await importCliWith({ IMPORT_MAX_MB: '2' }, heavy, '--dry-run')).code).toBe(0);
     const bad = await importCliWith({ IMPORT_MAX_MB: '0' }, file);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/IMPORT_MAX_MB/);

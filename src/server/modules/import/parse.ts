@@ -39,7 +39,10 @@ export interface SourceLimits {
  */
 const XLSX_BYTES_PER_RECORD = 400;
 
-/** The limits of every upload from a browser, and the default of operator sources (see {@link sourceLimits}). */
+/**
+ * The limits of a file uploaded from the panel (whose request body is also capped at 20 MB,
+ * shared/admin.ts `MAX_UPLOAD_BYTES`), and the defaults of operator sources ({@link sourceLimits}).
+ */
 export const SOURCE_LIMITS: SourceLimits = {
   maxBytes: 50 * 1024 * 1024,
   maxRecords: 500_000,
