@@ -375,6 +375,7 @@ async function planAndApply(
       const runId = options.dryRun ? null : await startRun(tx, options.actor ?? 'sistema', source);
       report.unchanged += rows.length - (report.conflicts?.length ?? 0) - run.writes.length;
       let written = 0;
+      const deferred = await deferIndexesOnFirstLoad(tx, run.writes.length);
       for (let start = 0; start < run.writes.length; start += BATCH) {
         const batch = run.writes.slice(start, start + BATCH);
         const counts = await upsertBatch(tx, JSON.stringify(batch), batch.length);
@@ -384,6 +385,7 @@ async function planAndApply(
         written += counts.inserted + counts.updated;
         options.onProgress?.({ phase: 'writing', read: total, written, total });
       }
+      if (!options.dryRun) await deferred.rebuild();
       if (runId !== null) {
         for (let start = 0; start < run.changes.length; start += BATCH)
           await recordChanges(tx, runId, run.changes.slice(start, start + BATCH));
@@ -402,6 +404,53 @@ async function planAndApply(
     if (error instanceof DryRunRollback) return { vocabularyChanged: false };
     throw error;
   }
+}
+
+/**
+ * Rows a run must insert into an empty parts table for its secondary indexes to be dropped
+ * before the write and built once after it ({@link deferIndexesOnFirstLoad}).
+ */
+const FIRST_LOAD_MIN_ROWS = 10_000;
+
+/** The secondary indexes a first load dropped, and how to build them again. */
+interface DeferredIndexes {
+  /** Builds the dropped indexes again, from their own definitions; nothing when none were dropped. */
+  rebuild(): Promise<void>;
+}
+
+/**
+ * A first load (the parts table holds no row at all, and the run inserts at least
+ * {@link FIRST_LOAD_MIN_ROWS}) drops the table's secondary indexes inside the import's transaction,
+ * so that its rows are written without keeping them up to date row by row, and {@link
+ * DeferredIndexes.rebuild} builds each again from the definition read before dropping it. Keeping
+ * the trigram index up to date is most of a large first load's write (docs/performance.md "A first
+ * load without index upkeep"; the rule: docs/product.md §11.1). The primary key and unique indexes
+ * stay (the write's conflict test reads the part number's). Dropping takes the table's exclusive lock until the commit: reads of
+ * the (empty) catalogue wait for the load. A failed or rolled-back run leaves the indexes as they
+ * were, like every other change of the transaction.
+ */
+async function deferIndexesOnFirstLoad(tx: Tx, rows: number): Promise<DeferredIndexes> {
+  const none: DeferredIndexes = { rebuild: async () => {} };
+  if (rows < FIRST_LOAD_MIN_ROWS) return none;
+  const [row] = await queryRows<{ empty: boolean }>(tx, sql`select not exists (select 1 from parts) as empty`);
+  if (!row?.empty) return none;
+  const indexes = await queryRows<{ name: string; definition: string }>(
+    tx,
+    sql`select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
+        from pg_index i join pg_class c on c.oid = i.indexrelid
+        where i.indrelid = 'public.parts'::regclass and not i.indisunique and not i.indisprimary`,
+  );
+  for (const index of indexes) await tx.execute(sql.raw(`drop index public.${quoteIdent(index.name)}`));
+  return {
+    rebuild: async () => {
+      for (const index of indexes) await tx.execute(sql.raw(index.definition));
+    },
+  };
+}
+
+/** A PostgreSQL identifier, quoted. */
+function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }
 
 /** What one attempt writes: new and changed parts by column name, their undo rows, the values they were planned on. */

@@ -1,0 +1,98 @@
+/**
+ * A first load into an empty catalogue writes its rows without index upkeep and builds the parts
+ * table's secondary indexes once after them (service.ts `deferIndexesOnFirstLoad`, docs/product.md
+ * §11.1): the same indexes afterwards, a dry run or a later import unchanged, on both engines.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import { createTestDatabase, testEngines } from '../../test/db.ts';
+import { generateCatalogueRecords } from '../demo/generate.ts';
+import type { SourceRecord } from './parse.ts';
+import { importRecords } from './service.ts';
+
+/** Enough rows for a first load (`FIRST_LOAD_MIN_ROWS`). */
+const COUNT = 10_000;
+
+/** The generated catalogue as import records, `extra` units added to every stock level. */
+function records(extra = 0): SourceRecord[] {
+  const list: SourceRecord[] = [];
+  let row = 1;
+  for (const { imagen: _image, ...values } of generateCatalogueRecords(COUNT))
+    list.push({ row: row++, values: { ...values, stock: values.stock + extra } });
+  return list;
+}
+
+/** The parts table's indexes: name, definition and whether it is valid and ready. */
+async function indexes(database: Database): Promise<{ name: string; definition: string; usable: boolean }[]> {
+  return queryRows(
+    database.db,
+    sql`select c.relname as name, pg_get_indexdef(i.indexrelid) as definition, (i.indisvalid and i.indisready) as usable
+        from pg_index i join pg_class c on c.oid = i.indexrelid
+        where i.indrelid = 'public.parts'::regclass order by c.relname`,
+  );
+}
+
+async function partCount(database: Database): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from parts`);
+  return Number(row?.n);
+}
+
+describe.each(testEngines())('a first load on %s', (engine) => {
+  let database: Database;
+  let before: Awaited<ReturnType<typeof indexes>>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    before = await indexes(database);
+  }, 60_000);
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('leaves the catalogue and its indexes as they were after a dry run', async () => {
+    const report = await importRecords(database.db, records(), 'records', { lowStock: 5, dryRun: true });
+    expect(report.inserted).toBe(COUNT);
+    expect(await partCount(database)).toBe(0);
+    expect(await indexes(database)).toEqual(before);
+  }, 120_000);
+
+  it('writes every row and builds the same indexes again', async () => {
+    expect(before.some((i) => i.definition.includes('gin_trgm_ops'))).toBe(true);
+    const report = await importRecords(database.db, records(), 'records', { lowStock: 5 });
+    expect(report.inserted).toBe(COUNT);
+    expect(await partCount(database)).toBe(COUNT);
+    const after = await indexes(database);
+    expect(after).toEqual(before);
+    expect(after.every((i) => i.usable)).toBe(true);
+    // The trigram and part-number indexes answer what a scan of the table answers.
+    const [first] = await queryRows<{ code: string; key: string }>(
+      database.db,
+      sql`select part_number as code, part_number_key as key from parts order by id limit 1`,
+    );
+    const fragment = String(first?.key).slice(1, 5);
+    const counted = async (indexed: boolean) => {
+      const [row] = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from parts where ${indexed ? sql`search_text like ${`%${fragment}%`}` : sql`strpos(search_text || '', ${fragment}) > 0`}`,
+      );
+      return Number(row?.n);
+    };
+    expect(await counted(true)).toBeGreaterThan(0);
+    expect(await counted(true)).toBe(await counted(false));
+    const [byKey] = await queryRows<{ code: string }>(
+      database.db,
+      sql`select part_number as code from parts where part_number_key = ${first?.key}`,
+    );
+    expect(byKey?.code).toBe(first?.code);
+  }, 120_000);
+
+  it('updates a loaded catalogue in place, its indexes untouched', async () => {
+    const report = await importRecords(database.db, records(3), 'records', { lowStock: 5, confirmLarge: true });
+    expect(report.inserted).toBe(0);
+    expect(report.updated).toBe(COUNT);
+    expect(await partCount(database)).toBe(COUNT);
+    expect(await indexes(database)).toEqual(before);
+  }, 120_000);
+});
