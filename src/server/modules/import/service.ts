@@ -443,6 +443,10 @@ async function deferIndexesOnFirstLoad(tx: Tx, rows: number): Promise<DeferredIn
   for (const index of indexes) await tx.execute(sql.raw(`drop index public.${quoteIdent(index.name)}`));
   return {
     rebuild: async () => {
+      // The embedded engine sorts inside this process's memory: 16 MB instead of its 64 MB keeps a
+      // 100,000-part import command at 424 MB instead of 454 (item 4 of issue 23: below 500).
+      const [engine] = await queryRows<{ embedded: boolean }>(tx, sql`select version() like '%emscripten%' as embedded`);
+      if (engine?.embedded) await tx.execute(sql`set local maintenance_work_mem = '16MB'`);
       for (const index of indexes) await tx.execute(sql.raw(index.definition));
     },
   };
