@@ -203,7 +203,8 @@ export const jobStateSchema = z.object({
   kind: z.enum(['sync', 'upload']),
   status: z.enum(['running', 'done', 'failed']),
   progress: z.object({
-    phase: z.enum(['reading', 'validating', 'writing', 'done']),
+    /** `indexing`: every row written, the search indexes and vocabulary are being brought up to date. */
+    phase: z.enum(['reading', 'validating', 'writing', 'indexing', 'done']),
     read: int(),
     written: int(),
     total: int(),

@@ -52,7 +52,13 @@ describe.each(testEngines())('a first load on %s', (engine) => {
   });
 
   it('leaves the catalogue and its indexes as they were after a dry run', async () => {
-    const report = await importRecords(database.db, records(), 'records', { lowStock: 5, dryRun: true });
+    const phases = new Set<string>();
+    const report = await importRecords(database.db, records(), 'records', {
+      lowStock: 5,
+      dryRun: true,
+      onProgress: (p) => void phases.add(p.phase),
+    });
+    expect([...phases]).toEqual(['validating', 'writing', 'done']);
     expect(report.inserted).toBe(COUNT);
     expect(await partCount(database)).toBe(0);
     expect(await indexes(database)).toEqual(before);
@@ -60,8 +66,16 @@ describe.each(testEngines())('a first load on %s', (engine) => {
 
   it('writes every row and builds the same indexes again', async () => {
     expect(before.some((i) => i.definition.includes('gin_trgm_ops'))).toBe(true);
-    const report = await importRecords(database.db, records(), 'records', { lowStock: 5 });
+    // The progress says `indexing` once every row is written, while the indexes are built.
+    const steps: { phase: string; written: number }[] = [];
+    const report = await importRecords(database.db, records(), 'records', {
+      lowStock: 5,
+      onProgress: (p) => void steps.push({ phase: p.phase, written: p.written }),
+    });
     expect(report.inserted).toBe(COUNT);
+    const phases = steps.map((s) => s.phase).filter((p, i, all) => p !== all[i - 1]);
+    expect(phases).toEqual(['validating', 'writing', 'indexing', 'done']);
+    expect(steps.find((s) => s.phase === 'indexing')?.written).toBe(COUNT);
     expect(await partCount(database)).toBe(COUNT);
     const after = await indexes(database);
     expect(after).toEqual(before);

@@ -19,7 +19,12 @@ import { type CatalogueRow, type DuplicateGroup, type MergedRow, PRICE_LIST_COUN
 import { type SourceFormat, type SourceLimits, type SourceRecord, parseSource } from './parse.ts';
 
 export interface ImportProgress {
-  phase: 'reading' | 'validating' | 'writing' | 'done';
+  /**
+   * The step: `reading` the source, `validating` (mapping and planning each row), `writing` the
+   * parts, `indexing` (after the last row: a first load's indexes, the search vocabulary and the
+   * table's statistics; docs/product.md §11.1), `done`.
+   */
+  phase: 'reading' | 'validating' | 'writing' | 'indexing' | 'done';
   /** Source records read so far. */
   read: number;
   /** Parts written (inserted or updated) so far. */
@@ -282,6 +287,8 @@ async function runImport(
     const outcome = await planAndApply(db, rows, mapped.carried, fresh, options, source, attempt >= 3);
     if (outcome === 'stale') continue;
     if (!options.dryRun && fresh.inserted + fresh.updated + fresh.deactivated > 0) {
+      if (outcome.vocabularyChanged || fresh.inserted + fresh.updated + fresh.deactivated >= TIDY_THRESHOLD)
+        options.onProgress?.({ phase: 'indexing', read: total, written: fresh.inserted + fresh.updated, total });
       // The search's vocabulary follows the parts (typo correction, abbreviations; docs/product.md
       // §6.1), rebuilt after the write so that it does not lengthen it, and only when the run
       // changed its words; the version is bumped again so that no search cached in between keeps
@@ -385,7 +392,10 @@ async function planAndApply(
         written += counts.inserted + counts.updated;
         options.onProgress?.({ phase: 'writing', read: total, written, total });
       }
-      if (!options.dryRun) await deferred.rebuild();
+      if (!options.dryRun && deferred.dropped > 0) {
+        options.onProgress?.({ phase: 'indexing', read: total, written, total });
+        await deferred.rebuild();
+      }
       if (runId !== null) {
         for (let start = 0; start < run.changes.length; start += BATCH)
           await recordChanges(tx, runId, run.changes.slice(start, start + BATCH));
@@ -414,6 +424,8 @@ const FIRST_LOAD_MIN_ROWS = 10_000;
 
 /** The secondary indexes a first load dropped, and how to build them again. */
 interface DeferredIndexes {
+  /** How many indexes were dropped (0 unless this is a first load). */
+  dropped: number;
   /** Builds the dropped indexes again, from their own definitions; nothing when none were dropped. */
   rebuild(): Promise<void>;
 }
@@ -427,13 +439,13 @@ interface DeferredIndexes {
  * load without index upkeep"; the rule: docs/product.md §11.1). The primary key and unique indexes
  * stay (the write's conflict test reads the part number's). Dropping takes the table's exclusive
  * lock until the commit: reads of the (empty) catalogue wait for the load. A failed or rolled-back
- * run leaves the indexes as they were, like every other change of the transaction. The panel's
- * progress shows every row written while the indexes are built (about 24 s at 1,000,000 parts).
+ * run leaves the indexes as they were, like every other change of the transaction. The run's
+ * progress is in phase `indexing` while they are built (about 24 s at 1,000,000 parts).
  * @param rows the rows the run writes.
  * @returns what {@link DeferredIndexes.rebuild} builds again (nothing unless this is a first load).
  */
 async function deferIndexesOnFirstLoad(tx: Tx, rows: number): Promise<DeferredIndexes> {
-  const none: DeferredIndexes = { rebuild: async () => {} };
+  const none: DeferredIndexes = { dropped: 0, rebuild: async () => {} };
   if (rows < FIRST_LOAD_MIN_ROWS) return none;
   const [row] = await queryRows<{ empty: boolean }>(tx, sql`select not exists (select 1 from parts) as empty`);
   if (!row?.empty) return none;
@@ -445,6 +457,7 @@ async function deferIndexesOnFirstLoad(tx: Tx, rows: number): Promise<DeferredIn
   );
   for (const index of indexes) await tx.execute(sql.raw(`drop index public.${quoteIdent(index.name)}`));
   return {
+    dropped: indexes.length,
     rebuild: async () => {
       // The embedded engine sorts inside this process's memory: 16 MB instead of its 64 MB keeps a
       // 100,000-part import command at 424 MB instead of 454 (item 4 of issue 23: below 500).

@@ -48,7 +48,7 @@ export const STALE_MS = 4000;
 export const KEEP_FINISHED_JOBS = 50;
 /** Finished jobs always kept: those that finished within this many days. */
 export const KEEP_FINISHED_DAYS = 30;
-/** Progress is written at most this often, ms (the last one always). */
+/** Progress is written at most this often, ms (the first of each phase always). */
 const PROGRESS_EVERY_MS = 250;
 
 export const JOB_CONFLICT = 'Ya hay una importación o sincronización en curso.';
@@ -206,9 +206,11 @@ export class JobSlot {
       this.onFinish();
     };
     this.running = run((progress) => {
+      // A new phase is written at once: the panel shows each step, however short the one before.
+      const newPhase = progress.phase !== latest?.phase;
       latest = progress;
       const now = Date.now();
-      if (now - writtenAt >= PROGRESS_EVERY_MS || progress.phase === 'done') {
+      if (now - writtenAt >= PROGRESS_EVERY_MS || newPhase) {
         writtenAt = now;
         void write({ progress });
       }

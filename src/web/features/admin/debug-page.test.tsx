@@ -247,6 +247,18 @@ describe('DebugPage', () => {
     expect(await screen.findByRole('region', { name: 'Resumen de la importación' })).toBeInTheDocument();
   });
 
+  it('says why a job whose rows are all written is still running: the search indexes', async () => {
+    const slot = jobSlot(buildJob({ kind: 'upload', progress: { phase: 'indexing', read: 50, written: 50, total: 50 } }));
+    mockApi({ 'GET /api/debug/raw-api': RAW, 'GET /api/admin/jobs': { runs: [] }, 'GET /api/admin/jobs/current': slot.current });
+    renderWithApp(<DebugPage />);
+    const progress = await screen.findByRole('region', { name: 'Progreso de la importación' });
+    expect(within(progress).getByRole('status')).toHaveTextContent('Importación en curso: Indexando');
+    expect(within(progress).getByText('Indexando', { selector: '[aria-current="step"]' })).toBeInTheDocument();
+    expect(within(progress).getByText('Escribiendo', { selector: 'li' })).not.toHaveAttribute('aria-current');
+    expect(within(progress).getByText(/Se están actualizando los índices de búsqueda/)).toBeInTheDocument();
+    expect(within(progress).getByRole('progressbar', { name: 'Filas escritas' })).toHaveAttribute('aria-valuenow', '50');
+  });
+
   it('does not show the last finished job of an earlier visit', async () => {
     mockApi({
       'GET /api/debug/raw-api': RAW,

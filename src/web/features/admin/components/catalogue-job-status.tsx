@@ -16,9 +16,10 @@ export const PHASE_LABELS: Record<CatalogueJob['progress']['phase'], string> = {
   reading: 'Leyendo',
   validating: 'Validando',
   writing: 'Escribiendo',
+  indexing: 'Indexando',
   done: 'Listo',
 };
-const PHASES = ['reading', 'validating', 'writing', 'done'] as const;
+const PHASES = ['reading', 'validating', 'writing', 'indexing', 'done'] as const;
 
 const KIND_NOUNS: Record<CatalogueJob['kind'], string> = { sync: 'sincronización', upload: 'importación' };
 
@@ -61,6 +62,11 @@ function JobProgress({ job }: { job: CatalogueJob }) {
           </li>
         ))}
       </ol>
+      {phase === 'indexing' ? (
+        <p className="text-sm text-slate-700">
+          Filas escritas. Se están actualizando los índices de búsqueda; en catálogos grandes puede tardar unos minutos.
+        </p>
+      ) : null}
       <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
         <div className="flex gap-1">
           <dt>Filas leídas:</dt>
