@@ -9,6 +9,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from './db/client.ts';
 import { DATABASE_UNAVAILABLE } from './plugins/error-handler.ts';
@@ -163,6 +164,41 @@ if (process.env.DATABASE_URL)
         const after = await t.app.inject({ method: 'GET', url: '/api/parts?search=filtro' });
         expect(after.statusCode).toBe(200);
         expect(after.json().total).toBe(300);
+      } finally {
+        await t.close();
+      }
+    });
+  });
+
+// A first load holds the parts table's exclusive lock until its commit (docs/product.md §11.1);
+// only PostgreSQL serves other requests meanwhile (PGlite runs one statement at a time).
+if (process.env.DATABASE_URL)
+  describe('health while a first load holds the parts table', () => {
+    it('answers the last count at once instead of waiting for the commit', async () => {
+      const t = await buildTestApp('postgres');
+      try {
+        await insertParts(t.database.db, [buildPartRecord({}), buildPartRecord({}), buildPartRecord({})]);
+        const before = await t.app.inject({ method: 'GET', url: '/api/health' });
+        expect(before.json()).toEqual({ status: 'ok', database: 'postgres', parts: 3 });
+        const [current] = await queryRows<{ db: string }>(t.database.db, sql`select current_database() as db`);
+        const url = new URL(process.env.DATABASE_URL as string);
+        url.pathname = `/${current?.db}`;
+        const locker = new pg.Client({ connectionString: url.toString() });
+        await locker.connect();
+        try {
+          await locker.query('begin');
+          await locker.query('lock table parts in access exclusive mode');
+          await locker.query(`insert into parts (part_number, description) values ('NUEVO-1', 'Sin confirmar')`);
+          const during = await t.app.inject({ method: 'GET', url: '/api/health' });
+          expect(during.statusCode).toBe(200);
+          expect(during.json()).toEqual({ status: 'ok', database: 'postgres', parts: 3 });
+          expect((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+          await locker.query('commit');
+        } finally {
+          await locker.end();
+        }
+        const after = await t.app.inject({ method: 'GET', url: '/api/health' });
+        expect(after.json()).toEqual({ status: 'ok', database: 'postgres', parts: 4 });
       } finally {
         await t.close();
       }

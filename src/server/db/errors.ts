@@ -32,6 +32,11 @@ export function uniqueViolation(error: unknown): string | null {
   return typeof hit.constraint === 'string' ? hit.constraint : '';
 }
 
+/** Whether an error is a lock wait that ran past `lock_timeout` (PostgreSQL SQLSTATE 55P03). */
+export function lockNotAvailable(error: unknown): boolean {
+  return chain(error).some((e) => e.code === '55P03');
+}
+
 /** Spanish answer for a broken unique constraint, by constraint name. */
 const UNIQUE_MESSAGES: Record<string, string> = {
   users_username_key: 'El nombre de usuario ya está en uso',
