@@ -150,8 +150,20 @@ const BENCH_ADMIN: BenchAdmin = {
 /** The ERP feed of the import-while-reading scenario, in the run's scratch folder. */
 const feedFile = (scratch: string) => path.join(scratch, 'erp-feed.json');
 
-function benchServerEnv(prepared: PreparedDatabase, scratch: string): Record<string, string> {
+/**
+ * The server's environment in the bench. Its ERP source is the run's whole catalogue: like the
+ * operator of a catalogue past the default import limits (50 MB, 500,000 rows; docs/product.md
+ * §11.2), the bench raises `IMPORT_MAX_MB` and `IMPORT_MAX_ROWS` to what the feed needs, so that
+ * import-while-reading runs at 1,000,000 parts too.
+ * @param feed the ERP feed's size in bytes and its records.
+ */
+function benchServerEnv(prepared: PreparedDatabase, scratch: string, feed: { bytes: number; rows: number }): Record<string, string> {
+  const limits = {
+    IMPORT_MAX_MB: String(Math.max(50, Math.ceil(feed.bytes / 1024 / 1024) + 1)),
+    IMPORT_MAX_ROWS: String(Math.max(500_000, feed.rows)),
+  };
   return {
+    ...limits,
     DATABASE_URL: '',
     DATA_DIR: scratch,
     ...prepared.serverEnv,
@@ -286,7 +298,8 @@ async function benchDatabase(
         `the server's sources changed between databases (${kind}: ${fingerprint}; ${others.map(([k, f]) => `${k}: ${f}`).join(', ')}): the databases ran different code`,
       );
     const port = await freePort();
-    server = await startNodeChild(`server ${kind}`, serverArgs(), port, { ...serverEnv(), ...benchServerEnv(prepared, scratch) });
+    const feed = { bytes: repriced > 0 ? statSync(feedFile(scratch)).size : 0, rows: options.parts };
+    server = await startNodeChild(`server ${kind}`, serverArgs(), port, { ...serverEnv(), ...benchServerEnv(prepared, scratch, feed) });
     sampler = new RssSampler(server.pid);
     const health = (await waitForOk(server, `${server.origin}/api/health`)) as { database: string; parts: number };
     if (health.database !== kind) throw new Error(`the server opened ${health.database}, expected ${kind}`);
