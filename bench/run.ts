@@ -24,7 +24,7 @@ import { cleanupAll, cleanupSync, removeDir, startReaper, trackDir } from './cle
 import { compareRuns, NOISE_PERCENT, previousRunDate, readPreviousRows } from './compare.ts';
 import { createDatabase, loadCatalogue, type PreparedDatabase } from './database.ts';
 import { timeDownload } from './exports.ts';
-import { runImportCommand } from './import-command.ts';
+import { operatorImportLimits, runImportCommand } from './import-command.ts';
 import { type BenchAdmin, importWhileReading, readWaits, writeRepricedFeed } from './import-while-reading.ts';
 import { type LighthouseRow, runLighthouse } from './lighthouse.ts';
 import { get, runLoad } from './load.ts';
@@ -158,12 +158,8 @@ const feedFile = (scratch: string) => path.join(scratch, 'erp-feed.json');
  * @param feed the ERP feed's size in bytes and its records.
  */
 function benchServerEnv(prepared: PreparedDatabase, scratch: string, feed: { bytes: number; rows: number }): Record<string, string> {
-  const limits = {
-    IMPORT_MAX_MB: String(Math.max(50, Math.ceil(feed.bytes / 1024 / 1024) + 1)),
-    IMPORT_MAX_ROWS: String(Math.max(500_000, feed.rows)),
-  };
   return {
-    ...limits,
+    ...operatorImportLimits(feed.bytes, feed.rows),
     DATABASE_URL: '',
     DATA_DIR: scratch,
     ...prepared.serverEnv,
@@ -268,22 +264,19 @@ async function benchDatabase(
     // The same catalogue through `npm run import`, in its own process, into a new database.
     if (want(options, 'import-command')) {
       const command = await runImportCommand(kind, catalogueRecords, scratch);
-      if ('skipped' in command) state.notes.push(`${kind} import-command: not measured, ${command.skipped}`);
-      else {
-        pushRow(state, {
-          scenario: 'import-command',
-          database: kind,
-          parts: options.parts,
-          connections: 1,
-          p50_ms: command.ms,
-          p95_ms: command.ms,
-          p99_ms: command.ms,
-          rps: command.inserted / (command.ms / 1000),
-          errors: 0,
-          rss_mb: command.peakMb,
-        });
-        log(`  import-command: ${(command.ms / 1000).toFixed(1)} s, peak RSS ${Math.round(command.peakMb)} MB (${command.summary})`);
-      }
+      pushRow(state, {
+        scenario: 'import-command',
+        database: kind,
+        parts: options.parts,
+        connections: 1,
+        p50_ms: command.ms,
+        p95_ms: command.ms,
+        p99_ms: command.ms,
+        rps: command.inserted / (command.ms / 1000),
+        errors: 0,
+        rss_mb: command.peakMb,
+      });
+      log(`  import-command: ${(command.ms / 1000).toFixed(1)} s, peak RSS ${Math.round(command.peakMb)} MB (${command.summary})`);
     }
     // The ERP feed of import-while-reading, written now so that the records can go.
     const repriced = want(options, 'import-while-reading') ? writeRepricedFeed(feedFile(scratch), catalogueRecords) : 0;
