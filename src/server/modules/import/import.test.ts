@@ -363,4 +363,22 @@ describe.each(testEngines())('importing the fixture catalogues on %s', (engine) 
     const [part] = await database.db.select().from(parts).where(eq(parts.partNumber, '123456'));
     expect(part).toMatchObject({ brand: 'Corven', price: '15999.90', priceList1: '15999.90' });
   });
+
+  it('keeps what a full sync lists even when a code holds the control character its list is joined with', async () => {
+    // The kept codes go to the database as one text split at U+0001 (service.ts `keepList`).
+    const odd = 'CTRL\u0001-9';
+    const rows = [
+      { codigo: odd, descripcion: 'Código con un carácter de control', precios: '10' },
+      { codigo: 'CTRL-1', descripcion: 'Sale de la lista', precios: '10' },
+    ];
+    await importCatalogueFile(database.db, Buffer.from(JSON.stringify(rows)), { ...options, fullSync: true, confirmLarge: true });
+    const report = await importCatalogueFile(database.db, Buffer.from(JSON.stringify([rows[0]])), {
+      ...options,
+      fullSync: true,
+      confirmLarge: true,
+    });
+    expect(report.deactivated).toBe(1);
+    expect(await part(odd)).toMatchObject({ isActive: true });
+    expect(await part('CTRL-1')).toMatchObject({ isActive: false });
+  });
 });
