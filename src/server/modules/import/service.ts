@@ -286,8 +286,10 @@ async function runImport(
     const fresh: ImportReport = structuredClone(base);
     const outcome = await planAndApply(db, rows, mapped.carried, fresh, options, source, attempt >= 3);
     if (outcome === 'stale') continue;
-    if (!options.dryRun && fresh.inserted + fresh.updated + fresh.deactivated > 0) {
-      if (outcome.vocabularyChanged || fresh.inserted + fresh.updated + fresh.deactivated >= TIDY_THRESHOLD)
+    const changed = fresh.inserted + fresh.updated + fresh.deactivated;
+    if (!options.dryRun && changed > 0) {
+      // What follows the last row (vocabulary, statistics: tidyAfterImport's threshold) is `indexing`.
+      if (outcome.vocabularyChanged || changed >= TIDY_THRESHOLD)
         options.onProgress?.({ phase: 'indexing', read: total, written: fresh.inserted + fresh.updated, total });
       // The search's vocabulary follows the parts (typo correction, abbreviations; docs/product.md
       // §6.1), rebuilt after the write so that it does not lengthen it, and only when the run
@@ -299,7 +301,7 @@ async function runImport(
           await bumpCatalogueVersion(tx);
         });
       }
-      await tidyAfterImport(db, fresh.inserted + fresh.updated + fresh.deactivated);
+      await tidyAfterImport(db, changed);
     }
     options.onProgress?.({ phase: 'done', read: total, written: fresh.inserted + fresh.updated, total });
     return fresh;
