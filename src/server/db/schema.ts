@@ -95,22 +95,20 @@ export const parts = pgTable(
     handEditedFields: text('hand_edited_fields').array().notNull().default(sql`'{}'::text[]`),
     /** Name of the import source that created the part (file mapping or ERP sync); null when created by hand. */
     source: text('source'),
-    /** Folded search text: codes (with and without separators), alternate codes, description, brand, categories, notes, applications. */
-    searchText: text('search_text')
-      .notNull()
-      .generatedAlwaysAs(
-        sql`public.portal_search_text(part_number, alternate_codes, description, brand, category_path, notes, applications)`,
-      ),
+    /**
+     * Folded search text: codes (with and without separators), alternate codes, description, brand,
+     * categories, notes, applications. Kept by the trigger `parts_search_columns` (migration 0023)
+     * whenever a part is inserted or one of those fields changes, never written by the application.
+     */
+    searchText: text('search_text').notNull().default(''),
     /**
      * The search text's words, each run of other characters one space, with a space at each end
      * (` filtro aceite 6x40 `): a whole-word test is then `like '% word %'` instead of a regular
      * expression (search/plan.ts; docs/performance.md "Whole words without regular expressions").
+     * Kept by the same trigger as `searchText`, from it (docs/performance.md "The search columns by
+     * trigger").
      */
-    searchWords: text('search_words')
-      .notNull()
-      .generatedAlwaysAs(
-        sql`public.portal_search_words(part_number, alternate_codes, description, brand, category_path, notes, applications)`,
-      ),
+    searchWords: text('search_words').notNull().default(''),
     /** Spanish sort key of the description (ñ after n, accents ignored), compared with C collation. */
     descriptionSortKey: text('description_sort_key').notNull().generatedAlwaysAs(sql`public.portal_sort_key(description)`),
     createdAt: createdAt(),
