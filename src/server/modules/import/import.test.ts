@@ -365,7 +365,7 @@ describe.each(testEngines())('importing the fixture catalogues on %s', (engine) 
   });
 
   it('keeps what a full sync lists even when a code holds the control character its list is joined with', async () => {
-    // The kept codes go to the database as one text split at U+0001 (service.ts `keepList`).
+    // The kept codes go to the database as one text split at U+0001 (service.ts `codeList`).
     const odd = 'CTRL\u0001-9';
     const rows = [
       { codigo: odd, descripcion: 'Código con un carácter de control', precios: '10' },
