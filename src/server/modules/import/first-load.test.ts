@@ -77,6 +77,19 @@ describe.each(testEngines())('a first load on %s', (engine) => {
     expect(phases).toEqual(['validating', 'writing', 'indexing', 'done']);
     expect(steps.find((s) => s.phase === 'indexing')?.written).toBe(COUNT);
     expect(await partCount(database)).toBe(COUNT);
+    // Written by the insert-only statement of a first load: the row's own values, its search columns filled.
+    const source = records()[0]?.values as { codigo: string; descripcion: string; precios: string; categoria1: string };
+    const [part] = await queryRows<{ description: string; list1: string | null; path: string[]; words: string; source: string }>(
+      database.db,
+      sql`select description, price_list_1::text as list1, category_path as path, search_words as words, source
+          from parts where part_number = ${source.codigo}`,
+    );
+    expect(part?.description).toBe(source.descripcion);
+    const firstPrice = source.precios.split('-')[0];
+    expect(part?.list1).toBe(firstPrice ? Number(firstPrice).toFixed(2) : null);
+    expect(part?.path[0]).toBe(source.categoria1);
+    expect(part?.words).toMatch(/^ ([a-z0-9]+ )+$/);
+    expect(part?.source).toBe('archivo');
     const after = await indexes(database);
     expect(after).toEqual(before);
     expect(after.every((i) => i.usable)).toBe(true);
