@@ -12,6 +12,8 @@ const arsFormatter = new Intl.NumberFormat('es-AR', { style: 'currency', currenc
 
 /** Digits with at most two decimals after a dot: never a thousands separator (`1.234` is 1234). */
 const PLAIN_AMOUNT = /^\d+(\.\d{1,2})?$/;
+/** An amount already in the form {@link parsePrice} answers: positive, below 1e10, two decimals. */
+const CANONICAL_AMOUNT = /^[1-9]\d{0,9}\.\d\d$/;
 
 /**
  * Parses a price as found in a source or an API value into a two-decimal string, or null when it
@@ -22,6 +24,9 @@ export function parsePrice(value: unknown): string | null {
   let n: number;
   if (typeof value === 'number') {
     n = value;
+  } else if (typeof value === 'string' && CANONICAL_AMOUNT.test(value)) {
+    // Most ERP prices (`12345.50`): already the answer.
+    return value;
   } else if (typeof value === 'string' && PLAIN_AMOUNT.test(value)) {
     // The common ERP form (`1234.5`), read without the rewrites below (an import parses ~1M prices).
     n = Number(value);

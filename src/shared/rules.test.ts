@@ -39,6 +39,11 @@ describe('price display (docs/product.md §3.3)', () => {
     // The plain form read directly, and the forms it must not take for a decimal.
     expect(parsePrice('1234.5')).toBe('1234.50');
     expect(parsePrice('1.23')).toBe('1.23');
+    // Already two decimals: answered as it is, within the same bounds as every other form.
+    expect(parsePrice('12345.50')).toBe('12345.50');
+    expect(parsePrice('9999999999.99')).toBe('9999999999.99');
+    expect(parsePrice('10000000000.00')).toBeNull();
+    expect(parsePrice('0.50')).toBe('0.50');
     expect(parsePrice('0123.40')).toBe('123.40');
     expect(parsePrice('0.00')).toBeNull();
     expect(parsePrice('1.234')).toBe('1234.00');

@@ -269,6 +269,16 @@ export function splitAlternateCodes(cell: string): string[] {
     .filter(isCodeLike);
 }
 
+/** The text of the first of `sources` that holds one ('' when none does): `text(firstValue(…))`, each cell read once. */
+function firstText(values: Record<string, unknown>, sources: readonly string[] | undefined): string {
+  if (!sources) return '';
+  for (const s of sources) {
+    const t = text(values[s]);
+    if (t !== '') return t;
+  }
+  return '';
+}
+
 function firstValue(values: Record<string, unknown>, sources: readonly string[] | undefined): unknown {
   if (!sources) return undefined;
   for (const s of sources) {
@@ -401,6 +411,13 @@ function recordMapper(records: SourceRecord[], options: MapOptions): { result: M
   const codeColumns = new Set(map.fields.partNumber ?? []);
   const seen = new Map<string, CatalogueRow>();
   const groups = new Map<string, DuplicateGroup>();
+  // What depends on the headers only, worked out once instead of for each record.
+  const priceColumnCount = map.priceColumns.filter(Boolean).length;
+  const carriedColumns: [HandEditableField, readonly string[]][] = [];
+  for (const [field, owner] of Object.entries(CARRIES) as [Field, HandEditableField][]) {
+    const columns = map.fields[field];
+    if (columns && owner !== 'category1') carriedColumns.push([owner, columns]);
+  }
 
   const add = (record: SourceRecord): void => {
     const v = record.values;
@@ -408,13 +425,22 @@ function recordMapper(records: SourceRecord[], options: MapOptions): { result: M
       rejections.push({ row: record.row, reason: 'El registro no es un objeto.' });
       return;
     }
-    const present = Object.entries(v).filter(([, value]) => filled(value));
-    if (present.length === 0) {
+    // The filled cells, counted up to two: none is a blank row, one may be a heading.
+    let present = 0;
+    let loneColumn = '';
+    for (const column of Object.keys(v)) {
+      if (!filled(v[column])) continue;
+      present += 1;
+      if (present > 1) break;
+      loneColumn = column;
+    }
+    if (present === 0) {
       result.blank++;
       return;
     }
-    if (present.length === 1) {
-      const [column, value] = present[0] as [string, unknown];
+    if (present === 1) {
+      const column = loneColumn;
+      const value = v[column];
       const lone = text(value);
       // A lone text cell is a section heading, unless it is a description (a part without a code) or a code.
       const inDescription = map.fields.description?.includes(column) ?? false;
@@ -430,8 +456,8 @@ function recordMapper(records: SourceRecord[], options: MapOptions): { result: M
       });
       return;
     }
-    const codes = splitCodeCell(text(firstValue(v, map.fields.partNumber)));
-    const description = cleanQuotes(text(firstValue(v, map.fields.description)));
+    const codes = splitCodeCell(firstText(v, map.fields.partNumber));
+    const description = cleanQuotes(firstText(v, map.fields.description));
     const partNumber = codes[0];
     if (!partNumber) {
       rejections.push({
@@ -491,7 +517,7 @@ function recordMapper(records: SourceRecord[], options: MapOptions): { result: M
     }
 
     // Prices: a dash list ("a-b-c") fills lists 1..n; single columns fill their lists.
-    const priceLists: (string | null)[] = Array.from({ length: PRICE_LIST_COUNT }, () => null);
+    const priceLists: (string | null)[] = new Array(PRICE_LIST_COUNT).fill(null);
     let price: string | null = null;
     const dashList = firstValue(v, map.fields.priceLists);
     if (dashList !== undefined) {
@@ -503,20 +529,19 @@ function recordMapper(records: SourceRecord[], options: MapOptions): { result: M
     map.priceColumns.forEach((column, i) => {
       if (column && (dashList === undefined || priceLists[i] === null)) priceLists[i] = parsePrice(v[column]);
     });
-    const priceColumnCount = map.priceColumns.filter(Boolean).length;
     if (dashList === undefined && priceColumnCount === 1 && map.priceColumns[0]) price = priceLists[0] ?? null;
 
-    const imageUrl = text(firstValue(v, map.fields.imageUrl)) || null;
+    const imageUrl = firstText(v, map.fields.imageUrl) || null;
     const categoryPath: string[] = [];
-    const c1 = cleanCategory(cleanQuotes(text(firstValue(v, map.fields.category1))));
-    let c2 = cleanCategory(cleanQuotes(text(firstValue(v, map.fields.category2))));
-    const c3 = cleanCategory(cleanQuotes(text(firstValue(v, map.fields.category3))));
+    const c1 = cleanCategory(cleanQuotes(firstText(v, map.fields.category1)));
+    let c2 = cleanCategory(cleanQuotes(firstText(v, map.fields.category2)));
+    const c3 = cleanCategory(cleanQuotes(firstText(v, map.fields.category3)));
     if (!c2 && !map.fields.category2 && imageUrl) c2 = folderCategory(imageUrl) ?? '';
     if (c1 || c2) categoryPath.push(c1 || FALLBACK_LEVEL1);
     if (c2) categoryPath.push(c2);
     if (c2 && c3) categoryPath.push(c3);
 
-    const notes = cleanQuotes(text(firstValue(v, map.fields.notes))).slice(0, MAX_NOTES) || null;
+    const notes = cleanQuotes(firstText(v, map.fields.notes)).slice(0, MAX_NOTES) || null;
     const alternates: string[] = [...codes.slice(1)];
     for (const column of map.fields.alternateCodes ?? []) alternates.push(...splitAlternateCodes(text(v[column])));
     if (notes) alternates.push(...supersededCodes(notes));
@@ -533,26 +558,23 @@ function recordMapper(records: SourceRecord[], options: MapOptions): { result: M
       row: record.row,
       partNumber,
       description: description.slice(0, MAX_DESCRIPTION),
-      brand: cleanQuotes(text(firstValue(v, map.fields.brand))).slice(0, 120) || null,
+      brand: cleanQuotes(firstText(v, map.fields.brand)).slice(0, 120) || null,
       categoryPath,
       alternateCodes: alternateCodes.slice(0, 50),
       price,
       priceLists,
       stockQuantity: stock.quantity,
       stockLevel: stock.level,
-      salesUnit: cleanQuotes(text(firstValue(v, map.fields.salesUnit))).slice(0, 60) || null,
+      salesUnit: cleanQuotes(firstText(v, map.fields.salesUnit)).slice(0, 60) || null,
       imageUrl: imageUrl?.slice(0, 2000) ?? null,
       notes,
-      applications: cleanQuotes(text(firstValue(v, map.fields.applications))).slice(0, MAX_NOTES) || null,
-      documentUrl: text(firstValue(v, map.fields.documentUrl)).slice(0, 2000) || null,
-      videoUrl: text(firstValue(v, map.fields.videoUrl)).slice(0, 2000) || null,
+      applications: cleanQuotes(firstText(v, map.fields.applications)).slice(0, MAX_NOTES) || null,
+      documentUrl: firstText(v, map.fields.documentUrl).slice(0, 2000) || null,
+      videoUrl: firstText(v, map.fields.videoUrl).slice(0, 2000) || null,
       keep: [],
     };
     if (!row.salesUnit) row.keep.push('salesUnit');
-    for (const [field, owner] of Object.entries(CARRIES) as [Field, HandEditableField][]) {
-      const columns = map.fields[field];
-      if (columns && owner !== 'category1' && columns.every((c) => !(c in v))) row.keep.push(owner);
-    }
+    for (const [owner, columns] of carriedColumns) if (columns.every((c) => !(c in v))) row.keep.push(owner);
     if (!map.fields.priceLists) {
       map.priceColumns.forEach((column, i) => {
         if (column && !(column in v)) row.keep.push(PRICE_LIST_TARGETS[i] as PriceListTarget);
