@@ -801,6 +801,12 @@ function columnRecord(template: Readonly<Record<string, unknown>>): Record<strin
   return { ...template };
 }
 
+/** A batch's columns as a statement lists them, and its JSON records' shape for `json_to_recordset`. */
+const BATCH_SHAPE = {
+  columns: WRITE_NAMES.join(', '),
+  record: WRITE_COLUMNS.map(([field, type]) => `${columnName(field as keyof typeof parts.$inferSelect)} ${type}`).join(', '),
+};
+
 /**
  * The batch statement, built once around its one parameter: the batch as a JSON array of objects
  * keyed by column name, holding each part's final values (hand edits and columns the file does not
@@ -810,8 +816,7 @@ function columnRecord(template: Readonly<Record<string, unknown>>): Record<strin
  * nothing` leaves a part that staff created meanwhile to the next import instead of failing this one.
  */
 const UPSERT_SQL = (() => {
-  const columns = WRITE_NAMES.join(', ');
-  const record = WRITE_COLUMNS.map(([field, type]) => `${columnName(field as keyof typeof parts.$inferSelect)} ${type}`).join(', ');
+  const { columns, record } = BATCH_SHAPE;
   const compared = WRITE_COLUMNS.filter(([f]) => !NOT_COMPARED.has(f)).map(([f]) => columnName(f as keyof typeof parts.$inferSelect));
   const assignments = WRITE_NAMES.filter((n) => n !== 'part_number').map((n) => `${n} = src.${n}`);
   const head = 'with src as materialized (select * from json_to_recordset(';
@@ -842,8 +847,7 @@ select (select count(*) from inserted)::int as inserted, (select count(*) from u
  * only"). `on conflict do nothing` stays as the upsert has it, at no measured cost.
  */
 const INSERT_SQL = (() => {
-  const columns = WRITE_NAMES.join(', ');
-  const record = WRITE_COLUMNS.map(([field, type]) => `${columnName(field as keyof typeof parts.$inferSelect)} ${type}`).join(', ');
+  const { columns, record } = BATCH_SHAPE;
   const head = `with inserted as (insert into parts (${columns}) select ${columns} from json_to_recordset(`;
   const tail = `::json) as x(${record})
   on conflict (part_number) do nothing
