@@ -1,7 +1,7 @@
 /**
  * Scenario `import-command`: the catalogue imported by `npm run import` as a supplier runs it, in
- * its own process (scripts/server.mjs `importArgs`: the bundled command with the server's heap
- * flags), from a JSON file of the generated records into a new database that is already created and
+ * its own process (scripts/server.mjs `importArgs`: the bundled command with the heap flags of
+ * `importNodeFlags`), from a JSON file of the generated records into a new database that is already created and
  * migrated, as a server's first start leaves it. Reports its time and its peak RSS (`VmHWM`), the
  * figure of issue 23 item 4 ("a 100,000-part import peaks below 500 MB" on PGlite), which the
  * `import` row cannot give: that one is this process, which generated the records and holds them.
@@ -74,9 +74,10 @@ export async function runImportCommand(kind: DatabaseKind, records: readonly Sou
       await created.close();
     }
     const started = performance.now();
-    const child = spawn(process.execPath, importArgs([file]), {
+    const env = { ...process.env, ...serverEnv(), DATABASE_URL: '', ...prepared.serverEnv, DEMO_CATALOGUE: 'false', ...limits };
+    const child = spawn(process.execPath, importArgs([file], env), {
       cwd: ROOT,
-      env: { ...process.env, ...serverEnv(), DATABASE_URL: '', ...prepared.serverEnv, DEMO_CATALOGUE: 'false', ...limits },
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { undeclaredServerPackages } from './server.mjs';
+import { IMPORT_ENTRY, SERVER_NODE_FLAGS, importArgs, undeclaredServerPackages } from './server.mjs';
 
 describe('undeclaredServerPackages', () => {
   const metafile = {
@@ -34,5 +34,19 @@ describe('undeclaredServerPackages', () => {
     expect(undeclaredServerPackages(metafile, { fastify: '^5', 'csv-parse': '^7', yauzl: '^3', '@electric-sql/pglite': '^0.5' })).toEqual(
       [],
     );
+  });
+});
+
+describe('importArgs', () => {
+  it('runs the import command with the server’s heap flags into PGlite', () => {
+    expect(importArgs(['catalogo.json'], {})).toEqual([...SERVER_NODE_FLAGS, '--enable-source-maps', IMPORT_ENTRY, 'catalogo.json']);
+    expect(importArgs(['catalogo.json'], { DATABASE_URL: '' })).toEqual(importArgs(['catalogo.json'], {}));
+  });
+
+  it('leaves V8’s young generation uncapped into PostgreSQL, and keeps the growth step', () => {
+    const args = importArgs(['catalogo.json', '--dry-run'], { DATABASE_URL: 'postgres://portal@db/portal' });
+    expect(args.some((a) => a.startsWith('--max-semi-space-size'))).toBe(false);
+    expect(args).toContain('--heap-growing-percent=10');
+    expect(args.slice(-3)).toEqual([IMPORT_ENTRY, 'catalogo.json', '--dry-run']);
   });
 });
