@@ -1,12 +1,12 @@
 -- The search text and its words by one trigger instead of two generated columns (issue 23). Each
 -- generated column computed the search text on its own, and the words' regular expression
--- `[^a-z0-9]+` cost as much again: about 40 µs of a part's 54 µs insert, half of a first load's
--- write at a million parts. The trigger computes the text once, finds the words with a
--- one-character class and a loop that folds runs of spaces (the same words, a fifth of the cost),
--- and on an update leaves both alone unless one of their seven fields changed: an import that
--- sets every column to change a price no longer folds the part's text again, and an update that
--- sets none of them (a price change from the panel) does not call the trigger at all. A statement
--- that writes either column itself gets it computed over.
+-- `[^a-z0-9]+` cost as much again (on the demo parts 2.35 s of functions per 100,000 inserts,
+-- docs/performance.md "The search columns by trigger"). The trigger computes the text once, finds
+-- the words with a one-character class and a loop that folds runs of spaces (the same words, about
+-- half the cost; 1.2 s in all), and on an update leaves both alone unless one of their seven
+-- fields changed: an import that sets every column to change a price no longer folds the part's
+-- text again, and an update that sets none of them (a price change from the panel) does not call
+-- the trigger at all. A statement that writes either column itself gets it computed over.
 -- DROP EXPRESSION keeps every row's values, so nothing is rewritten.
 CREATE OR REPLACE FUNCTION public.portal_words(search_text text) RETURNS text
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE STRICT
