@@ -1,10 +1,11 @@
 /**
  * Scenario `import-command`: the catalogue imported by `npm run import` as a supplier runs it, in
  * its own process (scripts/server.mjs `importArgs`: the bundled command with the heap flags of
- * `importNodeFlags`), from a JSON file of the generated records into a new database that is already created and
- * migrated, as a server's first start leaves it. Reports its time and its peak RSS (`VmHWM`), the
- * figure of issue 23 item 4 ("a 100,000-part import peaks below 500 MB" on PGlite), which the
- * `import` row cannot give: that one is this process, which generated the records and holds them.
+ * `importNodeFlags`), from a JSON file of the generated records into a new database that is
+ * already created and migrated, as a server's first start leaves it. Reports its time and its peak
+ * RSS (`VmHWM`), the figure of issue 23 item 4 ("a 100,000-part import peaks below 500 MB" on
+ * PGlite), which the `import` row cannot give: that one is this process, which generated the
+ * records and holds them.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';

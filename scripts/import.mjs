@@ -1,6 +1,7 @@
 // `npm run import -- <file or URL> [options]`: bundles the server and the import command (about
-// 50 ms, scripts/server.mjs) and runs the command as the server runs, with plain Node, the heap flags
-// of importNodeFlags, the server's malloc setting and no TypeScript loader; its exit code is the command's.
+// 50 ms, scripts/server.mjs) and runs it with plain Node, the heap flags of importNodeFlags (the
+// server's into PGlite), the server's malloc setting and no TypeScript loader; its exit code is the
+// command's.
 import { spawn } from 'node:child_process';
 // The command reads .env itself; read here too, its DATABASE_URL decides the command's heap flags.
 import 'dotenv/config';
