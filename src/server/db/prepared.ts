@@ -13,15 +13,14 @@
  */
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
+import { renderSql } from './render.ts';
 
 /** Most statement texts one process names. */
 export const MAX_NAMED = 32;
 /** Texts counted while deciding which recur; the count starts over when it is full. */
 const MAX_COUNTED = 4096;
 
-const dialect = new PgDialect();
 /** Names of the texts named so far (a name is a hash of its text). */
 const named = new Set<string>();
 /** Uses seen of the texts not named yet, by name: a few bytes each, whatever the text's length. */
@@ -49,7 +48,7 @@ function nameFor(text: string): string | undefined {
  * @throws the database's error, as `db.execute` would.
  */
 export async function preparedRows<T>(db: Executor, query: SQL): Promise<T[]> {
-  const built = dialect.sqlToQuery(query);
+  const built = renderSql(query);
   const prepared = db._.session.prepareQuery(built, undefined, nameFor(built.sql), false);
   const result = (await prepared.execute()) as unknown as { rows: T[] };
   return result.rows;

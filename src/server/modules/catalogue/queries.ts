@@ -12,6 +12,7 @@ import type { PartFilters } from '../../../shared/api.ts';
 import { partNumberKey } from '../../../shared/text.ts';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { preparedRows } from '../../db/prepared.ts';
+import { renderSql } from '../../db/render.ts';
 import { parts, profiles } from '../../db/schema.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { type SearchPlan, planConditions, relevanceClass, searchPlan } from '../search/service.ts';
@@ -366,7 +367,7 @@ export async function searchPage(db: Executor, statement: SQL): Promise<SearchPa
 
 /** A name of `statement` that only the same text with the same values has (a SHA-256 of both), for keying a shared read. */
 export function statementKey(statement: SQL): string {
-  const query = dialect.sqlToQuery(statement);
+  const query = renderSql(statement);
   return createHash('sha256').update(query.sql).update('\u0000').update(JSON.stringify(query.params)).digest('base64url');
 }
 
