@@ -1,7 +1,7 @@
 /**
  * `renderSql` (render.ts) against drizzle's own renderer: the same text, parameters and typings for
- * every search statement the catalogue builds and for each kind of chunk, its own pass for the
- * statements it knows, and drizzle's for the others.
+ * the search statements of a dozen kinds of query in three orders and for each kind of chunk; its
+ * own pass for the statements it knows, and drizzle's for the others.
  */
 import { type SQL, and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { PgDialect, QueryBuilder } from 'drizzle-orm/pg-core';
@@ -58,7 +58,7 @@ describe('renderSql', () => {
     'W712/75',
   ];
 
-  it('renders every search statement as drizzle does, in its own pass', () => {
+  it('renders search statements of every kind of query as drizzle does, in its own pass', () => {
     const drizzle = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
     for (const search of searches) {
       for (const query of [
