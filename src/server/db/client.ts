@@ -207,9 +207,17 @@ async function endPool(pool: pg.Pool, graceMs: number): Promise<void> {
 }
 
 /**
+ * Settings of every PostgreSQL connection: `client_connection_check_interval` so that the server
+ * ends the work of a client that died (a SIGKILLed process no longer holds its locks), and no JIT
+ * compilation. PostgreSQL compiles a statement whose plan cost passes `jit_above_cost` (100,000):
+ * at 1,000,000 parts, every search for a broad word (`encendido`, 93,000 matches) spent 39–48 ms
+ * compiling 17 functions it ran once (docs/performance.md "No JIT for searches").
+ */
+const CONNECTION_OPTIONS = '-c client_connection_check_interval=1000 -c jit=off';
+
+/**
  * A node-postgres pool with bounded waits: connect timeout, statement timeout (server side) and
- * query timeout (client side), TCP keepalive, and `client_connection_check_interval` so that the
- * server ends the work of a client that died (a SIGKILLed process no longer holds its locks).
+ * query timeout (client side), TCP keepalive, and {@link CONNECTION_OPTIONS}.
  */
 function boundedPool(connectionString: string, bounds: PoolBounds): pg.Pool {
   const statement = bounds.statementTimeoutMs;
@@ -218,7 +226,7 @@ function boundedPool(connectionString: string, bounds: PoolBounds): pg.Pool {
     max: bounds.max,
     keepAlive: true,
     keepAliveInitialDelayMillis: bounds.keepAliveMs,
-    options: '-c client_connection_check_interval=1000',
+    options: CONNECTION_OPTIONS,
     ...(bounds.connectTimeoutMs ? { connectionTimeoutMillis: bounds.connectTimeoutMs } : {}),
     ...(statement
       ? {

@@ -24,6 +24,13 @@ describe.each(testEngines())('migrations on %s', (engine) => {
       if (engine === 'postgres') {
         // Requests keep their bound: a statement longer than it is cancelled.
         await expect(queryRows(database.db, sql`select pg_sleep(0.2)`)).rejects.toThrow();
+        // Connections carry client.ts CONNECTION_OPTIONS (no JIT compilation); asked on the bulk
+        // pool, whose statements have no 2 ms bound.
+        const [settings] = await queryRows<{ jit: string; check: string }>(
+          database.bulk,
+          sql`select current_setting('jit') as jit, current_setting('client_connection_check_interval') as check`,
+        );
+        expect(settings).toEqual({ jit: 'off', check: '1s' });
       }
     } finally {
       await database.close();
