@@ -14,7 +14,7 @@ import { type Db, type Executor, type Tx, executeCount, queryRows } from '../../
 import { categories, importRunParts, importRuns, parts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { bumpCatalogueVersion } from '../catalogue/version.ts';
-import { rebuildVocabulary } from '../search/service.ts';
+import { rebuildVocabulary, shiftVocabulary } from '../search/service.ts';
 import { type CatalogueRow, type DuplicateGroup, type MergedRow, PRICE_LIST_COUNT, type Rejection, mapRecordsInSteps } from './map.ts';
 import { type SourceFormat, type SourceLimits, type SourceRecord, parseSource } from './parse.ts';
 
@@ -289,13 +289,13 @@ async function runImport(
     const changed = fresh.inserted + fresh.updated + fresh.deactivated;
     if (!options.dryRun && changed > 0) {
       // What follows the last row (vocabulary, statistics: tidyAfterImport's threshold) is `indexing`.
-      if (outcome.vocabularyChanged || changed >= TIDY_THRESHOLD)
+      if (outcome.vocabularyStale || changed >= TIDY_THRESHOLD)
         options.onProgress?.({ phase: 'indexing', read: total, written: fresh.inserted + fresh.updated, total });
       // The search's vocabulary follows the parts (typo correction, abbreviations; docs/product.md
-      // §6.1), rebuilt after the write so that it does not lengthen it, and only when the run
-      // changed its words; the version is bumped again so that no search cached in between keeps
-      // the old vocabulary.
-      if (outcome.vocabularyChanged) {
+      // §6.1, §11.1). A run that changed few parts' words moved them in its write transaction; one
+      // that changed many rebuilds it here, after the write so that it does not lengthen it, and
+      // bumps the version again so that no search cached in between keeps the old vocabulary.
+      if (outcome.vocabularyStale) {
         await db.transaction(async (tx) => {
           await rebuildVocabulary(tx);
           await bumpCatalogueVersion(tx);
@@ -314,7 +314,8 @@ async function runImport(
  * transaction that holds the import lock and sends only new and changed parts. Fills `report`.
  * @param underLock plan inside the write transaction (the last attempt: nothing can change meanwhile).
  * @returns `stale` when a part the plan writes changed before the write began (nothing written);
- *   otherwise whether the run changed the search vocabulary's words ({@link VOCABULARY_FIELDS}).
+ *   otherwise `vocabularyStale`: the run changed the search vocabulary's words ({@link
+ *   VOCABULARY_FIELDS}) of too many parts to move them one by one, and the vocabulary must be rebuilt.
  */
 async function planAndApply(
   db: Db,
@@ -324,7 +325,7 @@ async function planAndApply(
   options: ImportOptions,
   source: string,
   underLock: boolean,
-): Promise<{ vocabularyChanged: boolean } | 'stale'> {
+): Promise<{ vocabularyStale: boolean } | 'stale'> {
   const total = report.rows;
   const prices = new PriceTally();
   const makePlan = async (reader: Executor, pause: boolean): Promise<RunPlan> => {
@@ -385,6 +386,10 @@ async function planAndApply(
       report.unchanged += rows.length - (report.conflicts?.length ?? 0) - run.writes.length;
       let written = 0;
       const deferred = await deferIndexesOnFirstLoad(tx, run.writes.length);
+      // The parts whose vocabulary words the run may change, moved one by one when they are few.
+      const wordParts = vocabularyParts(run);
+      const shift = !options.dryRun && !deferred.empty && wordParts.length <= activeBefore * VOCABULARY_SHIFT_MAX_SHARE;
+      if (shift) await shiftVocabulary(tx, wordParts, 'remove');
       for (let start = 0; start < run.writes.length; start += BATCH) {
         const batch = run.writes.slice(start, start + BATCH);
         const counts = await upsertBatch(tx, JSON.stringify(batch), batch.length, deferred.empty);
@@ -402,7 +407,8 @@ async function planAndApply(
         for (let start = 0; start < run.changes.length; start += BATCH)
           await recordChanges(tx, runId, run.changes.slice(start, start + BATCH));
       }
-      if (options.fullSync) report.deactivated = await deactivateMissing(tx, keep, runId);
+      if (options.fullSync) report.deactivated = await deactivateMissing(tx, keep, runId, shift);
+      if (shift) await shiftVocabulary(tx, wordParts, 'add');
       report.priceChanges = prices.summary();
       report.categoriesEmptied = await emptiedCategories(tx, filledBefore);
       report.largeChange = largeChangeReasons(report, activeBefore);
@@ -410,10 +416,11 @@ async function planAndApply(
       if (options.dryRun) throw new DryRunRollback();
       if (runId !== null) await finishRun(tx, runId, report);
       if (report.inserted + report.updated + report.deactivated > 0) await bumpCatalogueVersion(tx);
-      return { vocabularyChanged: report.inserted > 0 || report.deactivated > 0 || run.changes.some((c) => c.wordsChanged) };
+      const wordsChanged = report.inserted > 0 || report.deactivated > 0 || run.changes.some((c) => c.wordsChanged);
+      return { vocabularyStale: wordsChanged && !shift };
     });
   } catch (error) {
-    if (error instanceof DryRunRollback) return { vocabularyChanged: false };
+    if (error instanceof DryRunRollback) return { vocabularyStale: false };
     throw error;
   }
 }
@@ -550,19 +557,31 @@ function codeList(codes: string[]): SQL {
 /**
  * Deactivates the active parts a full sync's source no longer lists (never a part staff set active by
  * hand); an applied run keeps them for an undo. Returns how many.
+ * @param shift take the deactivated parts' words out of the vocabulary's part counts in the same
+ *   statement (a run that moves the vocabulary part by part, see {@link vocabularyParts}); the
+ *   caller prunes the words left at zero.
  */
-async function deactivateMissing(tx: Tx, keep: string[], runId: number | null): Promise<number> {
+async function deactivateMissing(tx: Tx, keep: string[], runId: number | null, shift: boolean): Promise<number> {
   const [gone] = await queryRows<{ n: number }>(
     tx,
     sql`with gone as (
           update parts set is_active = false, updated_at = now()
           where is_active and part_number <> all(${codeList(keep)})
             and not ('isActive' = any(hand_edited_fields))
-          returning part_number
+          returning part_number, description, brand, category_path
         ),
         kept as (
           insert into import_run_parts (run_id, part_number, kind)
           select ${runId ?? 0}, part_number, 'deactivated' from gone where ${runId !== null}
+          returning 1
+        ),
+        unworded as (
+          insert into search_vocabulary (word, parts)
+          select w.word, -count(*)::int
+          from gone, public.portal_vocabulary_words(gone.description, gone.brand, gone.category_path) as w(word)
+          where ${shift}
+          group by w.word
+          on conflict (word) do update set parts = search_vocabulary.parts + excluded.parts
           returning 1
         )
         select (select count(*) from gone)::int as n, (select count(*) from kept)::int as k`,
@@ -1010,6 +1029,28 @@ interface RunChange {
   before: Record<string, unknown>;
   /** The update changes a field the search's vocabulary is built from ({@link VOCABULARY_FIELDS}). */
   wordsChanged: boolean;
+}
+
+/**
+ * Largest share of the active parts whose vocabulary words a run moves part by part (their counts
+ * out before the write, in after it: {@link vocabularyParts}); a run changing more rebuilds the
+ * whole vocabulary after its commit, which reads every active part once instead of these twice.
+ */
+const VOCABULARY_SHIFT_MAX_SHARE = 0.2;
+
+/**
+ * The part numbers whose vocabulary words a run may change: the parts it inserts and those whose
+ * update changes one of {@link VOCABULARY_FIELDS}. Parts a full sync deactivates are moved by
+ * {@link deactivateMissing} itself.
+ */
+function vocabularyParts(run: RunPlan): string[] {
+  const updated = new Set(run.changes.map((c) => c.partNumber));
+  const codes = run.changes.filter((c) => c.wordsChanged).map((c) => c.partNumber);
+  for (const write of run.writes) {
+    const code = write.part_number as string;
+    if (!updated.has(code)) codes.push(code);
+  }
+  return codes;
 }
 
 /**

@@ -17,20 +17,45 @@ export async function rebuildVocabulary(db: Executor): Promise<number> {
 
 /**
  * The vocabulary words one part holds while active: its description, brand and category path folded
- * and split as {@link rebuildVocabulary} does (migration 0020), alphabetic words of 2–40 letters.
- * Empty for an inactive or missing part.
+ * and split as {@link rebuildVocabulary} does (`portal_vocabulary_words`, migration 0024),
+ * alphabetic words of 2–40 letters. Empty for an inactive or missing part.
  */
 export async function partWords(db: Executor, partId: number): Promise<Set<string>> {
   const rows = await queryRows<{ word: string }>(
     db,
-    sql`select distinct t.lexeme as word
-        from parts p,
-          unnest(pg_catalog.to_tsvector('pg_catalog.simple'::pg_catalog.regconfig, pg_catalog.regexp_replace(
-            public.portal_fold(pg_catalog.concat_ws(' ', p.description, p.brand, pg_catalog.array_to_string(p.category_path, ' '))),
-            '[^a-z0-9]+', ' ', 'g'))) as t
-        where p.id = ${partId} and p.is_active and t.lexeme ~ '^[a-z]{2,40}$'`,
+    sql`select w.word from parts p, public.portal_vocabulary_words(p.description, p.brand, p.category_path) as w(word)
+        where p.id = ${partId} and p.is_active`,
   );
   return new Set(rows.map((r) => r.word));
+}
+
+/**
+ * Takes the words of the active parts numbered `partNumbers` out of the vocabulary's part counts
+ * (`remove`, before a write changes those parts) or puts them in (`add`, after it); a word no part
+ * holds any more leaves. A `remove` and an `add` over the same part numbers around a write leave the
+ * vocabulary as {@link rebuildVocabulary} would, at a cost that follows the parts named instead of
+ * the catalogue (an import that changes a few parts; docs/performance.md "The vocabulary of a small
+ * import"). Inside the caller's transaction; parts not found or inactive count for nothing. Words
+ * left at zero by another move in the same transaction (a full sync's deactivations) leave too.
+ */
+export async function shiftVocabulary(db: Executor, partNumbers: readonly string[], direction: 'remove' | 'add'): Promise<void> {
+  const sign = direction === 'add' ? 1 : -1;
+  if (partNumbers.length) {
+    await db.execute(
+      sql`insert into search_vocabulary (word, parts)
+        select w.word, ${sign}::int * count(*)::int
+        from parts p, public.portal_vocabulary_words(p.description, p.brand, p.category_path) as w(word)
+        where p.part_number = any(${sql.param([...partNumbers])}::text[]) and p.is_active
+        group by w.word
+        on conflict (word) do update set parts = search_vocabulary.parts + excluded.parts`,
+    );
+  }
+  await pruneVocabulary(db);
+}
+
+/** Drops the words no active part holds any more (a count moved to zero, see {@link shiftVocabulary}). */
+async function pruneVocabulary(db: Executor): Promise<void> {
+  await db.execute(sql`delete from search_vocabulary where parts <= 0`);
 }
 
 /**
