@@ -154,13 +154,14 @@ export function evaluateBudgets(
     ['postgres', 200],
     ['pglite', 600],
   ] as const) {
-    // Serving traffic: not the bare ceiling, not the import, and not the ERP sync the server itself
+    // Serving traffic: not the bare ceiling, not the imports, and not the ERP sync the server itself
     // runs in import-while-reading (its memory is the import's; the notes give it).
     const serverRows = rows.filter(
       (r) =>
         r.database === database &&
         r.scenario !== 'ceiling' &&
         r.scenario !== 'import' &&
+        r.scenario !== 'import-small' &&
         r.scenario !== 'import-command' &&
         r.scenario !== 'import-while-reading',
     );

@@ -50,12 +50,39 @@ export interface LoadResult {
   report: ImportReport;
   /** Wall time of `importRecords` in milliseconds (migrations and carousels excluded). */
   importMs: number;
+  /** Wall time of the `import-small` run ({@link smallImport}) in milliseconds, when one was asked. */
+  smallImportMs?: number;
   /** Ids of the active parts, for the `part-by-id` scenario. */
   ids: number[];
 }
 
-/** Migrates, imports the records (timed), publishes the demo carousels, closes the database. */
-export async function loadCatalogue(prepared: PreparedDatabase, records: SourceRecord[]): Promise<LoadResult> {
+/** Rows of the `import-small` scenario: half of them new parts, half new descriptions. */
+const SMALL_IMPORT_ROWS = 20;
+
+/**
+ * The `import-small` scenario's source, a daily import into the loaded catalogue: the first
+ * {@link SMALL_IMPORT_ROWS}/2 parts with a word added to their descriptions, and as many new parts
+ * (copies of the next ones under new codes). Both change the search vocabulary's words, which is
+ * what made such a run read the whole catalogue until session 19 (docs/performance.md).
+ * @returns undefined when the catalogue has fewer parts than the run needs.
+ */
+export function smallImport(records: readonly SourceRecord[]): SourceRecord[] | undefined {
+  const half = SMALL_IMPORT_ROWS / 2;
+  if (records.length < SMALL_IMPORT_ROWS) return undefined;
+  const changed = records
+    .slice(0, half)
+    .map((r) => ({ row: r.row, values: { ...r.values, descripcion: `${r.values.descripcion} REFORZADO` } }));
+  const added = records
+    .slice(half, SMALL_IMPORT_ROWS)
+    .map((r, i) => ({ row: half + i + 1, values: { ...r.values, codigo: `${r.values.codigo}-NUEVO` } }));
+  return [...changed, ...added];
+}
+
+/**
+ * Migrates, imports the records (timed), then the `small` import when given (timed: the
+ * `import-small` scenario), publishes the demo carousels, closes the database.
+ */
+export async function loadCatalogue(prepared: PreparedDatabase, records: SourceRecord[], small?: SourceRecord[]): Promise<LoadResult> {
   const database = await openDatabase({
     databaseUrl: prepared.serverEnv.DATABASE_URL,
     pgliteDir: prepared.serverEnv.DATA_DIR ? path.join(prepared.serverEnv.DATA_DIR, 'pglite') : undefined,
@@ -65,9 +92,17 @@ export async function loadCatalogue(prepared: PreparedDatabase, records: SourceR
     const started = performance.now();
     const report = await importRecords(database.db, records, 'records', { lowStock: 5 });
     const importMs = performance.now() - started;
+    let smallImportMs: number | undefined;
+    if (small) {
+      const smallStarted = performance.now();
+      const smallReport = await importRecords(database.db, small, 'records', { lowStock: 5, confirmLarge: true });
+      smallImportMs = performance.now() - smallStarted;
+      if (smallReport.inserted + smallReport.updated !== small.length)
+        throw new Error(`import-small wrote ${smallReport.inserted} new and ${smallReport.updated} changed parts of ${small.length}`);
+    }
     await seedCarousels(database.db);
     const rows = await queryRows<{ id: number }>(database.db, sql`select id from parts where is_active order by id`);
-    return { report, importMs, ids: rows.map((r) => Number(r.id)) };
+    return { report, importMs, ...(smallImportMs === undefined ? {} : { smallImportMs }), ids: rows.map((r) => Number(r.id)) };
   } finally {
     await database.close();
   }
