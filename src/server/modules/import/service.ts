@@ -1148,7 +1148,8 @@ export interface UndoReport {
  * Undoes the newest applied import or sync (docs/product.md §11.4): parts it updated get their
  * values back, parts it inserted become inactive (never deleted: a pedido may name them), parts it
  * deactivated become active again. A part changed after the run is left as it is. One transaction,
- * under the import lock.
+ * under the import lock. The search vocabulary follows as after a run: the undone parts' words
+ * moved when they are at most a fifth of the active parts, else rebuilt.
  * @throws AppError NOT_FOUND when there is no run to undo; CONFLICT while an import runs.
  */
 export async function undoLastImport(db: Db): Promise<UndoReport> {
@@ -1158,6 +1159,17 @@ export async function undoLastImport(db: Db): Promise<UndoReport> {
     const run = await lastImportRun(tx);
     if (!run || run.undoneAt !== null) throw new AppError('NOT_FOUND', 'No hay una importación para deshacer.');
     const untouched = sql`p.updated_at <= (select created_at from import_runs where id = ${run.id})`;
+    // The parts whose vocabulary words the undo may change: those the run updated or deactivated,
+    // and those it inserted (the undo deactivates them). Moved one by one when they are few.
+    const wordParts = (
+      await queryRows<{ code: string }>(
+        tx,
+        sql`select part_number as code from import_run_parts where run_id = ${run.id}
+            union select p.part_number from parts p where p.created_at = (select created_at from import_runs where id = ${run.id})`,
+      )
+    ).map((r) => r.code);
+    const shift = wordParts.length <= (await countActive(tx)) * VOCABULARY_SHIFT_MAX_SHARE;
+    if (shift) await shiftVocabulary(tx, wordParts, 'remove');
     const columns = WRITE_NAMES.filter((n) => n !== 'part_number');
     const restored = await executeCount(
       tx,
@@ -1180,8 +1192,9 @@ export async function undoLastImport(db: Db): Promise<UndoReport> {
     const total = run.changes.updated + run.changes.inserted + run.changes.deactivated;
     await tx.update(importRuns).set({ undoneAt: sql`now()` }).where(eq(importRuns.id, run.id));
     await tx.delete(importRunParts).where(eq(importRunParts.runId, run.id));
+    if (shift) await shiftVocabulary(tx, wordParts, 'add');
     if (restored + deactivated + reactivated > 0) {
-      await rebuildVocabulary(tx);
+      if (!shift) await rebuildVocabulary(tx);
       await bumpCatalogueVersion(tx);
     }
     return { runId: run.id, restored, deactivated, reactivated, skipped: Math.max(0, total - restored - deactivated - reactivated) };

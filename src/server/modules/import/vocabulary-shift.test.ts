@@ -2,8 +2,8 @@
  * An import that changes few parts moves their words in the search vocabulary instead of
  * rebuilding it (service.ts `vocabularyParts`, search/vocabulary.ts `shiftVocabulary`): after
  * every kind of run (new parts, new descriptions, brands and categories, a full sync's
- * deactivations, a reactivation, a repricing) the vocabulary is what a rebuild gives, on both
- * engines; a run that changes many parts still rebuilds it.
+ * deactivations, a reactivation, a repricing, an undo) the vocabulary is what a rebuild gives, on
+ * both engines; a run that changes many parts still rebuilds it.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { queryRows } from '../../db/client.ts';
 import { createTestDatabase, testEngines } from '../../test/db.ts';
 import { rebuildVocabulary } from '../search/service.ts';
 import type { SourceRecord } from './parse.ts';
-import { type ImportOptions, importRecords } from './service.ts';
+import { type ImportOptions, importRecords, undoLastImport } from './service.ts';
 
 const WORDS = ['filtro', 'aceite', 'bomba', 'agua', 'correa', 'junta', 'tapa', 'sensor', 'disco', 'freno', 'pastilla', 'rotula'];
 const BRANDS = ['Bosch', 'Mahle', 'Gates', 'Taranto', 'Fras-le'];
@@ -135,6 +135,22 @@ describe.each(testEngines())('the vocabulary of an import on %s', (engine) => {
     const prices = catalogue.slice(0, 5).map((r) => ({ ...r, precio: r.precio + 1 }));
     expect(await importRecords(database.db, records(prices), 'records', options)).toMatchObject({ updated: 5 });
     expect(await vocabulary(database.db)).toEqual(before);
+  });
+
+  it('moves the words back when a small run is undone', async () => {
+    const { words: before } = await current();
+    const run = [
+      { codigo: 'VS-UNDO-1', descripcion: 'ABRAZADERA ESCAPE', marca: 'Bosch', rubro: 'Motor', precio: 70 },
+      { ...(catalogue[3] as Row), descripcion: 'CARDAN' },
+    ];
+    expect(await importRecords(database.db, records(run), 'records', options)).toMatchObject({ inserted: 1, updated: 1 });
+    expect(await vocabulary(database.db)).toMatchObject({ abrazadera: 1, cardan: 1 });
+    await mark();
+    expect(await undoLastImport(database.db)).toMatchObject({ restored: 1, deactivated: 1 });
+    const { words, marked } = await current();
+    expect(marked).toBe(true);
+    expect(words).toEqual(await rebuilt(database));
+    expect(words).toEqual(before);
   });
 
   it('rebuilds the whole vocabulary when a run changes many parts’ words', async () => {
