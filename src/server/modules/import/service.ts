@@ -14,7 +14,7 @@ import { type Db, type Executor, type Tx, executeCount, queryRows } from '../../
 import { categories, importRunParts, importRuns, parts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { bumpCatalogueVersion } from '../catalogue/version.ts';
-import { rebuildVocabulary, shiftVocabulary } from '../search/service.ts';
+import { type WordCounts, lockedWordCounts, moveWordCounts, rebuildVocabulary } from '../search/service.ts';
 import { type CatalogueRow, type DuplicateGroup, type MergedRow, PRICE_LIST_COUNT, type Rejection, mapRecordsInSteps } from './map.ts';
 import { type SourceFormat, type SourceLimits, type SourceRecord, parseSource } from './parse.ts';
 
@@ -370,8 +370,14 @@ async function planAndApply(
       const [lock] = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${IMPORT_LOCK_KEY}) as ok`);
       if (!lock?.ok) throw new AppError('CONFLICT', 'Ya hay una importación o sincronización en curso.');
       const run = planned ?? (await makePlan(tx, false));
-      if (planned && (await changedSincePlan(tx, run.based))) return 'stale' as const;
       const activeBefore = await countActive(tx);
+      // The parts whose vocabulary words the run may change: when they are few, their words are
+      // read now and moved at the end (vocabularyParts). Reading them locks them, before the check
+      // below, so that no hand edit changes one between the check, this read and the write.
+      const wordParts = vocabularyParts(run);
+      const shift = !options.dryRun && activeBefore > 0 && wordParts.length <= activeBefore * VOCABULARY_SHIFT_MAX_SHARE;
+      const wordsBefore = shift ? await lockedWordCounts(tx, wordParts) : undefined;
+      if (planned && (await changedSincePlan(tx, run.based))) return 'stale' as const;
       report.activeBefore = activeBefore;
       const filledBefore = await categoriesWithActiveParts(tx);
       if (run.sentinels.size > 0) {
@@ -386,10 +392,6 @@ async function planAndApply(
       report.unchanged += rows.length - (report.conflicts?.length ?? 0) - run.writes.length;
       let written = 0;
       const deferred = await deferIndexesOnFirstLoad(tx, run.writes.length);
-      // The parts whose vocabulary words the run may change, moved one by one when they are few.
-      const wordParts = vocabularyParts(run);
-      const shift = !options.dryRun && !deferred.empty && wordParts.length <= activeBefore * VOCABULARY_SHIFT_MAX_SHARE;
-      if (shift) await shiftVocabulary(tx, wordParts, 'remove');
       for (let start = 0; start < run.writes.length; start += BATCH) {
         const batch = run.writes.slice(start, start + BATCH);
         const counts = await upsertBatch(tx, JSON.stringify(batch), batch.length, deferred.empty);
@@ -407,8 +409,12 @@ async function planAndApply(
         for (let start = 0; start < run.changes.length; start += BATCH)
           await recordChanges(tx, runId, run.changes.slice(start, start + BATCH));
       }
-      if (options.fullSync) report.deactivated = await deactivateMissing(tx, keep, runId, shift);
-      if (shift) await shiftVocabulary(tx, wordParts, 'add');
+      if (options.fullSync) {
+        const gone = await deactivateMissing(tx, keep, runId);
+        report.deactivated = gone.count;
+        if (wordsBefore) for (const [word, parts] of gone.words) wordsBefore.set(word, (wordsBefore.get(word) ?? 0) + parts);
+      }
+      if (wordsBefore) await moveWordCounts(tx, wordsBefore, await lockedWordCounts(tx, wordParts));
       report.priceChanges = prices.summary();
       report.categoriesEmptied = await emptiedCategories(tx, filledBefore);
       report.largeChange = largeChangeReasons(report, activeBefore);
@@ -417,7 +423,7 @@ async function planAndApply(
       if (runId !== null) await finishRun(tx, runId, report);
       if (report.inserted + report.updated + report.deactivated > 0) await bumpCatalogueVersion(tx);
       const wordsChanged = report.inserted > 0 || report.deactivated > 0 || run.changes.some((c) => c.wordsChanged);
-      return { vocabularyStale: wordsChanged && !shift };
+      return { vocabularyStale: wordsChanged && !wordsBefore };
     });
   } catch (error) {
     if (error instanceof DryRunRollback) return { vocabularyStale: false };
@@ -556,13 +562,12 @@ function codeList(codes: string[]): SQL {
 
 /**
  * Deactivates the active parts a full sync's source no longer lists (never a part staff set active by
- * hand); an applied run keeps them for an undo. Returns how many.
- * @param shift take the deactivated parts' words out of the vocabulary's part counts in the same
- *   statement (a run that moves the vocabulary part by part, see {@link vocabularyParts}); the
- *   caller prunes the words left at zero.
+ * hand); an applied run keeps them for an undo.
+ * @returns how many, and the vocabulary words they held with how many of them held each (for a run
+ *   that moves the vocabulary's counts itself, see {@link vocabularyParts}).
  */
-async function deactivateMissing(tx: Tx, keep: string[], runId: number | null, shift: boolean): Promise<number> {
-  const [gone] = await queryRows<{ n: number }>(
+async function deactivateMissing(tx: Tx, keep: string[], runId: number | null): Promise<{ count: number; words: WordCounts }> {
+  const [gone] = await queryRows<{ n: number; words: Record<string, number> | null }>(
     tx,
     sql`with gone as (
           update parts set is_active = false, updated_at = now()
@@ -575,18 +580,15 @@ async function deactivateMissing(tx: Tx, keep: string[], runId: number | null, s
           select ${runId ?? 0}, part_number, 'deactivated' from gone where ${runId !== null}
           returning 1
         ),
-        unworded as (
-          insert into search_vocabulary (word, parts)
-          select w.word, -count(*)::int
+        words as (
+          select w.word, count(*)::int as parts
           from gone, public.portal_vocabulary_words(gone.description, gone.brand, gone.category_path) as w(word)
-          where ${shift}
           group by w.word
-          on conflict (word) do update set parts = search_vocabulary.parts + excluded.parts
-          returning 1
         )
-        select (select count(*) from gone)::int as n, (select count(*) from kept)::int as k`,
+        select (select count(*) from gone)::int as n, (select count(*) from kept)::int as k,
+          (select json_object_agg(word, parts) from words) as words`,
   );
-  return Number(gone?.n ?? 0);
+  return { count: Number(gone?.n ?? 0), words: new Map(Object.entries(gone?.words ?? {}).map(([w, n]) => [w, Number(n)])) };
 }
 
 /** Source name of runs that give none. */
@@ -1032,16 +1034,17 @@ interface RunChange {
 }
 
 /**
- * Largest share of the active parts whose vocabulary words a run moves part by part (their counts
- * out before the write, in after it: {@link vocabularyParts}); a run changing more rebuilds the
- * whole vocabulary after its commit, which reads every active part once instead of these twice.
+ * Largest share of the active parts whose vocabulary words a run moves itself (read before the
+ * write and after it, the difference applied: {@link vocabularyParts}); a run changing more
+ * rebuilds the whole vocabulary after its commit, which reads every active part once instead of
+ * these twice.
  */
 const VOCABULARY_SHIFT_MAX_SHARE = 0.2;
 
 /**
  * The part numbers whose vocabulary words a run may change: the parts it inserts and those whose
- * update changes one of {@link VOCABULARY_FIELDS}. Parts a full sync deactivates are moved by
- * {@link deactivateMissing} itself.
+ * update changes one of {@link VOCABULARY_FIELDS}. The words of the parts a full sync
+ * deactivates come from {@link deactivateMissing} itself.
  */
 function vocabularyParts(run: RunPlan): string[] {
   const updated = new Set(run.changes.map((c) => c.partNumber));
@@ -1160,7 +1163,8 @@ export async function undoLastImport(db: Db): Promise<UndoReport> {
     if (!run || run.undoneAt !== null) throw new AppError('NOT_FOUND', 'No hay una importación para deshacer.');
     const untouched = sql`p.updated_at <= (select created_at from import_runs where id = ${run.id})`;
     // The parts whose vocabulary words the undo may change: those the run updated or deactivated,
-    // and those it inserted (the undo deactivates them). Moved one by one when they are few.
+    // and those it inserted (the undo deactivates them). When they are few their words are read
+    // now, which locks them, and moved at the end.
     const wordParts = (
       await queryRows<{ code: string }>(
         tx,
@@ -1169,7 +1173,7 @@ export async function undoLastImport(db: Db): Promise<UndoReport> {
       )
     ).map((r) => r.code);
     const shift = wordParts.length <= (await countActive(tx)) * VOCABULARY_SHIFT_MAX_SHARE;
-    if (shift) await shiftVocabulary(tx, wordParts, 'remove');
+    const wordsBefore = shift ? await lockedWordCounts(tx, wordParts) : undefined;
     const columns = WRITE_NAMES.filter((n) => n !== 'part_number');
     const restored = await executeCount(
       tx,
@@ -1192,9 +1196,9 @@ export async function undoLastImport(db: Db): Promise<UndoReport> {
     const total = run.changes.updated + run.changes.inserted + run.changes.deactivated;
     await tx.update(importRuns).set({ undoneAt: sql`now()` }).where(eq(importRuns.id, run.id));
     await tx.delete(importRunParts).where(eq(importRunParts.runId, run.id));
-    if (shift) await shiftVocabulary(tx, wordParts, 'add');
+    if (wordsBefore) await moveWordCounts(tx, wordsBefore, await lockedWordCounts(tx, wordParts));
     if (restored + deactivated + reactivated > 0) {
-      if (!shift) await rebuildVocabulary(tx);
+      if (!wordsBefore) await rebuildVocabulary(tx);
       await bumpCatalogueVersion(tx);
     }
     return { runId: run.id, restored, deactivated, reactivated, skipped: Math.max(0, total - restored - deactivated - reactivated) };

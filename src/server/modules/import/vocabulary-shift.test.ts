@@ -3,14 +3,15 @@
  * rebuilding it (service.ts `vocabularyParts`, search/vocabulary.ts `shiftVocabulary`): after
  * every kind of run (new parts, new descriptions, brands and categories, a full sync's
  * deactivations, a reactivation, a repricing, an undo) the vocabulary is what a rebuild gives, on
- * both engines; a run that changes many parts still rebuilds it.
+ * both engines; a run that changes many parts still rebuilds it. On PostgreSQL, a hand edit of a
+ * part the import writes, made while the import runs, finishes first and nothing deadlocks.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Executor } from '../../db/client.ts';
-import { queryRows } from '../../db/client.ts';
-import { createTestDatabase, testEngines } from '../../test/db.ts';
-import { rebuildVocabulary } from '../search/service.ts';
+import { openDatabase, queryRows } from '../../db/client.ts';
+import { type EmptyDatabase, createEmptyDatabase, createTestDatabase, testEngines } from '../../test/db.ts';
+import { moveVocabulary, partWords, rebuildVocabulary } from '../search/service.ts';
 import type { SourceRecord } from './parse.ts';
 import { type ImportOptions, importRecords, undoLastImport } from './service.ts';
 
@@ -161,5 +162,63 @@ describe.each(testEngines())('the vocabulary of an import on %s', (engine) => {
     expect(marked).toBe(false);
     expect(words).toEqual(await rebuilt(database));
     expect(words.reforzado).toBe(20);
+  });
+});
+
+// Two writers at once need a second connection that holds a lock: PostgreSQL only.
+describe.each(testEngines().filter((engine) => engine === 'postgres'))('the vocabulary while staff edit a part on %s', (engine) => {
+  let empty: EmptyDatabase;
+  let importer: Database;
+  let staff: Database;
+
+  beforeAll(async () => {
+    empty = await createEmptyDatabase(engine, 'portal_vocab');
+    importer = await openDatabase({ databaseUrl: empty.databaseUrl, poolSize: 2 });
+    await importer.migrate();
+    staff = await openDatabase({ databaseUrl: empty.databaseUrl, poolSize: 2 });
+    await importRecords(importer.db, records(catalogue), 'records', { lowStock: 5 });
+  }, 60_000);
+  afterAll(async () => {
+    await staff?.close();
+    await importer?.close();
+    await empty?.drop();
+  });
+
+  /** Resolves once a backend of this database waits for a row lock (asked again after each answer). */
+  async function someoneWaits(): Promise<void> {
+    for (;;) {
+      const [row] = await queryRows<{ n: number }>(
+        staff.bulk,
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if (Number(row?.n) > 0) return;
+    }
+  }
+
+  it('lets a hand edit of a part the import writes finish first, with no deadlock, and ends as a rebuild', async () => {
+    const edited = catalogue[5] as Row;
+    const [{ id } = { id: 0 }] = await queryRows<{ id: number }>(staff.db, sql`select id from parts where part_number = ${edited.codigo}`);
+    let importing: Promise<unknown> | undefined;
+    // As the panel's edit does (admin/parts-edit.ts): the part first, then its words in the vocabulary.
+    await staff.db.transaction(async (tx) => {
+      const before = await partWords(tx, id);
+      await tx.execute(
+        sql`update parts set description = 'SOPORTE MOTOR EDITADO', hand_edited_fields = array['description'] where id = ${id}`,
+      );
+      const run = [
+        { ...edited, descripcion: 'SOPORTE CAJA' },
+        { codigo: 'VS-LOCK-1', descripcion: 'SOPORTE MOTOR', marca: 'Corven', rubro: 'Motor', precio: 80 },
+      ];
+      importing = importRecords(importer.db, records(run), 'records', { lowStock: 5, confirmLarge: true });
+      // The import now waits for the edited part; the edit then moves its words and commits.
+      await someoneWaits();
+      await moveVocabulary(tx, before, await partWords(tx, id));
+    });
+    expect(await importing).toMatchObject({ inserted: 1, handEditsKept: 1 });
+    const [part] = await queryRows<{ description: string }>(staff.db, sql`select description from parts where id = ${id}`);
+    expect(part?.description).toBe('SOPORTE MOTOR EDITADO');
+    const words = await vocabulary(importer.db);
+    expect(words).toEqual(await rebuilt(importer));
+    expect(words).toMatchObject({ editado: 1, corven: expect.any(Number) });
   });
 });

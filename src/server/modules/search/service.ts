@@ -27,7 +27,7 @@ export {
   relevanceClass,
   searchPlan,
 } from './plan.ts';
-export { moveVocabulary, partWords, rebuildVocabulary, shiftVocabulary } from './vocabulary.ts';
+export { type WordCounts, lockedWordCounts, moveVocabulary, moveWordCounts, partWords, rebuildVocabulary } from './vocabulary.ts';
 
 /**
  * Every word of the vocabulary (one query; about 60 bytes a word), for a reader that keeps it per

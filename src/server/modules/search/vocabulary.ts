@@ -29,33 +29,53 @@ export async function partWords(db: Executor, partId: number): Promise<Set<strin
   return new Set(rows.map((r) => r.word));
 }
 
+/** Vocabulary words with a number of parts each (word → parts). */
+export type WordCounts = ReadonlyMap<string, number>;
+
 /**
- * Takes the words of the active parts numbered `partNumbers` out of the vocabulary's part counts
- * (`remove`, before a write changes those parts) or puts them in (`add`, after it); a word no part
- * holds any more leaves. A `remove` and an `add` over the same part numbers around a write leave the
- * vocabulary as {@link rebuildVocabulary} would, at a cost that follows the parts named instead of
- * the catalogue (an import that changes a few parts; docs/performance.md "The vocabulary of a small
- * import"). Inside the caller's transaction; parts not found or inactive count for nothing. Words
- * left at zero by another move in the same transaction (a full sync's deactivations) leave too.
+ * The vocabulary words of the active parts numbered `partNumbers`, with how many of those parts
+ * hold each (`portal_vocabulary_words`, as {@link rebuildVocabulary} counts them). Every named
+ * part, active or not, stays locked (`FOR UPDATE`) until the caller's transaction ends, so that
+ * the words read before a write are still the ones it replaces when it runs.
  */
-export async function shiftVocabulary(db: Executor, partNumbers: readonly string[], direction: 'remove' | 'add'): Promise<void> {
-  const sign = direction === 'add' ? 1 : -1;
-  if (partNumbers.length) {
-    await db.execute(
-      sql`insert into search_vocabulary (word, parts)
-        select w.word, ${sign}::int * count(*)::int
-        from parts p, public.portal_vocabulary_words(p.description, p.brand, p.category_path) as w(word)
-        where p.part_number = any(${sql.param([...partNumbers])}::text[]) and p.is_active
-        group by w.word
-        on conflict (word) do update set parts = search_vocabulary.parts + excluded.parts`,
-    );
-  }
-  await pruneVocabulary(db);
+export async function lockedWordCounts(db: Executor, partNumbers: readonly string[]): Promise<Map<string, number>> {
+  if (!partNumbers.length) return new Map();
+  const rows = await queryRows<{ word: string; parts: number }>(
+    db,
+    sql`with named as materialized (
+          select description, brand, category_path, is_active from parts
+          where part_number = any(${sql.param([...partNumbers])}::text[]) for update
+        )
+        select w.word, count(*)::int as parts
+        from named, public.portal_vocabulary_words(named.description, named.brand, named.category_path) as w(word)
+        where named.is_active
+        group by w.word`,
+  );
+  return new Map(rows.map((r) => [r.word, Number(r.parts)]));
 }
 
-/** Drops the words no active part holds any more (a count moved to zero, see {@link shiftVocabulary}). */
-async function pruneVocabulary(db: Executor): Promise<void> {
-  await db.execute(sql`delete from search_vocabulary where parts <= 0`);
+/**
+ * Moves the vocabulary's part counts from the words some parts held (`before`, read by {@link
+ * lockedWordCounts} before a write) to the words they hold now (`after`, read again after it): the
+ * vocabulary then ends as {@link rebuildVocabulary} would leave it, at a cost that follows the
+ * parts instead of the catalogue (an import that changes a few parts; docs/performance.md "The
+ * vocabulary of a small import"). Words no active part holds any more leave. One statement for the
+ * counts, taken at the end of the caller's transaction so that the vocabulary's rows are locked
+ * only once every part it writes is (a hand edit waiting for one of them cannot hold a word the
+ * run needs).
+ */
+export async function moveWordCounts(db: Executor, before: WordCounts, after: WordCounts): Promise<void> {
+  const delta: Record<string, number> = {};
+  for (const [word, parts] of after) delta[word] = parts;
+  for (const [word, parts] of before) delta[word] = (delta[word] ?? 0) - parts;
+  const moved = Object.entries(delta).filter(([, parts]) => parts !== 0);
+  if (!moved.length) return;
+  await db.execute(
+    sql`insert into search_vocabulary (word, parts)
+        select key, value::int from json_each_text(${JSON.stringify(Object.fromEntries(moved))}::json)
+        on conflict (word) do update set parts = search_vocabulary.parts + excluded.parts`,
+  );
+  if (moved.some(([, parts]) => parts < 0)) await db.execute(sql`delete from search_vocabulary where parts <= 0`);
 }
 
 /**
