@@ -27,11 +27,14 @@ interface Row {
   precio: number;
 }
 
-/** Forty parts whose words overlap (a word held by many parts, some by one: `unicoh` by VS-7 only). */
+/**
+ * Forty parts whose words overlap (a word held by many parts, some by one: `unicoh` by VS-7 only,
+ * `constructor`, a name JavaScript objects inherit, by VS-9 only).
+ */
 const catalogue: Row[] = Array.from({ length: 40 }, (_, i) => ({
   codigo: `VS-${i}`,
   descripcion:
-    `${WORDS[i % WORDS.length]} ${WORDS[(i * 5 + 3) % WORDS.length]}${i % 7 === 0 ? ` único${String.fromCharCode(97 + (i % 26))}` : ''}`.toUpperCase(),
+    `${WORDS[i % WORDS.length]} ${WORDS[(i * 5 + 3) % WORDS.length]}${i % 7 === 0 ? ` único${String.fromCharCode(97 + (i % 26))}` : ''}${i === 9 ? ' constructor' : ''}`.toUpperCase(),
   marca: BRANDS[i % BRANDS.length] as string,
   rubro: CATEGORIES[i % CATEGORIES.length] as string,
   precio: 100 + i,
@@ -85,7 +88,7 @@ describe.each(testEngines())('the vocabulary of an import on %s', (engine) => {
 
   it('starts from the rebuild of the first import', async () => {
     const words = await vocabulary(database.db);
-    expect(words).toMatchObject({ unicoh: 1, unicoo: 1 });
+    expect(words).toMatchObject({ unicoh: 1, unicoo: 1, constructor: 1 });
     expect(words).toEqual(await rebuilt(database));
     expect(words).toMatchObject({ filtro: expect.any(Number), bosch: 8, motor: 10, refrigeracion: 10 });
   });
@@ -99,15 +102,17 @@ describe.each(testEngines())('the vocabulary of an import on %s', (engine) => {
       { ...(catalogue[1] as Row), marca: 'Corven' },
       { ...(catalogue[2] as Row), rubro: 'Frenos' },
       { ...(catalogue[7] as Row), descripcion: 'FILTRO' },
+      { ...(catalogue[9] as Row), descripcion: 'DISCO' },
     ];
     const report = await importRecords(database.db, records(changed), 'records', options);
-    expect(report).toMatchObject({ inserted: 2, updated: 4 });
+    expect(report).toMatchObject({ inserted: 2, updated: 5 });
     const { words, marked } = await current();
     expect(marked).toBe(true);
     expect(words).toEqual(await rebuilt(database));
     expect(words).toMatchObject({ manguera: 1, dayco: 1, transmision: 1, termostato: 1, valvula: 1, corven: 1 });
-    // The one part holding `unicoh` no longer does: the word left.
+    // The one part holding `unicoh` no longer does, nor the one holding `constructor`: both left.
     expect(words.unicoh).toBeUndefined();
+    expect(Object.hasOwn(words, 'constructor')).toBe(false);
   });
 
   it('takes out the words of the parts a full sync deactivates, and puts back a reactivated part’s', async () => {

@@ -65,10 +65,10 @@ export async function lockedWordCounts(db: Executor, partNumbers: readonly strin
  * run needs).
  */
 export async function moveWordCounts(db: Executor, before: WordCounts, after: WordCounts): Promise<void> {
-  const delta: Record<string, number> = {};
-  for (const [word, parts] of after) delta[word] = parts;
-  for (const [word, parts] of before) delta[word] = (delta[word] ?? 0) - parts;
-  const moved = Object.entries(delta).filter(([, parts]) => parts !== 0);
+  // A Map, not an object: `constructor` is a word a description may hold.
+  const delta = new Map(after);
+  for (const [word, parts] of before) delta.set(word, (delta.get(word) ?? 0) - parts);
+  const moved = [...delta].filter(([, parts]) => parts !== 0);
   if (!moved.length) return;
   await db.execute(
     sql`insert into search_vocabulary (word, parts)
