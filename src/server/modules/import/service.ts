@@ -410,7 +410,7 @@ async function planAndApply(
           await recordChanges(tx, runId, run.changes.slice(start, start + BATCH));
       }
       if (options.fullSync) {
-        const gone = await deactivateMissing(tx, keep, runId);
+        const gone = await deactivateMissing(tx, keep, runId, wordsBefore !== undefined);
         report.deactivated = gone.count;
         if (wordsBefore) for (const [word, parts] of gone.words) wordsBefore.set(word, (wordsBefore.get(word) ?? 0) + parts);
       }
@@ -563,10 +563,16 @@ function codeList(codes: string[]): SQL {
 /**
  * Deactivates the active parts a full sync's source no longer lists (never a part staff set active by
  * hand); an applied run keeps them for an undo.
- * @returns how many, and the vocabulary words they held with how many of them held each (for a run
- *   that moves the vocabulary's counts itself, see {@link vocabularyParts}).
+ * @param countWords also count the vocabulary words the deactivated parts held (a run that moves
+ *   the vocabulary's counts itself, see {@link vocabularyParts}); else `words` is empty.
+ * @returns how many, and those words with how many of the deactivated parts held each.
  */
-async function deactivateMissing(tx: Tx, keep: string[], runId: number | null): Promise<{ count: number; words: WordCounts }> {
+async function deactivateMissing(
+  tx: Tx,
+  keep: string[],
+  runId: number | null,
+  countWords: boolean,
+): Promise<{ count: number; words: WordCounts }> {
   const [gone] = await queryRows<{ n: number; words: Record<string, number> | null }>(
     tx,
     sql`with gone as (
@@ -583,6 +589,7 @@ async function deactivateMissing(tx: Tx, keep: string[], runId: number | null): 
         words as (
           select w.word, count(*)::int as parts
           from gone, public.portal_vocabulary_words(gone.description, gone.brand, gone.category_path) as w(word)
+          where ${countWords}
           group by w.word
         )
         select (select count(*) from gone)::int as n, (select count(*) from kept)::int as k,
