@@ -59,10 +59,10 @@ export async function lockedWordCounts(db: Executor, partNumbers: readonly strin
  * lockedWordCounts} before a write) to the words they hold now (`after`, read again after it): the
  * vocabulary then ends as {@link rebuildVocabulary} would leave it, at a cost that follows the
  * parts instead of the catalogue (an import that changes a few parts; docs/performance.md "The
- * vocabulary of a small import"). Words no active part holds any more leave. One statement for the
- * counts, taken at the end of the caller's transaction so that the vocabulary's rows are locked
- * only once every part it writes is (a hand edit waiting for one of them cannot hold a word the
- * run needs).
+ * vocabulary of a small import"; a hand edit's {@link moveVocabulary}). Words no active part holds
+ * any more leave. An import calls it at the end of its transaction, so that the vocabulary's rows
+ * are locked only once every part it writes is (a hand edit waiting for one of them cannot hold a
+ * word the run needs).
  */
 export async function moveWordCounts(db: Executor, before: WordCounts, after: WordCounts): Promise<void> {
   // A Map, not an object: `constructor` is a word a description may hold.
@@ -75,7 +75,8 @@ export async function moveWordCounts(db: Executor, before: WordCounts, after: Wo
         select key, value::int from json_each_text(${JSON.stringify(Object.fromEntries(moved))}::json)
         on conflict (word) do update set parts = search_vocabulary.parts + excluded.parts`,
   );
-  if (moved.some(([, parts]) => parts < 0)) await db.execute(sql`delete from search_vocabulary where parts <= 0`);
+  const lost = moved.filter(([, parts]) => parts < 0).map(([word]) => word);
+  if (lost.length) await db.execute(sql`delete from search_vocabulary where word = any(${sql.param(lost)}::text[]) and parts <= 0`);
 }
 
 /**
@@ -86,19 +87,8 @@ export async function moveWordCounts(db: Executor, before: WordCounts, after: Wo
  * caller's transaction.
  */
 export async function moveVocabulary(db: Executor, before: ReadonlySet<string>, after: ReadonlySet<string>): Promise<void> {
-  const lost = [...before].filter((w) => !after.has(w));
-  const gained = [...after].filter((w) => !before.has(w));
-  if (lost.length) {
-    const words = `{${lost.join(',')}}`;
-    await db.execute(sql`update search_vocabulary set parts = parts - 1 where word = any(${words}::text[])`);
-    await db.execute(sql`delete from search_vocabulary where word = any(${words}::text[]) and parts <= 0`);
-  }
-  if (gained.length) {
-    await db.execute(
-      sql`insert into search_vocabulary (word, parts) select unnest(${`{${gained.join(',')}}`}::text[]), 1
-          on conflict (word) do update set parts = search_vocabulary.parts + 1`,
-    );
-  }
+  const once = (words: ReadonlySet<string>) => new Map([...words].map((word) => [word, 1]));
+  await moveWordCounts(db, once(before), once(after));
 }
 
 /** The words of `candidates` that are in the vocabulary (one query; none for an empty list). */
