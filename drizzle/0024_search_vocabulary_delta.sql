@@ -2,7 +2,7 @@
 -- changes a few parts can move their part counts instead of rebuilding the whole vocabulary: a
 -- rebuild reads every active part (about 36 s at 1,000,000 parts on this machine, the whole of a
 -- 20-row import's time; docs/performance.md "The vocabulary of a small import"). The rebuild, a
--- hand edit (partWords) and an import's move (moveVocabularyOf) all read the words from here, so
+-- hand edit (partWords) and an import's move (lockedWordCounts) all read the words from here, so
 -- they cannot drift apart. Same words as 0020: every character but letters and digits a space,
 -- each word once per part, words of 2–40 letters only.
 CREATE OR REPLACE FUNCTION public.portal_vocabulary_vector(description text, brand text, category_path text[]) RETURNS tsvector

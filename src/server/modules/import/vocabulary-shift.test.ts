@@ -1,7 +1,7 @@
 /**
  * An import that changes few parts moves their words in the search vocabulary instead of
- * rebuilding it (service.ts `vocabularyParts`, search/vocabulary.ts `shiftVocabulary`): after
- * every kind of run (new parts, new descriptions, brands and categories, a full sync's
+ * rebuilding it (service.ts `vocabularyParts`; search/vocabulary.ts `lockedWordCounts` and
+ * `moveWordCounts`): after every kind of run (new parts, new descriptions, brands and categories, a full sync's
  * deactivations, a reactivation, a repricing, an undo) the vocabulary is what a rebuild gives, on
  * both engines; a run that changes many parts still rebuilds it. On PostgreSQL, a hand edit of a
  * part the import writes, made while the import runs, finishes first and nothing deadlocks.
