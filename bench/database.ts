@@ -90,7 +90,7 @@ export async function loadCatalogue(prepared: PreparedDatabase, records: SourceR
   try {
     await database.migrate();
     const started = performance.now();
-    const report = await importRecords(database.db, records, 'records', { lowStock: 5 });
+    const report = await importRecords(database.db, records, 'records', { lowStock: 5, sideConnection: database.sideConnection });
     const importMs = performance.now() - started;
     let smallImportMs: number | undefined;
     if (small) {

@@ -222,6 +222,7 @@ async function main(): Promise<number> {
       confirmLarge: options.confirmLarge,
       overwriteHandEdits: options.overwrite,
       imageDir: config.imageDir,
+      sideConnection: database.sideConnection,
     });
     const lines = notImported(report);
     for (const l of lines) console.log(`${l.kind}: row ${l.row}${l.partNumber ? ` (${l.partNumber})` : ''}: ${l.reason}`);

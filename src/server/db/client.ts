@@ -38,6 +38,12 @@ export async function executeCount(db: Executor, query: SQL): Promise<number> {
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** A connection of its own ({@link Database.sideConnection}): its handle, and how to close it (never throws). */
+export interface SideConnection {
+  db: Db;
+  close(): Promise<void>;
+}
+
 export interface Database {
   db: Db;
   /**
@@ -49,6 +55,13 @@ export interface Database {
   kind: DatabaseKind;
   /** The node-postgres request pool (PostgreSQL only): rate-limit counters share it. */
   pool?: pg.Pool;
+  /**
+   * Opens a connection of its own, outside both pools, for work that runs beside a transaction
+   * (PostgreSQL only: a first load counts its vocabulary on one while its transaction builds indexes,
+   * import/service.ts `countWordsBeside`). The caller closes it. Its statement timeout is the
+   * bulk pool's.
+   */
+  sideConnection?: () => Promise<SideConnection>;
   /** Applies the committed migrations of `drizzle/`, under an advisory lock on PostgreSQL. */
   migrate(): Promise<void>;
   /**
@@ -318,6 +331,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const url = options.databaseUrl;
     const keepAliveMs = options.keepAliveMs ?? 10_000;
+    const bulkTimeoutMs = options.bulkStatementTimeoutMs ?? 30 * 60 * 1000;
     const pool = boundedPool(url, {
       max: options.poolSize ?? 10,
       connectTimeoutMs: options.connectTimeoutMs,
@@ -327,10 +341,24 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const bulkPool = boundedPool(url, {
       max: 2,
       connectTimeoutMs: options.connectTimeoutMs,
-      statementTimeoutMs: options.bulkStatementTimeoutMs ?? 30 * 60 * 1000,
+      statementTimeoutMs: bulkTimeoutMs,
       keepAliveMs,
     });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const sideConnection = async (): Promise<SideConnection> => {
+      const client = new pg.Client({
+        connectionString: url,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: keepAliveMs,
+        options: CONNECTION_OPTIONS,
+        statement_timeout: bulkTimeoutMs,
+        ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+      });
+      // A dropped connection fails its query; it must not crash the process.
+      client.on('error', () => {});
+      await client.connect();
+      return { db: drizzleNodePg(client, { schema }) as unknown as Db, close: () => client.end().catch(() => {}) };
+    };
     const withLock = async <T>(key: number, task: () => Promise<T>): Promise<T> => {
       const client = await pool.connect();
       let broken: Error | undefined;
@@ -357,6 +385,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       bulk: drizzleNodePg(bulkPool, { schema }) as unknown as Db,
       kind: 'postgres',
       pool,
+      sideConnection,
       // On the bulk pool: a migration that rewrites the parts table (0022 at a million parts) runs
       // longer than a request's statement timeout, and failed on the request pool.
       migrate: () =>

@@ -10,11 +10,19 @@ import path from 'node:path';
 import { type SQL, desc, eq, sql } from 'drizzle-orm';
 import { type ColumnAssignment, type DuplicateMode, type HandEditableField, PRICE_LIST_TARGETS } from '../../../shared/import.ts';
 import { foldText } from '../../../shared/text.ts';
-import { type Db, type Executor, type Tx, executeCount, queryRows } from '../../db/client.ts';
+import { type Db, type Executor, type SideConnection, type Tx, executeCount, queryRows } from '../../db/client.ts';
 import { categories, importRunParts, importRuns, parts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { bumpCatalogueVersion } from '../catalogue/version.ts';
-import { type WordCounts, lockedWordCounts, moveWordCounts, rebuildVocabulary } from '../search/service.ts';
+import {
+  type WordCounts,
+  type WordSource,
+  countWords,
+  lockedWordCounts,
+  moveWordCounts,
+  rebuildVocabulary,
+  replaceVocabulary,
+} from '../search/service.ts';
 import { type CatalogueRow, type DuplicateGroup, type MergedRow, PRICE_LIST_COUNT, type Rejection, mapRecordsInSteps } from './map.ts';
 import { type SourceFormat, type SourceLimits, type SourceRecord, parseSource } from './parse.ts';
 
@@ -68,6 +76,13 @@ export interface ImportOptions {
   imageDir?: string;
   /** Who runs it (a username, `cli`, `erp`), for the undo history. */
   actor?: string;
+  /**
+   * Opens a connection beside the run's (PostgreSQL: `Database.sideConnection`): a first load
+   * counts its vocabulary on it while its transaction builds the parts table's indexes ({@link
+   * countWordsBeside}). Without it, or when it fails, the vocabulary is rebuilt after the commit as
+   * for any large run.
+   */
+  sideConnection?: () => Promise<SideConnection>;
 }
 
 /**
@@ -364,6 +379,7 @@ async function planAndApply(
     if (reasons.length > 0 && !options.confirmLarge && !options.dryRun) throw largeChangeError(reasons);
     report.deactivated = 0;
   }
+  let beside: WordsBeside | undefined;
   try {
     return await db.transaction(async (tx) => {
       // One writer at a time, across processes too: a second import waits for none and fails fast.
@@ -403,6 +419,8 @@ async function planAndApply(
       }
       if (!options.dryRun && deferred.dropped > 0) {
         options.onProgress?.({ phase: 'indexing', read: total, written, total });
+        // A first load's vocabulary is counted beside the index builds (countWordsBeside).
+        if (deferred.empty && options.sideConnection) beside = countWordsBeside(options.sideConnection, run.writes);
         await deferred.rebuild();
       }
       if (runId !== null) {
@@ -415,6 +433,9 @@ async function planAndApply(
         if (wordsBefore) for (const [word, parts] of gone.words) wordsBefore.set(word, (wordsBefore.get(word) ?? 0) + parts);
       }
       if (wordsBefore) await moveWordCounts(tx, wordsBefore, await lockedWordCounts(tx, wordParts));
+      // Every part of a first load is new and written as counted: its words are the vocabulary.
+      const counted = beside && report.inserted === run.writes.length ? await beside.counts : undefined;
+      if (counted) await replaceVocabulary(tx, counted);
       report.priceChanges = prices.summary();
       report.categoriesEmptied = await emptiedCategories(tx, filledBefore);
       report.largeChange = largeChangeReasons(report, activeBefore);
@@ -423,11 +444,13 @@ async function planAndApply(
       if (runId !== null) await finishRun(tx, runId, report);
       if (report.inserted + report.updated + report.deactivated > 0) await bumpCatalogueVersion(tx);
       const wordsChanged = report.inserted > 0 || report.deactivated > 0 || run.changes.some((c) => c.wordsChanged);
-      return { vocabularyStale: wordsChanged && !wordsBefore };
+      return { vocabularyStale: wordsChanged && !wordsBefore && !counted };
     });
   } catch (error) {
     if (error instanceof DryRunRollback) return { vocabularyStale: false };
     throw error;
+  } finally {
+    beside?.stop();
   }
 }
 
@@ -487,6 +510,71 @@ async function deferIndexesOnFirstLoad(tx: Tx, rows: number): Promise<DeferredIn
       const [engine] = await queryRows<{ embedded: boolean }>(tx, sql`select version() like '%emscripten%' as embedded`);
       if (engine?.embedded) await tx.execute(sql`set local maintenance_work_mem = '16MB'`);
       for (const index of indexes) await tx.execute(sql.raw(index.definition));
+    },
+  };
+}
+
+/**
+ * Distinct vocabulary values (description, brand, category path) a first load sends per statement
+ * to count beside its index builds.
+ */
+const WORDS_BESIDE_BATCH = 10_000;
+
+/** A vocabulary count running beside a first load ({@link countWordsBeside}). */
+interface WordsBeside {
+  /** word → parts of the active writes; undefined when the count failed or was stopped (never rejects). */
+  counts: Promise<WordCounts | undefined>;
+  /** Stops after the statement running; the connection closes then. */
+  stop(): void;
+}
+
+/**
+ * Counts a first load's vocabulary words (search/vocabulary.ts `countWords`) on a connection of
+ * its own while the run's transaction builds the parts table's indexes: the trigram index alone
+ * keeps one core of the database busy for about half a minute at 1,000,000 parts while this
+ * process waits, and a vocabulary rebuilt from the table afterwards took another 15 s
+ * (docs/performance.md "A first load's vocabulary beside its index build"; docs/product.md §11.1).
+ * Active parts with the same description, brand and category path are sent once, with their
+ * number. The statements read no table, so they cannot wait for the run's locks.
+ * @param writes the run's planned writes (column name → value): the parts as they are stored.
+ */
+function countWordsBeside(open: () => Promise<SideConnection>, writes: readonly Record<string, unknown>[]): WordsBeside {
+  let stopped = false;
+  let side: SideConnection | undefined;
+  const counts = (async (): Promise<WordCounts | undefined> => {
+    try {
+      side = await open();
+      const distinct = new Map<string, WordSource>();
+      for (const w of writes) {
+        // Inactive parts hold no vocabulary word; a path's null names are skipped, as array_to_string does.
+        if (w.is_active !== true) continue;
+        const description = String(w.description ?? '');
+        const brand = w.brand == null ? null : String(w.brand);
+        const categoryPath = ((w.category_path ?? []) as unknown[]).filter((name) => name != null).join(' ');
+        const key = `${description}\u0000${brand ?? '\u0001'}\u0000${categoryPath}`;
+        const known = distinct.get(key);
+        if (known) known.parts++;
+        else distinct.set(key, { description, brand, categoryPath, parts: 1 });
+      }
+      const sources = [...distinct.values()];
+      const total = new Map<string, number>();
+      for (let start = 0; start < sources.length; start += WORDS_BESIDE_BATCH) {
+        if (stopped) return undefined;
+        for (const [word, parts] of await countWords(side.db, sources.slice(start, start + WORDS_BESIDE_BATCH)))
+          total.set(word, (total.get(word) ?? 0) + parts);
+      }
+      return stopped ? undefined : total;
+    } catch {
+      // The run goes on without it: the vocabulary is rebuilt after the commit, as for any large run.
+      return undefined;
+    } finally {
+      await side?.close();
+    }
+  })();
+  return {
+    counts,
+    stop: () => {
+      stopped = true;
     },
   };
 }

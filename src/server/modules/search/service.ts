@@ -27,7 +27,17 @@ export {
   relevanceClass,
   searchPlan,
 } from './plan.ts';
-export { type WordCounts, lockedWordCounts, moveVocabulary, moveWordCounts, partWords, rebuildVocabulary } from './vocabulary.ts';
+export {
+  type WordCounts,
+  type WordSource,
+  countWords,
+  lockedWordCounts,
+  moveVocabulary,
+  moveWordCounts,
+  partWords,
+  rebuildVocabulary,
+  replaceVocabulary,
+} from './vocabulary.ts';
 
 /**
  * Every word of the vocabulary (one query; about 60 bytes a word), for a reader that keeps it per

@@ -33,6 +33,60 @@ export async function partWords(db: Executor, partId: number): Promise<Set<strin
 export type WordCounts = ReadonlyMap<string, number>;
 
 /**
+ * Active parts' vocabulary fields, not yet in the catalogue: the description, the brand (null for
+ * none), the category path's names joined by spaces (as `array_to_string(category_path, ' ')`
+ * reads them), and how many parts hold exactly these values.
+ */
+export interface WordSource {
+  description: string;
+  brand: string | null;
+  categoryPath: string;
+  parts: number;
+}
+
+/**
+ * The vocabulary words of active parts given by value, with how many parts hold each, as {@link
+ * rebuildVocabulary} would count them once they are written: the same tsvector
+ * (`portal_vocabulary_vector`), its lexemes grouped, and of those only the ones
+ * `portal_vocabulary_words` keeps (asked of each grouped lexeme, so that the rule of which words
+ * count lives in that one function). Reads no table: it can run on a connection of its own while
+ * another transaction writes these parts (a first load, import/service.ts `countWordsBeside`). The
+ * values go as four arrays: as one JSON parameter, reading them took the database a third longer.
+ * @returns word → parts.
+ */
+export async function countWords(db: Executor, sources: readonly WordSource[]): Promise<Map<string, number>> {
+  if (!sources.length) return new Map();
+  const rows = await queryRows<{ word: string; parts: number }>(
+    db,
+    sql`with lexemes as (
+          select t.lexeme as word, sum(x.parts)::int as parts
+          from unnest(${sql.param(sources.map((s) => s.description))}::text[], ${sql.param(sources.map((s) => s.brand))}::text[],
+              ${sql.param(sources.map((s) => s.categoryPath))}::text[], ${sql.param(sources.map((s) => s.parts))}::int[])
+              as x(description, brand, category_path, parts),
+            unnest(public.portal_vocabulary_vector(x.description, x.brand, array[x.category_path])) as t
+          group by t.lexeme
+        )
+        select word, parts from lexemes
+        where exists (select 1 from public.portal_vocabulary_words(lexemes.word, null, '{}'::text[]) as w(word) where w.word = lexemes.word)`,
+  );
+  return new Map(rows.map((r) => [r.word, Number(r.parts)]));
+}
+
+/**
+ * Replaces the whole vocabulary with `counts` (inside the caller's transaction): a first load's
+ * words counted by {@link countWords} while it wrote its parts, instead of a rebuild read from them
+ * afterwards.
+ */
+export async function replaceVocabulary(db: Executor, counts: WordCounts): Promise<void> {
+  await db.execute(sql`delete from search_vocabulary`);
+  if (!counts.size) return;
+  await db.execute(
+    sql`insert into search_vocabulary (word, parts)
+        select key, value::int from json_each_text(${JSON.stringify(Object.fromEntries(counts))}::json)`,
+  );
+}
+
+/**
  * The vocabulary words of the active parts numbered `partNumbers`, with how many of those parts
  * hold each (`portal_vocabulary_words`, as {@link rebuildVocabulary} counts them). Every named
  * part, active or not, stays locked (`FOR UPDATE`) until the caller's transaction ends, so that

@@ -91,6 +91,7 @@ export function erpSyncJob(
       confirmLarge: options.confirmLarge,
       imageDir: config.imageDir,
       mapping,
+      sideConnection: ctx.database.sideConnection,
     });
     // A preview changes nothing: it is not audited.
     return options.dryRun ? report : auditImport(ctx, 'catalogue.sync', actor, report, source);

@@ -156,6 +156,7 @@ export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZo
             overwriteHandEdits,
             mapping,
             imageDir: config.imageDir,
+            sideConnection: ctx.database.sideConnection,
           });
           return dryRun ? report : auditImport(ctx, 'catalogue.upload', actor, report, name);
         });
