@@ -186,6 +186,8 @@ export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 32;
 /** Bounds of one node-postgres pool. */
 interface PoolBounds {
   max: number;
+  /** Connections kept open once opened, however long they stay idle (the rest close after 10 s idle). */
+  min: number;
   connectTimeoutMs: number | undefined;
   statementTimeoutMs: number | undefined;
   keepAliveMs: number;
@@ -237,6 +239,7 @@ function boundedPool(connectionString: string, bounds: PoolBounds): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max: bounds.max,
+    min: bounds.min,
     keepAlive: true,
     keepAliveInitialDelayMillis: bounds.keepAliveMs,
     options: CONNECTION_OPTIONS,
@@ -332,14 +335,21 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const url = options.databaseUrl;
     const keepAliveMs = options.keepAliveMs ?? 10_000;
     const bulkTimeoutMs = options.bulkStatementTimeoutMs ?? 30 * 60 * 1000;
+    const poolSize = options.poolSize ?? 10;
     const pool = boundedPool(url, {
-      max: options.poolSize ?? 10,
+      max: poolSize,
+      // Every connection the requests opened stays open: a new one's first statements load the
+      // relations, indexes and functions they use into that backend's caches, which made the first
+      // request after 10 s without traffic slow (a part read 30–52 ms instead of 3–5; docs/performance.md
+      // "A request after a pause").
+      min: poolSize,
       connectTimeoutMs: options.connectTimeoutMs,
       statementTimeoutMs: options.statementTimeoutMs,
       keepAliveMs,
     });
     const bulkPool = boundedPool(url, {
       max: 2,
+      min: 0,
       connectTimeoutMs: options.connectTimeoutMs,
       statementTimeoutMs: bulkTimeoutMs,
       keepAliveMs,
