@@ -3,22 +3,28 @@
  * connection's first statements load what they use into that backend's caches, so the first
  * request after a pause was several times slower while node-postgres closed connections idle for
  * 10 s (docs/performance.md "A request after a pause"). The pool's idle timers run on fake timers
- * here; the connections and statements are real.
+ * here; the connections and statements are real. The embedded engine runs inside the process: no
+ * connection to keep, and no side connection (a first load rebuilds its vocabulary instead).
  */
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase } from '../test/db.ts';
+import { createTestDatabase, testEngines } from '../test/db.ts';
 import { queryRows } from './client.ts';
 
-describe.runIf(Boolean(process.env.DATABASE_URL))('the PostgreSQL request pool', () => {
+describe.each(testEngines())('database connections on %s', (engine) => {
   afterEach(() => {
     vi.useRealTimers();
   });
 
-  it('keeps its connections open however long they stay idle', async () => {
-    const database = await createTestDatabase('postgres');
+  it('stay open however long they stay idle', async () => {
+    const database = await createTestDatabase(engine);
     try {
       const pool = database.pool;
+      if (engine === 'pglite') {
+        expect(pool).toBeUndefined();
+        expect(database.sideConnection).toBeUndefined();
+        return;
+      }
       if (!pool) throw new Error('no request pool');
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       // Three connections at once, each released (and left idle) once it answered.

@@ -176,11 +176,11 @@ describe.each(testEngines())('a first load on %s', (engine) => {
   }, 120_000);
 });
 
-describe.runIf(testEngines().includes('postgres'))('a first load on postgres whose side connection fails', () => {
+describe.each(testEngines().filter((engine) => engine === 'postgres'))('a first load on %s whose side connection fails', (engine) => {
   let database: Database;
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
+    database = await createTestDatabase(engine);
   }, 60_000);
   afterAll(async () => {
     await database?.close();
