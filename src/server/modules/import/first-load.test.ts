@@ -2,8 +2,9 @@
  * A first load into an empty catalogue writes its rows without index upkeep and builds the parts
  * table's secondary indexes once after them (service.ts `deferIndexesOnFirstLoad`, docs/product.md
  * §11.1): the same indexes afterwards, a dry run or a later import unchanged, on both engines. On
- * PostgreSQL its vocabulary is counted on a side connection while it writes (`countWordsBeside`):
- * the same words and counts a rebuild gives, and a rebuild when that connection fails.
+ * PostgreSQL its vocabulary is counted on a side connection while it builds its indexes
+ * (`countWordsBeside`): the same words and counts a rebuild gives, and a rebuild when that
+ * connection fails.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,7 +123,7 @@ describe.each(testEngines())('a first load on %s', (engine) => {
       ...(sides.open ? { sideConnection: sides.open } : {}),
     });
     expect(report.inserted).toBe(COUNT);
-    // On PostgreSQL the words were counted beside the write, on one connection closed since.
+    // On PostgreSQL the words were counted beside the index build, on one connection closed since.
     expect([sides.opened, sides.closed]).toEqual(engine === 'postgres' ? [1, 1] : [0, 0]);
     expect(await vocabularyAsRebuilt(database)).toBe(true);
     const phases = steps.map((s) => s.phase).filter((p, i, all) => p !== all[i - 1]);
