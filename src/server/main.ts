@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   await database.migrate();
   await database.withLock(SEED_LOCK_KEY, async () => {
     if (config.demoCatalogue) {
-      const report = await seedDemoCatalogue(database.bulk, config.demoCatalogueSize, config.lowStock);
+      const report = await seedDemoCatalogue(database.bulk, config.demoCatalogueSize, config.lowStock, database.sideConnection);
       if (report) console.log(`demo catalogue: ${formatSummary(report)}`);
     }
     if (config.adminUsername && config.adminPassword) {

@@ -9,7 +9,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { carouselEntries, parts } from '../../db/schema.ts';
 import type { SourceRecord } from '../import/parse.ts';
 import { AppError } from '../../errors.ts';
-import { type ImportReport, importRecords } from '../import/service.ts';
+import { type ImportOptions, type ImportReport, importRecords } from '../import/service.ts';
 import { generateCatalogueRecords } from './generate.ts';
 
 /** Advisory lock key under which start-up seeding runs (one process at a time). */
@@ -20,10 +20,17 @@ const CAROUSEL_SIZE = 12;
 
 /**
  * Imports `count` generated parts when the catalogue has no parts at all; does nothing otherwise.
+ * @param sideConnection as the import's option (`Database.sideConnection`): a large demo is a first
+ *   load, whose vocabulary is counted on it while the indexes are built.
  * @returns the import report, or null when the database already had parts or another import is
  *   filling it at this moment (the demo is not needed then).
  */
-export async function seedDemoCatalogue(db: Db, count: number, lowStock: number): Promise<ImportReport | null> {
+export async function seedDemoCatalogue(
+  db: Db,
+  count: number,
+  lowStock: number,
+  sideConnection?: ImportOptions['sideConnection'],
+): Promise<ImportReport | null> {
   const [existing] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from parts`);
   if (Number(existing?.n ?? 0) > 0 || count <= 0) return null;
   const records: SourceRecord[] = [];
@@ -35,7 +42,7 @@ export async function seedDemoCatalogue(db: Db, count: number, lowStock: number)
   }
   let report: ImportReport;
   try {
-    report = await importRecords(db, records, 'records', { lowStock });
+    report = await importRecords(db, records, 'records', { lowStock, ...(sideConnection ? { sideConnection } : {}) });
   } catch (error) {
     if (error instanceof AppError && error.code === 'CONFLICT') return null;
     throw error;
