@@ -50,7 +50,8 @@ export interface WordSource {
  * (`portal_vocabulary_vector`), its lexemes grouped, and of those only the ones
  * `portal_vocabulary_words` keeps (asked of each grouped lexeme, so that the rule of which words
  * count lives in that one function). Reads no table: it can run on a connection of its own while
- * another transaction writes these parts (a first load, import/service.ts `countWordsBeside`). The
+ * another transaction holds these parts, uncommitted (a first load building its indexes,
+ * import/service.ts `countWordsBeside`). The
  * values go as four arrays: as one JSON parameter, reading them took the database a third longer.
  * @returns word → parts.
  */
@@ -74,8 +75,8 @@ export async function countWords(db: Executor, sources: readonly WordSource[]): 
 
 /**
  * Replaces the whole vocabulary with `counts` (inside the caller's transaction): a first load's
- * words counted by {@link countWords} while it wrote its parts, instead of a rebuild read from them
- * afterwards.
+ * words counted by {@link countWords} while it built its indexes, instead of a rebuild read from
+ * its parts after the commit.
  */
 export async function replaceVocabulary(db: Executor, counts: WordCounts): Promise<void> {
   await db.execute(sql`delete from search_vocabulary`);
