@@ -3,10 +3,10 @@
  * `GET /api/admin/parts` and the same filters on the spreadsheet `GET /api/admin/parts/export.xlsx`.
  */
 import ExcelJS from 'exceljs';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, parts } from '../../db/schema.ts';
+import { carouselEntries, categories, parts } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testEngines } from '../../test/db.ts';
 import { buildPartRecord, createUser, insertParts, loginCookie } from '../../test/factories.ts';
@@ -70,6 +70,38 @@ describe.each(testEngines())('admin parts list filters on %s', (engine) => {
     expect(await codes({ handEdited: 'false' })).toHaveLength(5);
     expect(await codes({ search: 'LST-3', brand: 'Mann' })).toEqual(['LST-3']);
     expect(await codes({ categoryId: 999_999 })).toEqual([]);
+  });
+
+  it('searches: exact part number first, then by part number; page, total and a page past the end', async () => {
+    const db = t.database.db;
+    await insertParts(db, [
+      // Stored in an order (ids) other than the list's, which the page's rows must not follow.
+      buildPartRecord({ codigo: 'AQ-2', descripcion: 'SOPORTE ZQ-7', marca: 'Corven' }),
+      buildPartRecord({ codigo: 'AQ-1', descripcion: 'ADAPTADOR ZQ-7', marca: 'Taranto' }),
+      buildPartRecord({ codigo: 'ZQ-7', descripcion: 'JUNTA TAPA', marca: 'Taranto' }),
+    ]);
+    const page = async (query: Record<string, string | number>) => {
+      const response = await as(cookies.admin, { method: 'GET', url: '/api/admin/parts', query: stringify(query) });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json() as { parts: { partNumber: string; description: string }[]; total: number };
+      return { codes: body.parts.map((p) => p.partNumber), total: body.total, first: body.parts[0] };
+    };
+    expect(await page({ search: 'zq-7' })).toMatchObject({
+      codes: ['ZQ-7', 'AQ-1', 'AQ-2'],
+      total: 3,
+      first: { description: 'JUNTA TAPA' },
+    });
+    expect(await page({ search: 'zq-7', limit: 2, page: 2 })).toMatchObject({ codes: ['AQ-2'], total: 3 });
+    expect(await page({ search: 'zq-7', limit: 2, page: 5 })).toMatchObject({ codes: [], total: 3 });
+    expect(await page({ search: 'zq-7', brand: 'taranto' })).toMatchObject({ codes: ['ZQ-7', 'AQ-1'], total: 2 });
+    expect(await page({ search: 'zq-7 soporte' })).toMatchObject({ codes: ['AQ-2'], total: 1 });
+    expect(await page({ search: 'ninguno-asi' })).toMatchObject({ codes: [], total: 0 });
+    // The carousel's add list leaves out the parts of its draft, searched too.
+    const [aq1] = await db.select({ id: parts.id }).from(parts).where(eq(parts.partNumber, 'AQ-1'));
+    await db.insert(carouselEntries).values({ stage: 'draft', collection: 'featured', partId: aq1!.id, position: 0 });
+    expect(await page({ search: 'zq-7', excludeCollection: 'featured' })).toMatchObject({ codes: ['ZQ-7', 'AQ-2'], total: 2 });
+    await db.delete(carouselEntries).where(eq(carouselEntries.partId, aq1!.id));
+    await db.delete(parts).where(inArray(parts.partNumber, ['ZQ-7', 'AQ-1', 'AQ-2']));
   });
 
   it('carries the units in stock and the hand-edited fields of each part', async () => {

@@ -3,13 +3,13 @@
  * filters, shared by the list, its spreadsheet and the bulk price change, and the filtered parts
  * read in batches for the spreadsheet.
  */
-import { type SQL, and, asc, count, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, inArray, sql } from 'drizzle-orm';
 import type { AdminListPart } from '../../../shared/admin.ts';
 import type { Collection } from '../../../shared/api.ts';
 import type { PartListFilters } from '../../../shared/admin-parts-list.ts';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, queryRows } from '../../db/client.ts';
 import { carouselEntries, categories, parts } from '../../db/schema.ts';
-import { priceListColumn } from '../catalogue/queries.ts';
+import { type OrderKey, matchedPageStatement, orderKeys, priceListColumn } from '../catalogue/queries.ts';
 import { orderBy, searchConditions } from '../catalogue/service.ts';
 import { presentAdminPart } from './service.ts';
 
@@ -57,6 +57,10 @@ export function presentListPart(p: PartRow): AdminListPart {
  * One page of the panel's parts, inactive ones included (marked), by the list's filters
  * (`GET /api/admin/parts`); `excludeCollection` leaves out the parts of that carousel draft (its add
  * lists). Ordered by part number, exact code matches of a search first.
+ *
+ * With a search, the matches are read once for both the page and the total ({@link
+ * searchedPage}); without one, the page walks the part-number index and the total is counted
+ * beside it (docs/performance.md "The panel's part search").
  */
 export async function listAdminParts(
   db: Executor,
@@ -69,17 +73,48 @@ export async function listAdminParts(
     );
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const order = { sortBy: 'partNumber', sortDir: 'asc', search: query.search } as const;
+  const offset = (query.page - 1) * query.limit;
+  const counted = async () => Number((await db.select({ n: count() }).from(parts).where(where))[0]?.n ?? 0);
+  if (searchConditions(query.search).length) {
+    const { rows, total } = await searchedPage(db, where, orderKeys(order, 1), query.limit, offset);
+    return { parts: rows.map(presentListPart), total: total ?? (offset === 0 ? 0 : await counted()), page: query.page, limit: query.limit };
+  }
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(parts)
       .where(where)
-      .orderBy(...orderBy({ sortBy: 'partNumber', sortDir: 'asc', search: query.search }, 1))
+      .orderBy(...orderBy(order, 1))
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(parts).where(where),
+      .offset(offset),
+    counted(),
   ]);
-  return { parts: rows.map(presentListPart), total: Number(total?.n ?? 0), page: query.page, limit: query.limit };
+  return { parts: rows.map(presentListPart), total, page: query.page, limit: query.limit };
+}
+
+/**
+ * A searched page of the panel's list: the ids of the page and the total from one statement
+ * (catalogue/queries.ts `matchedPageStatement`: a search's matches read once, by the trigram
+ * index), then the page's rows by id. Asked as a page and a count side by side, a broad word read
+ * its matches twice: `filtro` in 100,000 parts 51 ms for the page and 32–40 ms for the count
+ * against 37 ms for both, and at 1,000,000 parts about a second. A part deleted between the two
+ * reads is left out of the page.
+ * @returns the page's rows in the list's order, and the total (undefined when the page is empty:
+ *   no match, or a page past the end).
+ */
+async function searchedPage(
+  db: Executor,
+  where: SQL | undefined,
+  keys: OrderKey[],
+  limit: number,
+  offset: number,
+): Promise<{ rows: PartRow[]; total: number | undefined }> {
+  const page = await queryRows<{ id: number; total: number }>(db, matchedPageStatement(where, keys, limit, offset));
+  if (!page.length) return { rows: [], total: undefined };
+  const ids = page.map((r) => Number(r.id));
+  const byId = new Map((await db.select().from(parts).where(inArray(parts.id, ids))).map((p) => [p.id, p]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: Number(page[0]?.total) };
 }
 
 /** Parts read per batch by {@link listPartBatches}. */

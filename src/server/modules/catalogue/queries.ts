@@ -326,6 +326,23 @@ function partFieldsSql(priceList: number): SQL {
   return fields;
 }
 
+/** The i-th sort key's column of the derived table `table` ({@link matchedPage}). */
+const keyColumn = (table: string) => (i: number) => sql.raw(`${table}.k${i}`);
+
+/**
+ * The matches of `where` read once, as a set, with their sort keys (`matches`), and the page of
+ * them in the order of `keys` (`page`): the `with` clause of {@link searchStatement} and {@link
+ * matchedPageStatement}; a select over `page` follows, `k0`, `k1`… naming the keys.
+ */
+function matchedPage(where: SQL | undefined, keys: OrderKey[], limit: number, offset: number): SQL {
+  const keyColumns = sql.join(
+    keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
+    sql`, `,
+  );
+  return sql`with matches as materialized (select ${parts.id} as id, ${keyColumns} from ${parts} where ${where}),
+      page as (select * from matches order by ${sql.join(renderOrder(keys, false, keyColumn('matches')), sql`, `)} limit ${limit} offset ${offset})`;
+}
+
 /**
  * One page of a search and its total as one statement (`GET /api/parts`, docs/product.md §12),
  * run by {@link searchPage}. The matching parts' ids and sort keys are read once, as a set (a
@@ -336,16 +353,22 @@ function partFieldsSql(priceList: number): SQL {
  * @param limit page size (rows); `offset` rows skipped.
  */
 export function searchStatement(where: SQL | undefined, keys: OrderKey[], priceList: number, limit: number, offset: number): SQL {
-  const keyColumn = (table: string) => (i: number) => sql.raw(`${table}.k${i}`);
-  const keyColumns = sql.join(
-    keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
-    sql`, `,
-  );
-  const fields = partFieldsSql(priceList);
-  return sql`with matches as materialized (select ${parts.id} as id, ${keyColumns} from ${parts} where ${where}),
-      page as (select * from matches order by ${sql.join(renderOrder(keys, false, keyColumn('matches')), sql`, `)} limit ${limit} offset ${offset})
-      select ${fields}, (select count(*)::int from matches) as total
+  return sql`${matchedPage(where, keys, limit, offset)}
+      select ${partFieldsSql(priceList)}, (select count(*)::int from matches) as total
       from page join ${parts} on ${parts.id} = page.id
+      order by ${sql.join(renderOrder(keys, false, keyColumn('page')), sql`, `)}`;
+}
+
+/**
+ * The ids of one page of matches and their total, as {@link searchStatement} reads them (the
+ * matches once, both from that set), for a caller that reads the page's rows itself: the panel's
+ * part search (admin/parts-list.ts). Rows: `{ id, total }` in the order of `keys`; none when the
+ * page is empty (no match, or a page past the end: the caller counts).
+ * @param limit page size (rows); `offset` rows skipped.
+ */
+export function matchedPageStatement(where: SQL | undefined, keys: OrderKey[], limit: number, offset: number): SQL {
+  return sql`${matchedPage(where, keys, limit, offset)}
+      select page.id, (select count(*)::int from matches) as total from page
       order by ${sql.join(renderOrder(keys, false, keyColumn('page')), sql`, `)}`;
 }
 
