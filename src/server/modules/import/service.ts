@@ -1209,18 +1209,21 @@ export interface LastImportRun {
   changes: { updated: number; inserted: number; deactivated: number };
 }
 
-/** The newest applied import or sync, or null when none was recorded. */
+/**
+ * The newest applied import or sync, or null when none was recorded. The parts it inserted are its
+ * summary's `inserted` until it is undone (parts are never deleted, and a run's new parts are
+ * those created in its transaction, as `undoLastImport` finds them): counting them in the table
+ * read every part, 0.3 s at 1,000,000 parts each time the panel's Importar page opened.
+ */
 export async function lastImportRun(db: Db | Tx): Promise<LastImportRun | null> {
   const [run] = await db.select().from(importRuns).orderBy(desc(importRuns.id)).limit(1);
   if (!run) return null;
   const counts = await queryRows<{ kind: string; n: number }>(
     db,
-    sql`select kind, count(*)::int as n from import_run_parts where run_id = ${run.id} group by kind
-        union all
-        select 'inserted', count(*)::int from parts
-        where ${run.undoneAt === null} and created_at = (select created_at from import_runs where id = ${run.id})`,
+    sql`select kind, count(*)::int as n from import_run_parts where run_id = ${run.id} group by kind`,
   );
   const of = (kind: string) => Number(counts.find((c) => c.kind === kind)?.n ?? 0);
+  const inserted = run.undoneAt === null ? Number((run.summary as { inserted?: unknown }).inserted ?? 0) : 0;
   return {
     id: run.id,
     createdAt: run.createdAt.toISOString(),
@@ -1228,7 +1231,7 @@ export async function lastImportRun(db: Db | Tx): Promise<LastImportRun | null> 
     source: run.source,
     summary: run.summary as Record<string, unknown>,
     undoneAt: run.undoneAt ? run.undoneAt.toISOString() : null,
-    changes: { updated: of('updated'), inserted: of('inserted'), deactivated: of('deactivated') },
+    changes: { updated: of('updated'), inserted, deactivated: of('deactivated') },
   };
 }
 
