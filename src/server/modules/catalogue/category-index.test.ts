@@ -50,6 +50,12 @@ describe.each(testEngines())('the public category index on %s', (engine) => {
     await t.database.db.update(parts).set({ isActive: true }).where(eq(parts.partNumber, 'IDX-3'));
     await t.catalogueChanged();
     expect(names(await publicTree())).toEqual([{ Herramientas: [{ Llaves: ['Bahco (1)'] }] }, { Repuestos: [{ Motor: ['Fiat (1)'] }] }]);
+    // The admin tree is kept per catalogue version too: the change shows in its counts.
+    const adminAfter = (await t.app.inject({ method: 'GET', url: '/api/categories/admin', headers: { cookie: admin } })).json();
+    expect(names(adminAfter)).toEqual([
+      { Herramientas: [{ Llaves: ['Bahco (1)'] }] },
+      { Repuestos: [{ Frenos: ['Ford (0)'] }, { Motor: ['Fiat (1)'] }] },
+    ]);
     const [herramientas] = await t.database.db.select().from(categories).where(eq(categories.name, 'Herramientas'));
     expect(herramientas?.isVisible).toBe(true);
   });
