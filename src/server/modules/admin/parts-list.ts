@@ -98,8 +98,8 @@ export async function listAdminParts(
  * (catalogue/queries.ts `matchedPageStatement`: a search's matches read once, by the trigram
  * index), then the page's rows by id. Asked as a page and a count side by side, a broad word read
  * its matches twice: `filtro` in 100,000 parts 51 ms for the page and 32–40 ms for the count
- * against 37 ms for both, and at 1,000,000 parts about a second. A part deleted between the two
- * reads is left out of the page.
+ * against 37 ms for both, and at 1,000,000 parts about a second. A part edited between the two
+ * reads shows its new values (parts are never deleted).
  * @returns the page's rows in the list's order, and the total (undefined when the page is empty:
  *   no match, or a page past the end).
  */
