@@ -126,6 +126,11 @@ export const parts = pgTable(
     // scan however deep the OFFSET (the deferred join of listParts).
     index('parts_description_sort_idx').on(sql`${t.descriptionSortKey} collate "C"`, t.id, t.isActive, t.categoryId),
     index('parts_part_number_sort_idx').on(sql`${t.partNumber} collate "C"`, t.id, t.isActive, t.categoryId),
+    // The panel's "Editados a mano" filter (admin/parts-list.ts): the few hand-edited parts in the
+    // list's order, so its page and count read them alone instead of walking every part.
+    index('parts_hand_edited_idx')
+      .on(sql`${t.partNumber} collate "C"`, t.id)
+      .where(sql`cardinality(${t.handEditedFields}) > 0`),
   ],
 );
 
