@@ -128,9 +128,7 @@ export const parts = pgTable(
     index('parts_part_number_sort_idx').on(sql`${t.partNumber} collate "C"`, t.id, t.isActive, t.categoryId),
     // The panel's "Editados a mano" filter (admin/parts-list.ts): the few hand-edited parts in the
     // list's order, so its page and count read them alone instead of walking every part.
-    index('parts_hand_edited_idx')
-      .on(sql`${t.partNumber} collate "C"`, t.id)
-      .where(sql`cardinality(${t.handEditedFields}) > 0`),
+    index('parts_hand_edited_idx').on(sql`${t.partNumber} collate "C"`, t.id).where(sql`cardinality(${t.handEditedFields}) > 0`),
   ],
 );
 
