@@ -57,6 +57,9 @@ describe.each(testEngines())('admin parts list filters on %s', (engine) => {
 
   it('filters by category with its descendants, brand in any case, status, photo, price and hand edits', async () => {
     expect(await codes({})).toEqual(['=LST-5', 'LST-1', 'LST-2', 'LST-3', 'LST-4']);
+    // Pages of the list in its order (=LST-5 was stored last), and one past the end.
+    expect(await codes({ limit: 2, page: 2 })).toEqual(['LST-2', 'LST-3']);
+    expect(await codes({ limit: 2, page: 4 })).toEqual([]);
     expect(await codes({ categoryId: categoryIds.Frenos as number })).toEqual(['LST-1', 'LST-2']);
     expect(await codes({ categoryId: categoryIds.Discos as number })).toEqual(['LST-1']);
     expect(await codes({ brand: 'bosch' })).toEqual(['LST-1', 'LST-2']);
