@@ -36,9 +36,10 @@ export function hasBrand(brand: string): SQL {
  * WHERE conditions of the list's filters (all must hold): search terms, category with its
  * descendants, brand, active/inactive, without photo (no image), without a price in list
  * `priceList`, with any field edited by hand.
+ * @param search the search terms' conditions when the caller already has them.
  */
-export function partListConditions(filters: Partial<PartListFilters>): SQL[] {
-  const conditions = searchConditions(filters.search);
+export function partListConditions(filters: Partial<PartListFilters>, search = searchConditions(filters.search)): SQL[] {
+  const conditions = [...search];
   if (filters.categoryId) conditions.push(inCategoryTree(filters.categoryId));
   if (filters.brand) conditions.push(hasBrand(filters.brand));
   if (filters.status) conditions.push(sql`${parts.isActive} = ${filters.status === 'active'}`);
@@ -67,7 +68,8 @@ export async function listAdminParts(
   db: Executor,
   query: Partial<PartListFilters> & { page: number; limit: number; excludeCollection?: Collection | undefined },
 ): Promise<{ parts: AdminListPart[]; total: number; page: number; limit: number }> {
-  const conditions = partListConditions(query);
+  const search = searchConditions(query.search);
+  const conditions = partListConditions(query, search);
   if (query.excludeCollection) {
     conditions.push(
       sql`not exists (select 1 from ${carouselEntries} ce where ce.part_id = ${parts.id} and ce.stage = 'draft' and ce.collection = ${query.excludeCollection})`,
@@ -77,7 +79,7 @@ export async function listAdminParts(
   const order = { sortBy: 'partNumber', sortDir: 'asc', search: query.search } as const;
   const offset = (query.page - 1) * query.limit;
   const counted = async () => Number((await db.select({ n: count() }).from(parts).where(where))[0]?.n ?? 0);
-  if (searchConditions(query.search).length) {
+  if (search.length) {
     const { rows, total } = await searchedPage(db, where, orderKeys(order, 1), query.limit, offset);
     return { parts: rows.map(presentListPart), total: total ?? (offset === 0 ? 0 : await counted()), page: query.page, limit: query.limit };
   }
