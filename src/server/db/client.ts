@@ -256,7 +256,13 @@ function boundedPool(connectionString: string, bounds: PoolBounds): pg.Pool {
   pool.on('error', () => {});
   const clients = new Set<pg.PoolClient>();
   openClients.set(pool, clients);
-  pool.on('connect', (client) => clients.add(client));
+  pool.on('connect', (client) => {
+    clients.add(client);
+    // The pool listens for errors of idle clients only; a client checked out between two
+    // statements (a transaction) that loses its connection would emit an error no one hears and
+    // end the process. Its next query fails instead, and the pool drops it when it is released.
+    client.on('error', () => {});
+  });
   pool.on('remove', (client) => clients.delete(client));
   // A query that timed out on the client still occupies its connection: drop that connection so
   // the pool opens a fresh one instead of queueing the next query behind it.
