@@ -91,6 +91,22 @@ describe.each(testEngines())('part by id on %s', (engine) => {
     expect((await readPublicPart(db, 1, new Set(), secondId))?.description).toBe('LEIDO DE NUEVO');
   });
 
+  it('answers the reads asked while a batch is out as the next batch, after it', async () => {
+    const db = t.database.db;
+    const first = readPublicPart(db, 1, new Set(), id);
+    // The end of this turn: the first batch's statement is out.
+    await new Promise((resolve) => setImmediate(resolve));
+    await db.update(parts).set({ description: 'SEGUNDA LECTURA' }).where(eq(parts.id, id));
+    const next = [readPublicPart(db, 1, new Set(), id), readPublicPart(db, 1, new Set(), secondId), readPublicPart(db, 1, new Set(), id)];
+    expect((await first)?.partNumber).toBe('PBI-1');
+    const answered = await Promise.all(next);
+    expect(answered.map((r) => r?.partNumber)).toEqual(['PBI-1', 'PBI-2', 'PBI-1']);
+    expect(answered[0]?.description).toBe('SEGUNDA LECTURA');
+    expect(answered[2]).toEqual(answered[0]);
+    // Once every batch is answered, a read alone still goes out.
+    expect((await readPublicPart(db, 1, new Set(), secondId))?.partNumber).toBe('PBI-2');
+  });
+
   it('rejects every read of a batch whose statement fails', async () => {
     const db = t.database.db;
     // Out of the integer range the route's validation allows: the statement fails.

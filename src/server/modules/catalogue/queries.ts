@@ -161,36 +161,61 @@ export function partsByIdQuery(db: Executor, priceList: number, hidden: Set<numb
 
 /** Reads waiting for the next batch of one database handle, price list and hidden set: id → waiters. */
 type PendingReads = Map<number, { resolve: (row: PartRow | undefined) => void; reject: (error: unknown) => void }[]>;
-const pendingPartReads = new WeakMap<Executor, Map<string, PendingReads>>();
+
+/** The batches of one database handle, price list and hidden set: the reads waiting, and whether a statement is out. */
+interface PartReadBatches {
+  pending: PendingReads | undefined;
+  reading: boolean;
+}
+const partReadBatches = new WeakMap<Executor, Map<string, PartReadBatches>>();
 
 /**
  * One public part by id (undefined when inactive, hidden or missing), read in a batch: the reads
  * asked for in one turn of the event loop (requests that arrived together) go to the database as
  * one statement of {@link partsByIdQuery}, so ten concurrent part pages cost one round trip, not
- * ten (issue 23: part-by-id, docs/performance.md "The part read by id"). A read alone waits only
- * for the end of the current turn. A failed statement rejects every read of its batch.
+ * ten (issue 23: part-by-id, docs/performance.md "The part read by id"). While a batch's statement
+ * is out, the reads asked meanwhile wait for it and go together as the next one: under load a
+ * statement carries every read that arrived during the previous round trip, instead of a
+ * statement per turn. A read alone waits only for the end of the current turn. A failed statement
+ * rejects every read of its batch.
  */
 export function readPublicPart(db: Executor, priceList: number, hidden: Set<number>, id: number): Promise<PartRow | undefined> {
-  let batches = pendingPartReads.get(db);
-  if (!batches) {
-    batches = new Map();
-    pendingPartReads.set(db, batches);
+  let byKey = partReadBatches.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    partReadBatches.set(db, byKey);
   }
   const { key } = partReadKey(priceList, hidden);
-  const batch = batches.get(key) ?? startBatch(db, batches, key, priceList, hidden);
+  let batches = byKey.get(key);
+  if (!batches) {
+    batches = { pending: undefined, reading: false };
+    byKey.set(key, batches);
+  }
+  let reads = batches.pending;
+  if (!reads) {
+    reads = new Map();
+    batches.pending = reads;
+    if (!batches.reading) sendNextBatch(db, byKey, key, priceList, hidden);
+  }
+  const waiting = reads;
   return new Promise((resolve, reject) => {
-    const waiters = batch.get(id);
+    const waiters = waiting.get(id);
     if (waiters) waiters.push({ resolve, reject });
-    else batch.set(id, [{ resolve, reject }]);
+    else waiting.set(id, [{ resolve, reject }]);
   });
 }
 
-/** A new batch of {@link readPublicPart} under `key`, read by one statement at the end of this turn of the event loop. */
-function startBatch(db: Executor, batches: Map<string, PendingReads>, key: string, priceList: number, hidden: Set<number>): PendingReads {
-  const reads: PendingReads = new Map();
-  batches.set(key, reads);
+/**
+ * Sends the pending reads of `key` ({@link readPublicPart}) as one statement at the end of this
+ * turn of the event loop; when it is answered, the reads that arrived meanwhile go the same way.
+ */
+function sendNextBatch(db: Executor, byKey: Map<string, PartReadBatches>, key: string, priceList: number, hidden: Set<number>): void {
+  const batches = byKey.get(key);
+  if (!batches) return;
+  batches.reading = true;
   setImmediate(() => {
-    batches.delete(key);
+    const reads = batches.pending ?? new Map();
+    batches.pending = undefined;
     // Through a promise: an error thrown while building the statement rejects the batch's reads
     // instead of escaping the timer callback.
     void Promise.resolve()
@@ -203,9 +228,13 @@ function startBatch(db: Executor, batches: Map<string, PendingReads>, key: strin
         (error: unknown) => {
           for (const waiters of reads.values()) for (const w of waiters) w.reject(error);
         },
-      );
+      )
+      .finally(() => {
+        batches.reading = false;
+        if (batches.pending) sendNextBatch(db, byKey, key, priceList, hidden);
+        else byKey.delete(key);
+      });
   });
-  return reads;
 }
 
 /**
