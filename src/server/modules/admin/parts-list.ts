@@ -61,12 +61,16 @@ export function presentListPart(p: PartRow): AdminListPart {
  *
  * With a search, the matches are read once for both the page and the total ({@link
  * searchedPage}); without one, the page's ids come from the part-number index and the total is
- * counted beside them (docs/performance.md "The panel's part search", "The panel at a million
- * parts, read by read"). The rows are then read by id.
+ * counted beside them, or taken from `knownTotals` (docs/performance.md "The panel's part search",
+ * "The panel at a million parts, read by read"). The rows are then read by id.
+ * @param knownTotals keeps a filter's total while the catalogue does not change (the route's
+ *   catalogue cache, keyed by {@link totalKey}); called only for lists whose total the catalogue
+ *   version follows, so not for a carousel's add list, whose draft entries it does not.
  */
 export async function listAdminParts(
   db: Executor,
   query: Partial<PartListFilters> & { page: number; limit: number; excludeCollection?: Collection | undefined },
+  knownTotals?: (key: string, count: () => Promise<number>) => Promise<number>,
 ): Promise<{ parts: AdminListPart[]; total: number; page: number; limit: number }> {
   const search = searchConditions(query.search);
   const conditions = partListConditions(query, search);
@@ -79,13 +83,14 @@ export async function listAdminParts(
   const order = { sortBy: 'partNumber', sortDir: 'asc', search: query.search } as const;
   const offset = (query.page - 1) * query.limit;
   const counted = async () => Number((await db.select({ n: count() }).from(parts).where(where))[0]?.n ?? 0);
+  const total = () => (knownTotals && !query.excludeCollection ? knownTotals(totalKey(query), counted) : counted());
   if (search.length) {
     const { rows, total } = await searchedPage(db, where, orderKeys(order, 1), query.limit, offset);
     return { parts: rows.map(presentListPart), total: total ?? (offset === 0 ? 0 : await counted()), page: query.page, limit: query.limit };
   }
   // The page's ids first (an index-only scan of the part-number index when the filters allow),
   // then their rows: an OFFSET deep in the list skips index entries, not whole rows.
-  const [page, total] = await Promise.all([
+  const [page, listed] = await Promise.all([
     db
       .select({ id: parts.id })
       .from(parts)
@@ -93,13 +98,28 @@ export async function listAdminParts(
       .orderBy(...orderBy(order, 1))
       .limit(query.limit)
       .offset(offset),
-    counted(),
+    total(),
   ]);
   const rows = await partsInOrder(
     db,
     page.map((r) => r.id),
   );
-  return { parts: rows.map(presentListPart), total, page: query.page, limit: query.limit };
+  return { parts: rows.map(presentListPart), total: listed, page: query.page, limit: query.limit };
+}
+
+/**
+ * The key of a list's total: the filters that decide which parts it holds (category, brand,
+ * status, without photo, without a price in which list, hand-edited), not its page or search.
+ */
+function totalKey(filters: Partial<PartListFilters>): string {
+  return JSON.stringify([
+    filters.categoryId ?? 0,
+    filters.brand ?? '',
+    filters.status ?? '',
+    Boolean(filters.withoutPhoto),
+    filters.withoutPrice ? (filters.priceList ?? 1) : 0,
+    Boolean(filters.handEdited),
+  ]);
 }
 
 /**

@@ -69,7 +69,9 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/admin/parts',
       { schema: { tags, querystring: adminPartsQuerySchema, response: { 200: adminPartsResponseSchema } } },
-      async (request) => listAdminParts(db, request.query),
+      // A filter's total is kept per catalogue version, as the public list's are: paging through a
+      // brand or the parts without a photo counts them once (docs/performance.md "Session 22").
+      async (request) => listAdminParts(db, request.query, async (key, count) => (await ctx.cache.get(`admin-count|${key}`, count)).value),
     );
     app.get('/api/admin/parts/:id', { schema: { tags, params: idParamsSchema, response: { 200: partDetailSchema } } }, async (request) =>
       getPartDetail(db, request.params.id),
