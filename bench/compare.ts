@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { ResultRow } from './budgets.ts';
+import type { CpuCheck } from './cpu-check.ts';
 
 /** Change (percent) beyond which a figure is flagged: runs of the same code move by about this much. */
 export const NOISE_PERCENT = 15;
@@ -98,13 +99,29 @@ export function compareRuns(previous: readonly ResultRow[], current: readonly Re
   return compared;
 }
 
-/** When the previous run started (`machine.date` of its latest-options.json), or `null`. */
-export function previousRunDate(file: string): string | null {
-  if (!existsSync(file)) return null;
+/** What the previous run's latest-options.json says of its machine. */
+export interface PreviousMachine {
+  /** When it started (`machine.date`), or `null`. */
+  date: string | null;
+  /** Its CPU check at the start (`machine.cpu_check_start`, bench/cpu-check.ts), or `null` (runs before session 23). */
+  cpuCheck: CpuCheck | null;
+}
+
+/** The previous run's date and CPU check; both `null` when the file is missing or unreadable. */
+export function previousRunMachine(file: string): PreviousMachine {
+  const none: PreviousMachine = { date: null, cpuCheck: null };
+  if (!existsSync(file)) return none;
   try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { machine?: { date?: unknown } };
-    return typeof parsed.machine?.date === 'string' ? parsed.machine.date : null;
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { machine?: { date?: unknown; cpu_check_start?: Partial<CpuCheck> } };
+    const check = parsed.machine?.cpu_check_start;
+    return {
+      date: typeof parsed.machine?.date === 'string' ? parsed.machine.date : null,
+      cpuCheck:
+        typeof check?.one_core_ms === 'number' && typeof check.two_cores_ms === 'number'
+          ? { one_core_ms: check.one_core_ms, two_cores_ms: check.two_cores_ms }
+          : null,
+    };
   } catch {
-    return null;
+    return none;
   }
 }

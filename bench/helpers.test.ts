@@ -5,7 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseArgs, UsageError } from './args.ts';
 import { evaluateBudgets, type ResultRow } from './budgets.ts';
-import { compareRuns, readPreviousRows } from './compare.ts';
+import { compareRuns, previousRunMachine, readPreviousRows } from './compare.ts';
+import { cpuCheck, formatCpuCheck, machineRatio } from './cpu-check.ts';
 import { mulberry32, suggestionPrefixes, typo, uncachedQueries } from './queries.ts';
 import { formatComparison } from './report.ts';
 import { deepPages } from './scenarios.ts';
@@ -252,6 +253,37 @@ describe('compareRuns', () => {
       expect(readPreviousRows(file)).toBeNull();
       writeFileSync(file, '{ not json');
       expect(readPreviousRows(file)).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('cpu check', () => {
+  it('times the work on one core and on two at once in worker threads', async () => {
+    const check = await cpuCheck(100_000);
+    expect(Number.isInteger(check.one_core_ms) && check.one_core_ms >= 0).toBe(true);
+    expect(Number.isInteger(check.two_cores_ms) && check.two_cores_ms >= 0).toBe(true);
+    expect(formatCpuCheck({ one_core_ms: 210, two_cores_ms: 260 })).toBe('one core 210 ms, two at once 260 ms');
+  });
+
+  it('compares two machines by their one-core times', () => {
+    expect(machineRatio({ one_core_ms: 200, two_cores_ms: 250 }, { one_core_ms: 500, two_cores_ms: 900 })).toBe(2.5);
+    expect(machineRatio(null, { one_core_ms: 500, two_cores_ms: 900 })).toBeNull();
+    expect(machineRatio({ one_core_ms: 0, two_cores_ms: 0 }, { one_core_ms: 500, two_cores_ms: 900 })).toBeNull();
+  });
+
+  it("reads the previous run's date and check, and nothing from a run before checks", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-machine-'));
+    const file = path.join(dir, 'latest-options.json');
+    try {
+      expect(previousRunMachine(file)).toEqual({ date: null, cpuCheck: null });
+      writeFileSync(file, JSON.stringify({ machine: { date: '2026-11-28T12:00:00.000Z' } }));
+      expect(previousRunMachine(file)).toEqual({ date: '2026-11-28T12:00:00.000Z', cpuCheck: null });
+      writeFileSync(file, JSON.stringify({ machine: { date: 'd', cpu_check_start: { one_core_ms: 210, two_cores_ms: 260 } } }));
+      expect(previousRunMachine(file)).toEqual({ date: 'd', cpuCheck: { one_core_ms: 210, two_cores_ms: 260 } });
+      writeFileSync(file, '{ not json');
+      expect(previousRunMachine(file)).toEqual({ date: null, cpuCheck: null });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

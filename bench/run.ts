@@ -21,7 +21,8 @@ import { type BenchOptions, type DatabaseKind, parseArgs, USAGE, UsageError } fr
 import { type BudgetCheck, evaluateBudgets, measureStartScreenJs, type ResultRow, type StartScreenJs } from './budgets.ts';
 import { type Child, freePort, ROOT, RssSampler, startNodeChild, waitForOk } from './children.ts';
 import { cleanupAll, cleanupSync, removeDir, startReaper, trackDir } from './cleanup.ts';
-import { compareRuns, NOISE_PERCENT, previousRunDate, readPreviousRows } from './compare.ts';
+import { compareRuns, NOISE_PERCENT, previousRunMachine, readPreviousRows } from './compare.ts';
+import { type CpuCheck, cpuCheck, formatCpuCheck, machineRatio } from './cpu-check.ts';
 import { createDatabase, loadCatalogue, type PreparedDatabase, smallImport } from './database.ts';
 import { timeDownload } from './exports.ts';
 import { operatorImportLimits, runImportCommand } from './import-command.ts';
@@ -107,6 +108,17 @@ const loadAverage = () =>
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
+
+/**
+ * The comparison heading's word on the machines: their CPU checks when they differ beyond the
+ * noise, since every figure then moves without a change of code; empty otherwise.
+ */
+function machineChange(previous: CpuCheck | null, current: CpuCheck): string {
+  const ratio = machineRatio(previous, current);
+  if (ratio === null || !previous) return '';
+  if (Math.abs(ratio - 1) * 100 <= NOISE_PERCENT) return '';
+  return `\n(the machine differs: cpu check one core ${current.one_core_ms} ms now, ${previous.one_core_ms} ms then, ${ratio.toFixed(2)} ×; figures move by that much with the same code)`;
+}
 
 function machine() {
   const cpuinfo = existsSync('/proc/cpuinfo') ? readFileSync('/proc/cpuinfo', 'utf8') : '';
@@ -527,6 +539,8 @@ async function main(): Promise<number> {
   log(
     `machine: ${info.cpus} CPUs (${info.cpu_model}), ${info.memory_gb} GB, Node ${info.node}, load average ${info.load_average_at_start}`,
   );
+  const cpuAtStart = await cpuCheck();
+  log(`cpu check: ${formatCpuCheck(cpuAtStart)}`);
 
   const state: RunState = { rows: [], notes: [], lighthouse: [], catalogues: {}, loadAverages: [], fingerprints: {} };
   ensureWebBuild(state.notes);
@@ -559,15 +573,22 @@ async function main(): Promise<number> {
   }
 
   if (stopping) return 130;
+  const cpuAtEnd = await cpuCheck();
+  log(`\ncpu check at the end: ${formatCpuCheck(cpuAtEnd)}`);
+  const drift = machineRatio(cpuAtStart, cpuAtEnd);
+  if (drift !== null && Math.abs(drift - 1) * 100 > NOISE_PERCENT)
+    state.notes.push(
+      `the machine's speed changed during the run (cpu check, one core: ${cpuAtStart.one_core_ms} ms at the start, ${cpuAtEnd.one_core_ms} ms at the end): figures of this run are less comparable`,
+    );
   const budgets: BudgetCheck[] = evaluateBudgets(state.rows, options.connections[0]!, options.parts, js);
   mkdirSync(RESULTS_DIR, { recursive: true });
   // The previous run, read before this one replaces it (issue 23: each figure's change).
   const previous = readPreviousRows(path.join(RESULTS_DIR, 'latest.json'));
-  const previousDate = previousRunDate(path.join(RESULTS_DIR, 'latest-options.json'));
+  const previousMachine = previousRunMachine(path.join(RESULTS_DIR, 'latest-options.json'));
   writeFileSync(path.join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(state.rows, null, 2)}\n`);
   writeFileSync(
     path.join(RESULTS_DIR, 'latest-options.json'),
-    `${JSON.stringify({ options, machine: info, duration_s: round((Date.now() - startedAt) / 1000, 1), catalogues: state.catalogues, load_averages: state.loadAverages, source_fingerprints: state.fingerprints, notes: state.notes, budgets, start_screen_js: js, lighthouse: state.lighthouse }, null, 2)}\n`,
+    `${JSON.stringify({ options, machine: { ...info, cpu_check_start: cpuAtStart, cpu_check_end: cpuAtEnd }, duration_s: round((Date.now() - startedAt) / 1000, 1), catalogues: state.catalogues, load_averages: state.loadAverages, source_fingerprints: state.fingerprints, notes: state.notes, budgets, start_screen_js: js, lighthouse: state.lighthouse }, null, 2)}\n`,
   );
 
   log(`\n${formatResults(state.rows)}`);
@@ -576,7 +597,7 @@ async function main(): Promise<number> {
     const slower = compared.filter((r) => r.verdict === 'slower').length;
     log(
       compared.length
-        ? `\ncompared with the previous run${previousDate ? ` (${previousDate})` : ''}: ${slower} of ${compared.length} rows slower beyond ${NOISE_PERCENT} %\n${formatComparison(compared)}`
+        ? `\ncompared with the previous run${previousMachine.date ? ` (${previousMachine.date})` : ''}: ${slower} of ${compared.length} rows slower beyond ${NOISE_PERCENT} %${machineChange(previousMachine.cpuCheck, cpuAtStart)}\n${formatComparison(compared)}`
         : '\nthe previous run measured none of these rows (another size, database or scenario list)',
     );
   }
