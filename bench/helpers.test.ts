@@ -9,7 +9,7 @@ import { compareRuns, previousRunMachine, readPreviousRows } from './compare.ts'
 import { cpuCheck, formatCpuCheck, machineRatio } from './cpu-check.ts';
 import { mulberry32, suggestionPrefixes, typo, uncachedQueries } from './queries.ts';
 import { formatComparison } from './report.ts';
-import { deepPages } from './scenarios.ts';
+import { deepPages, warmUpRequests } from './scenarios.ts';
 import { LatencyRecorder, percentile, summarise } from './stats.ts';
 
 describe('percentile', () => {
@@ -189,6 +189,23 @@ describe('deepPages', () => {
       const offset = (Number(query.get('page')) - 1) * Number(query.get('limit'));
       expect(offset).toBeGreaterThan(90_000);
     }
+  });
+});
+
+describe('warmUpRequests', () => {
+  it('warms the fixed paths and part reads by id, and sends no search', () => {
+    const ids = [11, 22, 33];
+    const rotation = warmUpRequests({ ids });
+    const paths = rotation.flatMap((r) => {
+      if (!r.setupRequest) return [r.path];
+      return Array.from({ length: 20 }, () => r.setupRequest?.(r, {})?.path);
+    });
+    expect(paths.slice(0, 3)).toEqual(['/api/parts', '/api/categories/public', '/api/products/featured']);
+    const reads = paths.slice(3);
+    expect(reads).toHaveLength(20);
+    for (const path of reads) expect(ids.map((id) => `/api/parts/${id}`)).toContain(path);
+    expect(paths.some((path) => path?.includes('search'))).toBe(false);
+    expect(warmUpRequests({ ids: [] })).toHaveLength(3);
   });
 });
 

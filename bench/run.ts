@@ -30,7 +30,7 @@ import { type BenchAdmin, importWhileReading, readWaits, writeRepricedFeed } fro
 import { type LighthouseRow, runLighthouse } from './lighthouse.ts';
 import { get, runLoad } from './load.ts';
 import { formatBudgets, formatComparison, formatLighthouse, formatResults } from './report.ts';
-import { type Catalogue, discover, loadScenarios, PAGE_SIZE, prefixesFor, queriesFor } from './scenarios.ts';
+import { type Catalogue, discover, loadScenarios, PAGE_SIZE, prefixesFor, queriesFor, warmUpRequests } from './scenarios.ts';
 import { mulberry32 } from './queries.ts';
 import { round } from './stats.ts';
 import { buildServer, SERVER_NODE_FLAGS, serverArgs, serverEnv } from '../scripts/server.mjs';
@@ -379,12 +379,12 @@ async function benchDatabase(
       }
     }
 
-    // warm-up of the real server (JIT, pools), fixed paths only so no uncached query is spent
+    // warm-up of the real server (JIT, pools): fixed paths and part reads, no uncached query spent
     await runLoad({
       origin: server.origin,
       connections: options.connections[0]!,
       seconds: Math.min(2, options.seconds),
-      requests: [get('/api/parts'), get('/api/categories/public'), get('/api/products/featured')],
+      requests: warmUpRequests(catalogue),
     });
 
     const queries = queriesFor(codes);

@@ -144,6 +144,23 @@ export function loadScenarios(catalogue: Catalogue, queries: QuerySource, prefix
   return scenarios;
 }
 
+/**
+ * The real server's warm-up rotation: the fixed paths, and part reads by id drawn from their own
+ * random stream (seed {@link WARM_UP_SEED}, not the `part-by-id` scenario's), so that the part read's
+ * code path is compiled and its pool connections open before it is measured (a fresh server's
+ * first 2–3 s of part reads ran at about half the speed of the next ones, docs/performance.md
+ * "Session 23"). No search is sent: every uncached query stays unseen.
+ */
+export function warmUpRequests(catalogue: Pick<Catalogue, 'ids'>): AutocannonRequest[] {
+  const random = mulberry32(WARM_UP_SEED);
+  const warm: AutocannonRequest[] = [get('/api/parts'), get('/api/categories/public'), get('/api/products/featured')];
+  if (catalogue.ids.length) warm.push(dynamicGet(() => `/api/parts/${catalogue.ids[Math.floor(random() * catalogue.ids.length)]}`));
+  return warm;
+}
+
+/** Seed of the warm-up's part reads ({@link warmUpRequests}); the scenarios use 7. */
+const WARM_UP_SEED = 99;
+
 /** A query source over the demo vocabulary and the catalogue's own part numbers. */
 export function queriesFor(codes: readonly string[]): QuerySource {
   return uncachedQueries(DEMO_VOCABULARY, codes);
