@@ -111,13 +111,13 @@ const loadAverage = () =>
 
 /**
  * The comparison heading's word on the machines: their CPU checks when they differ beyond the
- * noise, since every figure then moves without a change of code; empty otherwise.
+ * noise, since figures then move without a change of code; empty otherwise.
  */
 function machineChange(previous: CpuCheck | null, current: CpuCheck): string {
   const ratio = machineRatio(previous, current);
   if (ratio === null || !previous) return '';
   if (Math.abs(ratio - 1) * 100 <= NOISE_PERCENT) return '';
-  return `\n(the machine differs: cpu check one core ${current.one_core_ms} ms now, ${previous.one_core_ms} ms then, ${ratio.toFixed(2)} ×; figures move by that much with the same code)`;
+  return `\n(the machines differ: cpu check one core ${current.one_core_ms} ms now, ${previous.one_core_ms} ms then, ${ratio.toFixed(2)} ×: a figure's change may be the machine's, not the code's)`;
 }
 
 function machine() {
