@@ -13,6 +13,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_ENTRY = 'dist/server/main.js';
 /** The bundled import command (src/server/cli/import.ts), relative to the project root. */
 export const IMPORT_ENTRY = 'dist/server/import.js';
+// dist/server/job-worker.js (src/server/modules/sync/job-worker.ts) is bundled beside them too:
+// the server starts it for each catalogue job on PostgreSQL (job-process.ts).
 
 /**
  * V8 flags of the server process. A 2 MB semi-space (V8's default grows to 16 MB) and a fixed 10 %
@@ -34,8 +36,8 @@ export function serverEnv() {
 }
 
 /**
- * Bundles src/server/main.ts into {@link SERVER_ENTRY} and the import command into
- * {@link IMPORT_ENTRY} (about 50 ms, so every start rebuilds and the bundles never drift from the
+ * Bundles src/server/main.ts into {@link SERVER_ENTRY}, the import command into {@link IMPORT_ENTRY}
+ * and a catalogue job's process into dist/server/job-worker.js (about 50 ms, so every start rebuilds and the bundles never drift from the
  * sources), then checks that every npm package they import is a production dependency (see
  * {@link undeclaredServerPackages}).
  * @throws the esbuild error when the sources do not compile; an Error naming each package the
@@ -44,7 +46,7 @@ export function serverEnv() {
 export async function buildServer() {
   const { metafile } = await build({
     absWorkingDir: root,
-    entryPoints: { main: 'src/server/main.ts', import: 'src/server/cli/import.ts' },
+    entryPoints: { main: 'src/server/main.ts', import: 'src/server/cli/import.ts', 'job-worker': 'src/server/modules/sync/job-worker.ts' },
     outdir: 'dist/server',
     bundle: true,
     platform: 'node',

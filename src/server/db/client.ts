@@ -53,6 +53,12 @@ export interface Database {
    */
   bulk: Db;
   kind: DatabaseKind;
+  /**
+   * The `postgres://…` URL this database was opened with (PostgreSQL only): a catalogue job's own
+   * process connects with it (modules/sync/job-process.ts). Absent on PGlite, whose database only
+   * the process that opened it can reach.
+   */
+  url?: string;
   /** The node-postgres request pool (PostgreSQL only): rate-limit counters share it. */
   pool?: pg.Pool;
   /**
@@ -400,6 +406,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       db,
       bulk: drizzleNodePg(bulkPool, { schema }) as unknown as Db,
       kind: 'postgres',
+      url,
       pool,
       sideConnection,
       // On the bulk pool: a migration that rewrites the parts table (0022 at a million parts) runs

@@ -10,9 +10,9 @@ import type { Db } from '../../db/client.ts';
 import { importMappings } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { type Actor, recordAudit } from '../audit/service.ts';
-import { type ImportProgress, type ImportReport, importCatalogueFile } from '../import/service.ts';
+import type { ImportProgress, ImportReport } from '../import/service.ts';
 import { sourceLimits } from '../import/parse.ts';
-import { readSource } from '../import/source.ts';
+import { type JobLog, runCatalogueImport } from './job-process.ts';
 
 /** A full sync is refused when more than this share of the feed's rows is rejected. */
 export const SYNC_MAX_REJECTED_RATIO = 0.2;
@@ -62,37 +62,44 @@ export async function auditImport(
 /**
  * The body of an ERP sync job, for {@link JobSlot.start}: reads `ERP_SOURCE`, runs it as a full
  * sync with the saved `erp` mapping ({@link savedErpMapping}; source `erp`, refused above {@link SYNC_MAX_REJECTED_RATIO} rejected rows, and refused as
- * a large change unless `confirmLarge`), audits it as `catalogue.sync` unless it is a preview.
+ * a large change unless `confirmLarge`), audits it as `catalogue.sync` unless it is a preview. On
+ * PostgreSQL the import runs in a process of its own ({@link runCatalogueImport}), which `log` tells
+ * of its end (time, peak memory).
  * @throws AppError (through the job, which then fails with its message) when the source cannot be
  *   read or the import refuses the run.
  */
 export function erpSyncJob(
   ctx: Pick<AppContext, 'config' | 'db' | 'database'>,
   actor: Actor,
-  options: { dryRun: boolean; confirmLarge: boolean },
-): (onProgress: (p: ImportProgress) => void) => Promise<ImportReport> {
+  options: { dryRun: boolean; confirmLarge: boolean; log?: JobLog },
+): (onProgress: (p: ImportProgress) => void, signal: AbortSignal) => Promise<ImportReport> {
   const source = erpSourceOf(ctx);
   const { config } = ctx;
-  return async (onProgress) => {
+  return async (onProgress, signal) => {
     onProgress({ phase: 'reading', read: 0, written: 0, total: 0 });
     const limits = sourceLimits(config.importLimits);
-    const buffer = await readSource(source, limits);
     const mapping = await savedErpMapping(ctx.db);
-    // Jobs are not requests: they write through the pool without the request statement timeout.
-    const report = await importCatalogueFile(ctx.database.bulk, buffer, {
-      limits,
-      lowStock: config.lowStock,
-      fullSync: true,
-      maxRejectedRatio: SYNC_MAX_REJECTED_RATIO,
+    // On PostgreSQL in a process of its own (job-process.ts); it reads the source itself.
+    const file = { source };
+    const report = await runCatalogueImport(
+      ctx.database,
+      file,
+      {
+        limits,
+        lowStock: config.lowStock,
+        fullSync: true,
+        maxRejectedRatio: SYNC_MAX_REJECTED_RATIO,
+        source: ERP_SOURCE_NAME,
+        actor: actor.username,
+        dryRun: options.dryRun,
+        confirmLarge: options.confirmLarge,
+        imageDir: config.imageDir,
+        mapping,
+      },
       onProgress,
-      source: ERP_SOURCE_NAME,
-      actor: actor.username,
-      dryRun: options.dryRun,
-      confirmLarge: options.confirmLarge,
-      imageDir: config.imageDir,
-      mapping,
-      sideConnection: ctx.database.sideConnection,
-    });
+      signal,
+      options.log,
+    );
     // A preview changes nothing: it is not audited.
     return options.dryRun ? report : auditImport(ctx, 'catalogue.sync', actor, report, source);
   };

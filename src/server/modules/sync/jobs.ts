@@ -110,6 +110,8 @@ export async function pruneFinishedJobs(database: Database): Promise<number> {
 export class JobSlot {
   private running: Promise<void> | null = null;
   private runningId: number | null = null;
+  /** Ends the running job's own process, if it has one (job-process.ts), when a stop interrupts it. */
+  private abort: AbortController | null = null;
   private readonly owner = `${os.hostname()}:${process.pid}`;
 
   /** @param onFinish called after every job of this process, successful or not (the app marks its cache dirty). */
@@ -149,9 +151,14 @@ export class JobSlot {
    * Starts `run` in this process unless a job is running in any process; first marks jobs of lost
    * processes interrupted and prunes old finished ones ({@link pruneFinishedJobs}).
    * @param actor who started it (audited with it).
+   * @param run the job's body; its `signal` is aborted when {@link stop} interrupts it.
    * @throws AppError CONFLICT {@link JOB_CONFLICT} when a job is running.
    */
-  async start(kind: JobKind, actor: Actor, run: (onProgress: (p: ImportProgress) => void) => Promise<ImportReport>): Promise<JobState> {
+  async start(
+    kind: JobKind,
+    actor: Actor,
+    run: (onProgress: (p: ImportProgress) => void, signal: AbortSignal) => Promise<ImportReport>,
+  ): Promise<JobState> {
     await this.recoverInterrupted();
     await pruneFinishedJobs(this.database);
     let row: Row | undefined;
@@ -173,6 +180,8 @@ export class JobSlot {
     if (!row) throw new Error('job insert returned no row');
     const id = row.id;
     this.runningId = id;
+    const abort = new AbortController();
+    this.abort = abort;
     const db = this.database.db;
     let latest: ImportProgress | null = null;
     let writtenAt = 0;
@@ -203,6 +212,7 @@ export class JobSlot {
         .where(sql`${jobs.id} = ${id} and ${jobs.status} = 'running'`)
         .catch(() => {});
       this.runningId = null;
+      this.abort = null;
       this.onFinish();
     };
     this.running = run((progress) => {
@@ -214,7 +224,7 @@ export class JobSlot {
         writtenAt = now;
         void write({ progress });
       }
-    }).then(
+    }, abort.signal).then(
       async (report) => {
         await finish({ status: 'done', report, progress: latest ?? row.progress });
       },
@@ -232,8 +242,8 @@ export class JobSlot {
 
   /**
    * Graceful stop: waits at most `timeoutMs` for the job running in this process; if it is still
-   * running then, marks it interrupted and audits it (its transaction rolls back when the
-   * database is closed, so nothing of it is applied).
+   * running then, marks it interrupted, audits it and ends its own process if it has one (its
+   * transaction rolls back when that process or the database is closed, so nothing of it is applied).
    * @returns whether a job had to be interrupted.
    */
   async stop(timeoutMs: number): Promise<boolean> {
@@ -243,6 +253,7 @@ export class JobSlot {
     clearTimeout(timer);
     const id = this.runningId;
     if (id === null) return false;
+    this.abort?.abort();
     const rows = await this.database.db
       .update(jobs)
       .set({ status: 'interrupted', error: JOB_INTERRUPTED, finishedAt: sql`now()` })

@@ -20,11 +20,12 @@ import { actorOf } from '../audit/service.ts';
 import { requireAdmin } from '../auth/guards.ts';
 import { PRICE_LIST_COUNT, mapHeaders, mapRecords } from '../import/map.ts';
 import { parseSource, sourceLimits } from '../import/parse.ts';
-import { importCatalogueFile, sourceFromFileName } from '../import/service.ts';
+import { sourceFromFileName } from '../import/service.ts';
 import { mappingAssignments } from '../import-mappings/service.ts';
 import { readSource } from '../import/source.ts';
 import { auditImport, erpSourceOf, erpSyncJob } from './erp.ts';
 import type { JobSlot } from './jobs.ts';
+import { runCatalogueImport } from './job-process.ts';
 import { listJobHistory } from './schedule.ts';
 
 /**
@@ -71,8 +72,6 @@ const UPLOAD_TYPES = [
 
 export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZod {
   const { config } = ctx;
-  // Jobs are not requests: they write through the pool without the request statement timeout.
-  const bulk = ctx.database.bulk;
   const erpSource = () => erpSourceOf(ctx);
 
   return async (app) => {
@@ -117,6 +116,7 @@ export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZo
         const run = erpSyncJob(ctx, actorOf(request), {
           dryRun: request.query.dryRun === 'true',
           confirmLarge: request.query.confirmLarge === 'true',
+          log: app.log,
         });
         const job = await jobs.start('sync', actorOf(request), run);
         return reply.status(202).send({ job });
@@ -144,10 +144,9 @@ export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZo
         const dryRun = query.dryRun === 'true';
         const overwriteHandEdits = overwriteFields(query.overwrite);
         const mapping = query.mappingName ? await mappingAssignments(ctx.db, query.mappingName) : columnMapping(query.mapping);
-        const job = await jobs.start('upload', actor, async (onProgress) => {
-          const report = await importCatalogueFile(bulk, body, {
+        const job = await jobs.start('upload', actor, async (onProgress, signal) => {
+          const options = {
             lowStock: config.lowStock,
-            onProgress,
             source: sourceFromFileName(name),
             actor: actor.username,
             dryRun,
@@ -156,8 +155,9 @@ export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZo
             overwriteHandEdits,
             mapping,
             imageDir: config.imageDir,
-            sideConnection: ctx.database.sideConnection,
-          });
+          };
+          // On PostgreSQL in a process of its own (job-process.ts).
+          const report = await runCatalogueImport(ctx.database, { upload: body }, options, onProgress, signal, app.log);
           return dryRun ? report : auditImport(ctx, 'catalogue.upload', actor, report, name);
         });
         return reply.status(202).send({ job });

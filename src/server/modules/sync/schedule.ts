@@ -112,12 +112,12 @@ export class ScheduledSync {
     await pruneScheduledSyncs(ctx);
 
     let thrown: unknown;
-    const body = erpSyncJob(ctx, SCHEDULED_ACTOR, { dryRun: false, confirmLarge: false });
+    const body = erpSyncJob(ctx, SCHEDULED_ACTOR, { dryRun: false, confirmLarge: false, log: this.options.log });
     let jobId: number;
     try {
-      const job = await slot.start('sync', SCHEDULED_ACTOR, async (onProgress) => {
+      const job = await slot.start('sync', SCHEDULED_ACTOR, async (onProgress, signal) => {
         try {
-          return await body(onProgress);
+          return await body(onProgress, signal);
         } catch (error) {
           thrown = error;
           throw error;
