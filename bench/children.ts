@@ -95,10 +95,34 @@ export function readRssMb(pid: number): number {
   }
 }
 
-/** Samples a child's RSS every 250 ms: the peak since the last `startWindow()` and overall. */
+/**
+ * Resident set of the processes `pid` started (its children: a catalogue job's own process on
+ * PostgreSQL, src/server/modules/sync/job-process.ts), summed in MB; 0 when it has none or they
+ * cannot be read.
+ */
+function childrenRssMb(pid: number): number {
+  let children: string;
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8');
+  } catch {
+    return 0;
+  }
+  return children
+    .split(' ')
+    .filter(Boolean)
+    .map((child) => readRssMb(Number(child)))
+    .filter(Number.isFinite)
+    .reduce((sum, rss) => sum + rss, 0);
+}
+
+/**
+ * Samples a child's RSS every 250 ms: the peak since the last `startWindow()` and overall; and the
+ * peak of the processes it started itself within the window ({@link windowChildrenPeakMb}).
+ */
 export class RssSampler {
   private timer: NodeJS.Timeout;
   private windowPeak = 0;
+  private windowChildrenPeak = 0;
   overallPeak = 0;
 
   constructor(private readonly pid: number) {
@@ -112,11 +136,14 @@ export class RssSampler {
     if (!Number.isFinite(rss)) return;
     if (rss > this.windowPeak) this.windowPeak = rss;
     if (rss > this.overallPeak) this.overallPeak = rss;
+    const children = childrenRssMb(this.pid);
+    if (children > this.windowChildrenPeak) this.windowChildrenPeak = children;
   }
 
   /** Starts a new measurement window (one scenario), seeded with the current RSS. */
   startWindow(): void {
     this.windowPeak = 0;
+    this.windowChildrenPeak = 0;
     this.sample();
   }
 
@@ -124,6 +151,12 @@ export class RssSampler {
   windowPeakMb(): number {
     this.sample();
     return this.windowPeak;
+  }
+
+  /** Peak RSS in MB of the processes the sampled one started, within the current window (0 when none ran). */
+  windowChildrenPeakMb(): number {
+    this.sample();
+    return this.windowChildrenPeak;
   }
 
   stop(): void {

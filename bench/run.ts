@@ -153,6 +153,9 @@ function records(count: number): { records: SourceRecord[]; codes: string[] } {
 }
 
 /** Environment of the real server: only what we set decides the database. */
+/** The sync's own process (PostgreSQL: src/server/modules/sync/job-process.ts), as the scenario's note gives it. */
+const jobProcess = (peakMb: number) => (peakMb > 0 ? `; the sync's own process RSS peak ${Math.round(peakMb)} MB` : '');
+
 /** The admin the bench's server creates for the import-while-reading scenario (a fresh password each run). */
 const BENCH_ADMIN: BenchAdmin = {
   username: 'bench-admin',
@@ -487,7 +490,7 @@ async function benchDatabase(
         errors: run.errors + (run.failure ? 1 : 0),
         rss_mb: sampler.windowPeakMb(),
       });
-      const line = `${kind} import-while-reading: an ERP sync repricing ${repriced.toLocaleString('en-US')} parts took ${(run.importMs / 1000).toFixed(1)} s (${run.written.toLocaleString('en-US')} written); longest read wait ${Math.round(waits.longest)} ms over ${run.reads.length} reads; server RSS peak ${Math.round(sampler.windowPeakMb())} MB`;
+      const line = `${kind} import-while-reading: an ERP sync repricing ${repriced.toLocaleString('en-US')} parts took ${(run.importMs / 1000).toFixed(1)} s (${run.written.toLocaleString('en-US')} written); longest read wait ${Math.round(waits.longest)} ms over ${run.reads.length} reads; server RSS peak ${Math.round(sampler.windowPeakMb())} MB${jobProcess(sampler.windowChildrenPeakMb())}`;
       state.notes.push(run.failure ? `${line}; the sync failed: ${run.failure}` : line);
       log(`  ${line}`);
     }
