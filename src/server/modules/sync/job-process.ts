@@ -44,18 +44,24 @@ export type WorkerMessage =
   | { type: 'failed'; error: { code: ErrorCode; message: string; details?: unknown } | null; maxRssBytes: number };
 
 /**
+ * V8 flags of a job's process: those of `npm run import` into PostgreSQL (scripts/server.mjs
+ * `importNodeFlags`): a 10 % old-space growth step, and V8's own young generation. The server's
+ * 2 MB young generation is not passed on: it holds the server's resident set, and it made a
+ * million-part sync spend most of its time collecting garbage (137.9 s instead of 62 s,
+ * docs/performance.md "The ERP sync of a million parts inside the server").
+ */
+const JOB_NODE_FLAGS = ['--heap-growing-percent=10'];
+
+/**
  * The entry of the job's process and the Node flags to run it with: the bundle beside the
  * server's (dist/server/job-worker.js, scripts/server.mjs) in production; the TypeScript source
- * through tsx when the server itself runs from source (tests, `npm run dev`). The server's own heap
- * flags (a 2 MB young generation, a 10 % growth step) are not passed on: they hold the server's
- * resident set, and they made a million-part sync spend most of its time collecting garbage
- * (137.9 s instead of 62 s, docs/performance.md "The ERP sync of a million parts inside the server").
+ * through tsx when the server itself runs from source (tests, `npm run dev`).
  */
 function workerEntry(): { path: string; execArgv: string[] } {
   const fromSource = import.meta.url.endsWith('.ts');
   return fromSource
-    ? { path: fileURLToPath(new URL('./job-worker.ts', import.meta.url)), execArgv: ['--import', 'tsx'] }
-    : { path: fileURLToPath(new URL('./job-worker.js', import.meta.url)), execArgv: [] };
+    ? { path: fileURLToPath(new URL('./job-worker.ts', import.meta.url)), execArgv: [...JOB_NODE_FLAGS, '--import', 'tsx'] }
+    : { path: fileURLToPath(new URL('./job-worker.js', import.meta.url)), execArgv: [...JOB_NODE_FLAGS, '--enable-source-maps'] };
 }
 
 /** The job's error as the server rethrows it: an AppError keeps its code and Spanish message. */
