@@ -154,8 +154,9 @@ export function evaluateBudgets(
     ['postgres', 200],
     ['pglite', 600],
   ] as const) {
-    // Serving traffic: not the bare ceiling, not the imports, and not the ERP sync the server itself
-    // runs in import-while-reading (its memory is the import's; the notes give it).
+    // Serving traffic: not the bare ceiling, not the imports, and not import-while-reading's ERP
+    // sync (on PGlite the server runs the import itself; on PostgreSQL it has a process of its own;
+    // the scenario's note gives both peaks).
     const serverRows = rows.filter(
       (r) =>
         r.database === database &&

@@ -9,7 +9,7 @@ import type { SourceRecord } from '../src/server/modules/import/parse.ts';
 import { summarise } from './stats.ts';
 
 /** What the bench reads of `GET /api/admin/jobs/current`. */
-type JobState = { status: string; error: string | null; progress: { written: number } };
+type JobState = { status: string; error: string | null; progress: { written: number; phase: string } };
 
 /** Credentials of the admin the bench's server creates (`ADMIN_USERNAME`/`ADMIN_PASSWORD`). */
 export interface BenchAdmin {
@@ -28,6 +28,8 @@ export interface ImportWhileReading {
   errors: number;
   /** The job's error when it failed. */
   failure: string | null;
+  /** The longest read: when it was asked (ms after the sync's request) and the job's phase then. */
+  longest: { atMs: number; phase: string } | null;
 }
 
 /**
@@ -71,9 +73,13 @@ export async function importWhileReading(
   const reads: number[] = [];
   let errors = 0;
   let running = true;
+  // The job's phase as last polled, and where the longest read so far began.
+  let phase = 'reading';
+  const longest = { ms: -1, atMs: 0, phase: '' };
   const reader = async () => {
     while (running) {
       const started = performance.now();
+      const askedIn = phase;
       try {
         const response = await fetch(origin + readPath());
         await response.arrayBuffer();
@@ -81,10 +87,13 @@ export async function importWhileReading(
       } catch {
         errors++;
       }
-      if (running) reads.push(performance.now() - started);
+      const ms = performance.now() - started;
+      if (!running) continue;
+      reads.push(ms);
+      if (ms > longest.ms) Object.assign(longest, { ms, atMs: started - syncAt, phase: askedIn });
     }
   };
-  const started = performance.now();
+  const syncAt = performance.now();
   const sync = await fetch(`${origin}/api/debug/sync?confirmLarge=true`, { method: 'POST', headers: { origin, cookie } });
   if (sync.status !== 202) throw new Error(`the sync answered ${sync.status}: ${(await sync.text()).slice(0, 200)}`);
   const loops = Array.from({ length: readers }, reader);
@@ -95,17 +104,19 @@ export async function importWhileReading(
       const answer = await fetch(`${origin}/api/admin/jobs/current`, { headers: { cookie } });
       job = ((await answer.json()) as { job: JobState | null }).job;
       if (job?.status !== 'running') break;
+      phase = job.progress.phase;
     }
   } finally {
     running = false;
     await Promise.all(loops);
   }
   return {
-    importMs: performance.now() - started,
+    importMs: performance.now() - syncAt,
     written: job?.progress.written ?? 0,
     reads,
     errors,
     failure: job?.status === 'failed' ? (job.error ?? 'failed') : null,
+    longest: longest.ms >= 0 ? { atMs: longest.atMs, phase: longest.phase } : null,
   };
 }
 

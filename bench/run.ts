@@ -490,7 +490,7 @@ async function benchDatabase(
         errors: run.errors + (run.failure ? 1 : 0),
         rss_mb: sampler.windowPeakMb(),
       });
-      const line = `${kind} import-while-reading: an ERP sync repricing ${repriced.toLocaleString('en-US')} parts took ${(run.importMs / 1000).toFixed(1)} s (${run.written.toLocaleString('en-US')} written); longest read wait ${Math.round(waits.longest)} ms over ${run.reads.length} reads; server RSS peak ${Math.round(sampler.windowPeakMb())} MB${jobProcess(sampler.windowChildrenPeakMb())}`;
+      const line = `${kind} import-while-reading: an ERP sync repricing ${repriced.toLocaleString('en-US')} parts took ${(run.importMs / 1000).toFixed(1)} s (${run.written.toLocaleString('en-US')} written); longest read wait ${Math.round(waits.longest)} ms${run.longest ? ` (asked ${(run.longest.atMs / 1000).toFixed(1)} s in, while ${run.longest.phase})` : ''} over ${run.reads.length} reads; server RSS peak ${Math.round(sampler.windowPeakMb())} MB${jobProcess(sampler.windowChildrenPeakMb())}`;
       state.notes.push(run.failure ? `${line}; the sync failed: ${run.failure}` : line);
       log(`  ${line}`);
     }
