@@ -93,7 +93,11 @@ function runInWorker(
       if (message.type === 'progress') onProgress(message.progress);
       else outcome = message;
     });
-    child.on('error', (error) => log?.error({ err: error }, 'catalogue job process error'));
+    child.on('error', (error) => {
+      log?.error({ err: error }, 'catalogue job process error');
+      // A process that could not be started never exits: the job fails now instead of waiting.
+      if (child.pid === undefined) reject(error);
+    });
     child.on('exit', (code, exitSignal) => {
       signal.removeEventListener('abort', kill);
       const settled = outcome as WorkerMessage | null;
