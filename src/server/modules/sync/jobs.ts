@@ -253,12 +253,18 @@ export class JobSlot {
     clearTimeout(timer);
     const id = this.runningId;
     if (id === null) return false;
-    this.abort?.abort();
-    const rows = await this.database.db
-      .update(jobs)
-      .set({ status: 'interrupted', error: JOB_INTERRUPTED, finishedAt: sql`now()` })
-      .where(sql`${jobs.id} = ${id} and ${jobs.status} = 'running'`)
-      .returning();
+    // Marked first, then ended: a job process that exits at once must not finish it as failed first.
+    const abort = this.abort;
+    let rows: Row[];
+    try {
+      rows = await this.database.db
+        .update(jobs)
+        .set({ status: 'interrupted', error: JOB_INTERRUPTED, finishedAt: sql`now()` })
+        .where(sql`${jobs.id} = ${id} and ${jobs.status} = 'running'`)
+        .returning();
+    } finally {
+      abort?.abort();
+    }
     await auditInterrupted(this.database, rows, 'server stopped (SIGTERM)');
     return rows.length > 0;
   }
