@@ -37,8 +37,8 @@ export function serverEnv() {
 
 /**
  * Bundles src/server/main.ts into {@link SERVER_ENTRY}, the import command into {@link IMPORT_ENTRY}
- * and a catalogue job's process into dist/server/job-worker.js (about 50 ms, so every start rebuilds and the bundles never drift from the
- * sources), then checks that every npm package they import is a production dependency (see
+ * and a catalogue job's process into dist/server/job-worker.js (about 50 ms, so every start
+ * rebuilds and the bundles never drift from the sources), then checks that every npm package they import is a production dependency (see
  * {@link undeclaredServerPackages}).
  * @throws the esbuild error when the sources do not compile; an Error naming each package the
  *   server imports that `npm ci --omit=dev` would not install.
