@@ -79,11 +79,10 @@ export function erpSyncJob(
     onProgress({ phase: 'reading', read: 0, written: 0, total: 0 });
     const limits = sourceLimits(config.importLimits);
     const mapping = await savedErpMapping(ctx.db);
-    // On PostgreSQL in a process of its own (job-process.ts); it reads the source itself.
-    const file = { source };
+    // On PostgreSQL in a process of its own (job-process.ts), which reads the source itself.
     const report = await runCatalogueImport(
       ctx.database,
-      file,
+      { source },
       {
         limits,
         lowStock: config.lowStock,

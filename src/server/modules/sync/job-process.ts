@@ -136,6 +136,20 @@ export async function runCatalogueImport(
   log?: JobLog,
 ): Promise<ImportReport> {
   if (database.url) return runInWorker({ databaseUrl: database.url, file, options }, onProgress, signal, log);
+  return importHere(database, file, options, onProgress);
+}
+
+/**
+ * The import itself, in the process that calls it: the server's on PGlite, the job's own on
+ * PostgreSQL (job-worker.ts). Reads an operator's `source` with `options.limits`.
+ * @throws AppError as `importCatalogueFile` and `readSource` throw it.
+ */
+export async function importHere(
+  database: Database,
+  file: CatalogueFile,
+  options: CatalogueImportOptions,
+  onProgress: (progress: ImportProgress) => void,
+): Promise<ImportReport> {
   const buffer = 'upload' in file ? file.upload : await readSource(file.source, options.limits);
   // Jobs are not requests: they write through the bulk pool, without the request statement timeout.
   return importCatalogueFile(database.bulk, buffer, { ...options, onProgress, sideConnection: database.sideConnection });

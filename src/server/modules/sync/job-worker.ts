@@ -1,7 +1,7 @@
 /**
  * The process of one catalogue job on PostgreSQL (started by job-process.ts `runCatalogueImport`):
  * waits for its {@link WorkerRequest}, imports the file into the database at `databaseUrl` with
- * import/service.ts `importCatalogueFile`, sends its progress (at most every
+ * job-process.ts `importHere` (as the server does on PGlite), sends its progress (at most every
  * {@link PROGRESS_EVERY_MS}, each new phase at once) and then one outcome, and exits. It ends at
  * once when the server's IPC channel closes (the server stopped or died) or the server kills it;
  * its connection closes and PostgreSQL rolls the import back. SIGINT and SIGTERM are left to the
@@ -10,9 +10,7 @@
 import { openDatabase } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { ImportProgress } from '../import/service.ts';
-import { importCatalogueFile } from '../import/service.ts';
-import { readSource } from '../import/source.ts';
-import type { WorkerMessage, WorkerRequest } from './job-process.ts';
+import { importHere, type WorkerMessage, type WorkerRequest } from './job-process.ts';
 
 /** Progress goes to the server at most this often, ms (each new phase at once). */
 const PROGRESS_EVERY_MS = 100;
@@ -40,9 +38,9 @@ async function run(request: WorkerRequest): Promise<void> {
   const database = await openDatabase({ databaseUrl: request.databaseUrl, poolSize: 1 });
   try {
     const { file, options } = request;
-    onProgress({ phase: 'reading', read: 0, written: 0, total: 0 });
-    const buffer = 'upload' in file ? Buffer.from(file.upload) : await readSource(file.source, options.limits);
-    const report = await importCatalogueFile(database.bulk, buffer, { ...options, onProgress, sideConnection: database.sideConnection });
+    // IPC's structured clone delivers the upload as a plain Uint8Array: viewed as a Buffer, not copied.
+    const bytes = 'upload' in file ? { upload: Buffer.from(file.upload.buffer, file.upload.byteOffset, file.upload.byteLength) } : file;
+    const report = await importHere(database, bytes, options, onProgress);
     await send({ type: 'done', report, maxRssBytes: maxRssBytes() });
   } finally {
     await database.close();
