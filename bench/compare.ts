@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { ResultRow } from './budgets.ts';
 import type { CpuCheck } from './cpu-check.ts';
+import { type PostgresServer, asPostgresServer } from './postgres-server.ts';
 
 /** Change (percent) beyond which a figure is flagged: runs of the same code move by about this much. */
 export const NOISE_PERCENT = 15;
@@ -105,14 +106,19 @@ export interface PreviousMachine {
   date: string | null;
   /** Its CPU check at the start (`machine.cpu_check_start`, bench/cpu-check.ts), or `null` (runs before session 23). */
   cpuCheck: CpuCheck | null;
+  /** Its PostgreSQL server (`postgres`, bench/postgres-server.ts), or `null` (PGlite only, or runs before session 26). */
+  postgres: PostgresServer | null;
 }
 
-/** The previous run's date and CPU check; both `null` when the file is missing or unreadable. */
+/** The previous run's date, CPU check and PostgreSQL server; all `null` when the file is missing or unreadable. */
 export function previousRunMachine(file: string): PreviousMachine {
-  const none: PreviousMachine = { date: null, cpuCheck: null };
+  const none: PreviousMachine = { date: null, cpuCheck: null, postgres: null };
   if (!existsSync(file)) return none;
   try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { machine?: { date?: unknown; cpu_check_start?: Partial<CpuCheck> } };
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as {
+      machine?: { date?: unknown; cpu_check_start?: Partial<CpuCheck> };
+      postgres?: unknown;
+    };
     const check = parsed.machine?.cpu_check_start;
     return {
       date: typeof parsed.machine?.date === 'string' ? parsed.machine.date : null,
@@ -120,6 +126,7 @@ export function previousRunMachine(file: string): PreviousMachine {
         typeof check?.one_core_ms === 'number' && typeof check.two_cores_ms === 'number'
           ? { one_core_ms: check.one_core_ms, two_cores_ms: check.two_cores_ms }
           : null,
+      postgres: asPostgresServer(parsed.postgres),
     };
   } catch {
     return none;

@@ -2,11 +2,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { parseArgs, UsageError } from './args.ts';
 import { evaluateBudgets, type ResultRow } from './budgets.ts';
 import { compareRuns, previousRunMachine, readPreviousRows } from './compare.ts';
 import { cpuCheck, formatCpuCheck, machineRatio } from './cpu-check.ts';
+import { formatPostgresServer, postgresServerChanges, readPostgresServer } from './postgres-server.ts';
+import { testEngines } from '../src/server/test/db.ts';
 import { mulberry32, suggestionPrefixes, typo, uncachedQueries } from './queries.ts';
 import { formatComparison } from './report.ts';
 import { deepPages, warmUpRequests } from './scenarios.ts';
@@ -294,15 +297,59 @@ describe('cpu check', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-machine-'));
     const file = path.join(dir, 'latest-options.json');
     try {
-      expect(previousRunMachine(file)).toEqual({ date: null, cpuCheck: null });
+      expect(previousRunMachine(file)).toEqual({ date: null, cpuCheck: null, postgres: null });
       writeFileSync(file, JSON.stringify({ machine: { date: '2026-11-28T12:00:00.000Z' } }));
-      expect(previousRunMachine(file)).toEqual({ date: '2026-11-28T12:00:00.000Z', cpuCheck: null });
+      expect(previousRunMachine(file)).toEqual({ date: '2026-11-28T12:00:00.000Z', cpuCheck: null, postgres: null });
       writeFileSync(file, JSON.stringify({ machine: { date: 'd', cpu_check_start: { one_core_ms: 210, two_cores_ms: 260 } } }));
-      expect(previousRunMachine(file)).toEqual({ date: 'd', cpuCheck: { one_core_ms: 210, two_cores_ms: 260 } });
+      expect(previousRunMachine(file)).toEqual({ date: 'd', cpuCheck: { one_core_ms: 210, two_cores_ms: 260 }, postgres: null });
+      const postgres = { version: '15.20', settings: { shared_buffers: '2GB', work_mem: '4MB', fsync: 7 } };
+      writeFileSync(file, JSON.stringify({ machine: { date: 'd' }, postgres }));
+      expect(previousRunMachine(file).postgres).toEqual({ version: '15.20', settings: { shared_buffers: '2GB', work_mem: '4MB' } });
+      writeFileSync(file, JSON.stringify({ machine: { date: 'd' }, postgres: { settings: {} } }));
+      expect(previousRunMachine(file).postgres).toBeNull();
       writeFileSync(file, '{ not json');
-      expect(previousRunMachine(file)).toEqual({ date: null, cpuCheck: null });
+      expect(previousRunMachine(file)).toEqual({ date: null, cpuCheck: null, postgres: null });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('the PostgreSQL server of a run', () => {
+  const server = (version: string, settings: Record<string, string>) => ({ version, settings });
+
+  it('says what differs from the previous run, version first, and nothing when either is unknown', () => {
+    const before = server('15.19', { shared_buffers: '128MB', work_mem: '4MB', autovacuum: 'off' });
+    const after = server('15.20', { shared_buffers: '2GB', work_mem: '4MB', autovacuum: 'off' });
+    expect(postgresServerChanges(before, after)).toEqual(['version 15.20 now, 15.19 then', 'shared_buffers 2GB now, 128MB then']);
+    expect(postgresServerChanges(after, after)).toEqual([]);
+    expect(postgresServerChanges(null, after)).toEqual([]);
+    expect(postgresServerChanges(before, null)).toEqual([]);
+    // A setting only one run read (an older bench's list) is not a difference.
+    expect(postgresServerChanges(server('15.20', { jit: 'on' }), server('15.20', { shared_buffers: '2GB' }))).toEqual([]);
+  });
+
+  it('prints the version and the settings in their order', () => {
+    expect(formatPostgresServer(server('15.20', { shared_buffers: '128MB', fsync: 'on' }))).toBe(
+      'postgresql 15.20: shared_buffers 128MB, fsync on',
+    );
+  });
+
+  for (const kind of testEngines().filter((k) => k === 'postgres')) {
+    it(`reads the settings of the server of DATABASE_URL (${kind})`, async () => {
+      const read = await readPostgresServer(process.env.DATABASE_URL!);
+      const check = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await check.connect();
+      try {
+        const { rows } = await check.query<{ v: string; b: string }>(
+          "select current_setting('server_version') as v, current_setting('shared_buffers') as b",
+        );
+        expect(read.version).toBe(rows[0]!.v);
+        expect(read.settings.shared_buffers).toBe(rows[0]!.b);
+        expect(Object.keys(read.settings)).toContain('effective_cache_size');
+      } finally {
+        await check.end();
+      }
+    });
+  }
 });

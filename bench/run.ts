@@ -31,6 +31,7 @@ import { type LighthouseRow, runLighthouse } from './lighthouse.ts';
 import { get, runLoad } from './load.ts';
 import { formatBudgets, formatComparison, formatLighthouse, formatResults } from './report.ts';
 import { type Catalogue, discover, loadScenarios, PAGE_SIZE, prefixesFor, queriesFor, warmUpRequests } from './scenarios.ts';
+import { formatPostgresServer, type PostgresServer, postgresServerChanges, readPostgresServer } from './postgres-server.ts';
 import { mulberry32 } from './queries.ts';
 import { round } from './stats.ts';
 import { buildServer, SERVER_NODE_FLAGS, serverArgs, serverEnv } from '../scripts/server.mjs';
@@ -118,6 +119,14 @@ function machineChange(previous: CpuCheck | null, current: CpuCheck): string {
   if (ratio === null || !previous) return '';
   if (Math.abs(ratio - 1) * 100 <= NOISE_PERCENT) return '';
   return `\n(the machines differ: cpu check one core ${current.one_core_ms} ms now, ${previous.one_core_ms} ms then, ${ratio.toFixed(2)} ×: a figure's change may be the machine's, not the code's)`;
+}
+
+/** The comparison heading's word on the PostgreSQL servers: what differs between them, or empty. */
+function databaseChange(previous: PostgresServer | null, current: PostgresServer | null): string {
+  const changes = postgresServerChanges(previous, current);
+  return changes.length
+    ? `\n(the PostgreSQL servers differ: ${changes.join('; ')}: a figure's change may be the server's, not the code's)`
+    : '';
 }
 
 function machine() {
@@ -544,6 +553,10 @@ async function main(): Promise<number> {
   );
   const cpuAtStart = await cpuCheck();
   log(`cpu check: ${formatCpuCheck(cpuAtStart)}`);
+  const databaseUrl = process.env.DATABASE_URL;
+  const postgres: PostgresServer | null =
+    options.databases.includes('postgres') && databaseUrl ? await readPostgresServer(databaseUrl) : null;
+  if (postgres) log(formatPostgresServer(postgres));
 
   const state: RunState = { rows: [], notes: [], lighthouse: [], catalogues: {}, loadAverages: [], fingerprints: {} };
   ensureWebBuild(state.notes);
@@ -591,7 +604,7 @@ async function main(): Promise<number> {
   writeFileSync(path.join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(state.rows, null, 2)}\n`);
   writeFileSync(
     path.join(RESULTS_DIR, 'latest-options.json'),
-    `${JSON.stringify({ options, machine: { ...info, cpu_check_start: cpuAtStart, cpu_check_end: cpuAtEnd }, duration_s: round((Date.now() - startedAt) / 1000, 1), catalogues: state.catalogues, load_averages: state.loadAverages, source_fingerprints: state.fingerprints, notes: state.notes, budgets, start_screen_js: js, lighthouse: state.lighthouse }, null, 2)}\n`,
+    `${JSON.stringify({ options, machine: { ...info, cpu_check_start: cpuAtStart, cpu_check_end: cpuAtEnd }, postgres, duration_s: round((Date.now() - startedAt) / 1000, 1), catalogues: state.catalogues, load_averages: state.loadAverages, source_fingerprints: state.fingerprints, notes: state.notes, budgets, start_screen_js: js, lighthouse: state.lighthouse }, null, 2)}\n`,
   );
 
   log(`\n${formatResults(state.rows)}`);
@@ -600,7 +613,7 @@ async function main(): Promise<number> {
     const slower = compared.filter((r) => r.verdict === 'slower').length;
     log(
       compared.length
-        ? `\ncompared with the previous run${previousMachine.date ? ` (${previousMachine.date})` : ''}: ${slower} of ${compared.length} rows slower beyond ${NOISE_PERCENT} %${machineChange(previousMachine.cpuCheck, cpuAtStart)}\n${formatComparison(compared)}`
+        ? `\ncompared with the previous run${previousMachine.date ? ` (${previousMachine.date})` : ''}: ${slower} of ${compared.length} rows slower beyond ${NOISE_PERCENT} %${machineChange(previousMachine.cpuCheck, cpuAtStart)}${databaseChange(previousMachine.postgres, postgres)}\n${formatComparison(compared)}`
         : '\nthe previous run measured none of these rows (another size, database or scenario list)',
     );
   }
