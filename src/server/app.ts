@@ -2,6 +2,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { checkBuffers } from './db/buffers.ts';
 import type { Database } from './db/client.ts';
 import * as modules from './modules/index.ts';
 import * as plugins from './plugins/index.ts';
@@ -35,7 +36,16 @@ export async function buildApp({ database, config, ...options }: BuildOptions): 
   modules.registerSecurity(app, database.db, config);
   const cache = await modules.registerCatalogueCache(app, database, config);
   const ctx = { db: database.db, database, config, cache };
-  const jobs = modules.registerJobSlot(app, database, () => cache.markDirty(), options.jobs);
+  const jobs = modules.registerJobSlot(
+    app,
+    database,
+    () => {
+      cache.markDirty();
+      // A catalogue that outgrew PostgreSQL's shared buffers is told now, not at the next start.
+      void checkBuffers(database, app.log);
+    },
+    options.jobs,
+  );
   const mailer = options.mailer ?? modules.createMailer(config, app.log);
   await app.register(plugins.systemRoutes(ctx));
   await app.register(modules.catalogueRoutes(ctx));

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { bufferAdvice, readBufferFit } from './db/buffers.ts';
+import { checkBuffers } from './db/buffers.ts';
 import { openDatabase } from './db/client.ts';
 import net from 'node:net';
 import path from 'node:path';
@@ -67,15 +67,8 @@ async function main(): Promise<void> {
   app.addHook('onClose', () => offers.stop());
   const interrupted = await app.jobs.recoverInterrupted();
   if (interrupted) app.log.warn({ jobs: interrupted }, 'import/sync jobs of a stopped process marked interrupted');
-  if (database.kind === 'postgres') {
-    // A hint for the operator of a large catalogue; a failed check never stops the start.
-    try {
-      const advice = bufferAdvice(await readBufferFit(database.db));
-      if (advice) app.log.warn(advice);
-    } catch (error) {
-      app.log.debug({ err: error }, 'shared_buffers not checked');
-    }
-  }
+  // A hint for the operator of a large catalogue (docs/deploy.md "The PostgreSQL server").
+  await checkBuffers(database, app.log);
   if (config.devResetToken) {
     app.log.warn(
       'DEV_RESET_TOKEN=true: /api/auth/forgot-password answers reset tokens (except for admins). Only for development: turn it off anywhere reachable by others.',

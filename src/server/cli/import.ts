@@ -22,6 +22,7 @@ import {
   parseMapEntries,
 } from '../../shared/import.ts';
 import { ConfigError, loadConfig } from '../config.ts';
+import { checkBuffers } from '../db/buffers.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { type ImportReport, formatSummary, importCatalogueFile, sourceFromFileName } from '../modules/import/service.ts';
@@ -236,6 +237,7 @@ async function main(): Promise<number> {
       if (report.largeChange?.length) console.log('applying it will need --confirm-large');
     }
     console.log(formatSummary(report));
+    if (!options.dryRun) await checkBuffers(database, { warn: (advice) => console.error(`warning: ${advice}`), debug: () => {} });
     return report.inserted + report.updated + report.unchanged > 0 ? 0 : 1;
   } catch (error) {
     if (error instanceof AppError) {

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from './client.ts';
-import { type BufferFit, bufferAdvice, readBufferFit } from './buffers.ts';
+import { type BufferFit, bufferAdvice, checkBuffers, readBufferFit } from './buffers.ts';
 import { createTestDatabase, testEngines } from '../test/db.ts';
 import { buildPartRecord, insertParts } from '../test/factories.ts';
 
@@ -53,5 +53,28 @@ for (const kind of testEngines()) {
       expect(measured.sharedBuffersText).toMatch(/^\d+ (kB|MB|GB)$/);
       expect(measured.searchRelationsText).toMatch(/^\d+ (bytes|kB|MB)$/);
     });
+
+    it(kind === 'postgres' ? 'checks PostgreSQL, and a small catalogue gets no warning' : 'leaves PGlite alone', async () => {
+      const warned: string[] = [];
+      const failed: unknown[] = [];
+      await checkBuffers(database, { warn: (m) => warned.push(m), debug: (d) => failed.push(d) });
+      expect(warned).toEqual([]);
+      expect(failed).toEqual([]);
+    });
   });
 }
+
+describe('checkBuffers when the check fails', () => {
+  it('logs at debug level and never throws', async () => {
+    const database = await createTestDatabase('pglite');
+    await database.close();
+    const warned: string[] = [];
+    const debugged: object[] = [];
+    // The kind says PostgreSQL, so the check reads the closed database and fails.
+    await expect(
+      checkBuffers({ kind: 'postgres', db: database.db }, { warn: (m) => warned.push(m), debug: (d) => debugged.push(d) }),
+    ).resolves.toBeUndefined();
+    expect(warned).toEqual([]);
+    expect(debugged).toHaveLength(1);
+  });
+});

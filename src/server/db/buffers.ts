@@ -5,10 +5,11 @@
  * PostgreSQL's default 128 MB against 2 GB, searches never seen before took 47 ms at the 95th
  * percentile instead of 27 ms, and the longest read during a sync 4.7 s instead of 1.8 s
  * (docs/performance.md "Session 26"; docs/deploy.md "The PostgreSQL server"). The server checks
- * this once at start and logs a warning for the operator; it changes nothing itself.
+ * this at start and after each catalogue job, and `npm run import` after an import, and they warn
+ * the operator; nothing is changed.
  */
 import { sql } from 'drizzle-orm';
-import { type Executor, queryRows } from './client.ts';
+import { type Database, type Executor, queryRows } from './client.ts';
 
 /** Sizes in bytes, with PostgreSQL's own rendering of each (`128 MB`). */
 export interface BufferFit {
@@ -52,4 +53,25 @@ export function bufferAdvice(fit: BufferFit): string | undefined {
     `(${fit.searchRelationsText}): searches of common words and reads during an ERP sync wait on data files. ` +
     `Set shared_buffers to at least ${fit.searchRelationsText} on the database server (docs/deploy.md "The PostgreSQL server").`
   );
+}
+
+/** Where {@link checkBuffers} reports: the server's pino logger, or the import command's console. */
+export interface BufferLog {
+  warn(message: string): void;
+  debug(details: object, message: string): void;
+}
+
+/**
+ * On PostgreSQL, reads the fit ({@link readBufferFit}) and logs {@link bufferAdvice}, when there is
+ * one, as a warning; nothing on PGlite. A failed check is logged at debug level and never thrown:
+ * a hint must not stop a start or fail an import.
+ */
+export async function checkBuffers(database: Pick<Database, 'kind' | 'db'>, log: BufferLog): Promise<void> {
+  if (database.kind !== 'postgres') return;
+  try {
+    const advice = bufferAdvice(await readBufferFit(database.db));
+    if (advice) log.warn(advice);
+  } catch (error) {
+    log.debug({ err: error }, 'shared_buffers not checked');
+  }
 }
