@@ -10,6 +10,7 @@ import path from 'node:path';
 import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { dropDatabase, removeDir, trackDatabase, trackDir } from './cleanup.ts';
+import { checkBuffers } from '../src/server/db/buffers.ts';
 import { openDatabase, queryRows } from '../src/server/db/client.ts';
 import { carouselEntries, parts } from '../src/server/db/schema.ts';
 import type { SourceRecord } from '../src/server/modules/import/parse.ts';
@@ -54,6 +55,12 @@ export interface LoadResult {
   smallImportMs?: number;
   /** Ids of the active parts, for the `part-by-id` scenario. */
   ids: number[];
+  /**
+   * The server's warning when PostgreSQL's shared buffers cannot hold the loaded `parts` table and
+   * its search index (src/server/db/buffers.ts), which slows broad searches at this size; absent
+   * when they can, and on PGlite.
+   */
+  bufferAdvice?: string;
 }
 
 /** Rows of the `import-small` scenario: half of them new parts, half new descriptions. */
@@ -102,7 +109,20 @@ export async function loadCatalogue(prepared: PreparedDatabase, records: SourceR
     }
     await seedCarousels(database.db);
     const rows = await queryRows<{ id: number }>(database.db, sql`select id from parts where is_active order by id`);
-    return { report, importMs, ...(smallImportMs === undefined ? {} : { smallImportMs }), ids: rows.map((r) => Number(r.id)) };
+    let bufferAdvice: string | undefined;
+    await checkBuffers(database, {
+      warn: (advice) => {
+        bufferAdvice = advice;
+      },
+      debug: () => {},
+    });
+    return {
+      report,
+      importMs,
+      ...(smallImportMs === undefined ? {} : { smallImportMs }),
+      ids: rows.map((r) => Number(r.id)),
+      ...(bufferAdvice === undefined ? {} : { bufferAdvice }),
+    };
   } finally {
     await database.close();
   }

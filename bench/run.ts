@@ -274,6 +274,8 @@ async function benchDatabase(
     selfSampler.stop();
     const imported = loaded.report.inserted + loaded.report.updated + loaded.report.unchanged;
     if (loaded.report.rejected) state.notes.push(`${kind}: import rejected ${loaded.report.rejected} rows`);
+    // The figures of a catalogue bigger than PostgreSQL's shared buffers are the server's as much as the code's.
+    if (loaded.bufferAdvice) state.notes.push(`${kind}: ${loaded.bufferAdvice}`);
     pushRow(state, {
       scenario: 'import',
       database: kind,
