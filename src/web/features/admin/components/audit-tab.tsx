@@ -64,7 +64,7 @@ export function AuditTab() {
       ) : data.entries.length === 0 ? (
         <EmptyState>No hay cambios registrados con esos filtros.</EmptyState>
       ) : (
-        <div className={cn('grid gap-3', isFetching && 'opacity-60')} aria-busy={isFetching}>
+        <div className={cn('grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3', isFetching && 'opacity-60')} aria-busy={isFetching}>
           <p className="text-sm text-slate-600">
             {formatCount(data.total)} {data.total === 1 ? 'cambio' : 'cambios'}
           </p>
