@@ -76,7 +76,12 @@ describe.each(testEngines())('carousel administration on %s', (engine) => {
     expect(await publicList('featured')).toEqual(['CAR-3', 'CAR-1', 'CAR-2']);
     expect((await as({ method: 'GET', url: '/api/admin/carousels' })).json().hasUnpublishedChanges).toBe(false);
     const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'carousel.reorder'));
-    expect(audit?.after).toEqual({ collection: 'featured', partIds: order });
+    expect(audit?.before).toEqual({
+      collection: 'featured',
+      partIds: [ids['CAR-1'], ids['CAR-2'], ids['CAR-3']],
+      partNumbers: ['CAR-1', 'CAR-2', 'CAR-3'],
+    });
+    expect(audit?.after).toEqual({ collection: 'featured', partIds: order, partNumbers: ['CAR-3', 'CAR-1', 'CAR-2'] });
 
     for (const partIds of [
       [ids['CAR-3'], ids['CAR-1']],

@@ -17,16 +17,28 @@ import { bumpCatalogueVersion } from '../catalogue/version.ts';
 
 type EntryRow = typeof carouselEntries.$inferSelect;
 
-/** An entry as the audit log keeps it. */
-function auditState(collection: Collection, partId: number, entry: EntryRow | undefined) {
+/** An entry as the audit log keeps it, with the part's code so the Historial can name it. */
+function auditState(collection: Collection, partId: number, partNumber: string, entry: EntryRow | undefined) {
   return entry
-    ? { collection, partId, discountPercentage: Number(entry.discountPercentage), startsOn: entry.startsOn, endsOn: entry.endsOn }
+    ? {
+        collection,
+        partId,
+        partNumber,
+        discountPercentage: Number(entry.discountPercentage),
+        startsOn: entry.startsOn,
+        endsOn: entry.endsOn,
+      }
     : null;
 }
 
-async function partExists(db: Executor, partId: number): Promise<void> {
-  const [row] = await db.select({ id: parts.id }).from(parts).where(eq(parts.id, partId));
+/**
+ * The code of part `partId`.
+ * @throws AppError NOT_FOUND "Producto no encontrado".
+ */
+async function partNumberOf(db: Executor, partId: number): Promise<string> {
+  const [row] = await db.select({ partNumber: parts.partNumber }).from(parts).where(eq(parts.id, partId));
   if (!row) throw new AppError('NOT_FOUND', 'Producto no encontrado');
+  return row.partNumber;
 }
 
 /**
@@ -51,7 +63,7 @@ export async function updateCarouselDraft(db: Db, actor: Actor, partId: number, 
     if (problem) throw new AppError('VALIDATION', problem);
   }
   await db.transaction(async (tx) => {
-    await partExists(tx, partId);
+    const partNumber = await partNumberOf(tx, partId);
     const key = and(eq(carouselEntries.stage, 'draft'), eq(carouselEntries.collection, collection), eq(carouselEntries.partId, partId));
     const [current] = await tx.select().from(carouselEntries).where(key);
     const audit = (after: EntryRow | undefined) =>
@@ -59,8 +71,8 @@ export async function updateCarouselDraft(db: Db, actor: Actor, partId: number, 
         action: `carousel.${action}`,
         entity: 'carousel',
         entityId: partId,
-        before: auditState(collection, partId, current),
-        after: auditState(collection, partId, after),
+        before: auditState(collection, partId, partNumber, current),
+        after: auditState(collection, partId, partNumber, after),
       });
     const notInCarousel = () => new AppError('NOT_FOUND', 'El producto no está en ese carrusel');
     if (action === 'remove') {
@@ -116,8 +128,9 @@ export async function updateCarouselDraft(db: Db, actor: Actor, partId: number, 
 export async function reorderCarousel(db: Db, actor: Actor, collection: Collection, partIds: readonly number[]): Promise<void> {
   await db.transaction(async (tx) => {
     const entries = await tx
-      .select({ id: carouselEntries.id, partId: carouselEntries.partId })
+      .select({ id: carouselEntries.id, partId: carouselEntries.partId, partNumber: parts.partNumber })
       .from(carouselEntries)
+      .innerJoin(parts, eq(parts.id, carouselEntries.partId))
       .where(and(eq(carouselEntries.stage, 'draft'), eq(carouselEntries.collection, collection)))
       .orderBy(asc(carouselEntries.position), asc(carouselEntries.id));
     const members = new Set(entries.map((e) => e.partId));
@@ -126,6 +139,7 @@ export async function reorderCarousel(db: Db, actor: Actor, collection: Collecti
       throw new AppError('VALIDATION', 'El orden no coincide con los productos del carrusel: actualice la página y vuelva a ordenarlos.');
     }
     const byPart = new Map(entries.map((e) => [e.partId, e.id]));
+    const codeOf = new Map(entries.map((e) => [e.partId, e.partNumber]));
     await tx.execute(sql`
       update carousel_entries ce set position = o.position
       from (select * from unnest(${`{${partIds.map((id) => byPart.get(id)).join(',')}}`}::int[]) with ordinality as t(id, position)) o
@@ -134,8 +148,8 @@ export async function reorderCarousel(db: Db, actor: Actor, collection: Collecti
       action: 'carousel.reorder',
       entity: 'carousel',
       entityId: collection,
-      before: { collection, partIds: entries.map((e) => e.partId) },
-      after: { collection, partIds: [...partIds] },
+      before: { collection, partIds: entries.map((e) => e.partId), partNumbers: entries.map((e) => e.partNumber) },
+      after: { collection, partIds: [...partIds], partNumbers: partIds.map((id) => codeOf.get(id) ?? String(id)) },
     });
   });
 }
@@ -186,11 +200,13 @@ export async function publishCarousels(db: Db, actor: Actor, now: Date = new Dat
           .select({
             collection: carouselEntries.collection,
             partId: carouselEntries.partId,
+            partNumber: parts.partNumber,
             discountPercentage: carouselEntries.discountPercentage,
             startsOn: carouselEntries.startsOn,
             endsOn: carouselEntries.endsOn,
           })
           .from(carouselEntries)
+          .innerJoin(parts, eq(parts.id, carouselEntries.partId))
           .where(eq(carouselEntries.stage, stage))
           .orderBy(asc(carouselEntries.collection), asc(carouselEntries.position), asc(carouselEntries.id))
       ).map((e) => ({ ...e, discountPercentage: Number(e.discountPercentage) }));

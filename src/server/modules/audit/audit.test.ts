@@ -118,7 +118,15 @@ describe.each(testEngines())('audit trail on %s', (engine) => {
     const discount = (await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id))).find(
       (r) => r.action === 'carousel.update-discount',
     );
-    expect(discount).toMatchObject({ before: { discountPercentage: 10 }, after: { discountPercentage: 15 } });
+    expect(discount).toMatchObject({
+      before: { partNumber: 'AUD-1', discountPercentage: 10 },
+      after: { partNumber: 'AUD-1', discountPercentage: 15 },
+    });
+    // A publication names each carousel's parts by code, so the Historial can list them.
+    const published = (await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id))).find((r) => r.action === 'carousel.publish');
+    expect(published?.after).toEqual(
+      expect.arrayContaining([expect.objectContaining({ collection: 'on-sale', partNumber: 'AUD-1', discountPercentage: 15 })]),
+    );
   });
 
   it('serves a user history to admins, newest first', async () => {
