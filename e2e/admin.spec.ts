@@ -77,12 +77,12 @@ async function openTab(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
 }
 
-/** The row of `table` whose row header is exactly `partNumber`. */
 /** The card of `partNumber` in a carousel's list (named "N. partNumber"). */
 function cardOf(list: Locator, partNumber: string): Locator {
   return list.getByRole('listitem', { name: new RegExp(`^\\d+\\. ${partNumber.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
 }
 
+/** The row of `table` whose row header is exactly `partNumber`. */
 function rowOf(page: Page, table: Locator, partNumber: string): Locator {
   return table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: partNumber, exact: true }) });
 }
@@ -242,6 +242,17 @@ test('a part put on sale at 20 % reaches the guests\' "Productos Rebajados" with
     await expect(cardOf(onSale, SALE_PART.partNumber)).toHaveCount(0);
     await page.getByRole('button', { name: 'Guardar Cambios' }).click();
     await expect(page.getByText('Los carruseles publicados están al día.')).toBeVisible();
+
+    // Historial reads the publication by carousel and code, in words, and every entry so far
+    // (imports, photos, pedidos) fits the screen: no sideways scrolling on a phone either.
+    await openTab(page, 'Historial');
+    const newest = page.getByRole('list', { name: 'Cambios' }).getByRole('listitem').first();
+    await expect(newest).toContainText('Carruseles publicados');
+    await expect(newest).toContainText('Productos Rebajados');
+    await expect(newest).toContainText(`${SALE_PART.partNumber} (20 %)`);
+    await expect(newest).not.toContainText('{');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
   } finally {
     const id = await adminPartId(request, SALE_PART.partNumber);
     await request.put(`/api/products/carousel/${id}`, { data: { category: 'on-sale', action: 'remove' } });

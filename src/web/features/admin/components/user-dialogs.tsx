@@ -261,7 +261,7 @@ function HistoryTable({ userId }: { userId: number }) {
       </thead>
       <tbody>
         {data.map((entry) => {
-          const changes = diffAudit(entry.before, entry.after);
+          const changes = diffAudit(entry.before, entry.after, entry.action);
           return (
             <tr key={entry.id}>
               <td className={`${td} whitespace-nowrap`}>{formatDateTime(entry.createdAt)}</td>
