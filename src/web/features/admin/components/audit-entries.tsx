@@ -5,15 +5,14 @@
  */
 import type { AuditPage } from '../../../../shared/admin-parts.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { actionLabel, auditPartNumber, diffAudit, ENTITY_LABELS } from '../lib/audit-diff.ts';
+import { actionLabel, auditSubject, diffAudit } from '../lib/audit-diff.ts';
 
 type AuditEntry = AuditPage['entries'][number];
 
 /** One entry: date, person, action (and the part or thing changed), then one line per changed field. */
 function AuditEntryCard({ entry, showSubject }: { entry: AuditEntry; showSubject: boolean }) {
   const changes = diffAudit(entry.before, entry.after, entry.action);
-  const code = auditPartNumber(entry.before, entry.after);
-  const subject = code ?? (entry.entityId ? `${ENTITY_LABELS[entry.entity] ?? entry.entity} ${entry.entityId}` : null);
+  const subject = auditSubject(entry);
   return (
     <li className="min-w-0 rounded-md border border-slate-200 bg-white p-3 text-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">

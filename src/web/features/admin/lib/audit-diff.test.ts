@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionLabel, diffAudit } from './audit-diff.ts';
+import { actionLabel, auditSubject, diffAudit } from './audit-diff.ts';
 
 describe('diffAudit', () => {
   it('lists only changed fields with labels and translated values', () => {
@@ -98,6 +98,10 @@ describe('diffAudit', () => {
       ),
     ).toEqual(['Orden: A-1, B-2 → B-2, A-1']);
     expect(actionLabel('carousel.reorder')).toBe('Carrusel reordenado');
+    expect(auditSubject({ entity: 'carousel', entityId: 'on-sale', before: null, after: null })).toBe('Carrusel Productos Rebajados');
+    expect(auditSubject({ entity: 'carousel', entityId: '5', before: { partNumber: 'CE0005' }, after: null })).toBe('CE0005');
+    expect(auditSubject({ entity: 'user', entityId: '4', before: null, after: { username: 'taller' } })).toBe('Usuario 4');
+    expect(auditSubject({ entity: 'catalogue', entityId: null, before: null, after: {} })).toBeNull();
   });
 
   it('reads a pedido status change in Spanish, with its note', () => {

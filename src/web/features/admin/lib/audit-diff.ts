@@ -184,9 +184,8 @@ export function actionLabel(action: string): string {
 
 /**
  * One value in words: "—" for none, "Sí"/"No", labelled roles, numbers as es-AR (`10.474`, `12,5`),
- * lists joined by commas, a list of
- * records as how many there are, and a record as its "key: value" pairs. Never JSON: a long
- * unbroken line would not wrap on a phone.
+ * lists joined by commas, a list of records as how many there are, and a record as its "key:
+ * value" pairs. Never JSON: a long unbroken line would not wrap on a phone.
  */
 export function formatAuditValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -201,10 +200,7 @@ export function formatAuditValue(value: unknown): string {
   const record = asRecord(value);
   if (!record) return String(value);
   return Object.entries(record)
-    .map(
-      ([key, v]) =>
-        `${key}: ${typeof v === 'object' && v !== null ? formatAuditValue(Array.isArray(v) ? v : Object.keys(v).length) : formatAuditValue(v)}`,
-    )
+    .map(([key, v]) => `${key}: ${formatAuditValue(v)}`)
     .join(', ');
 }
 
@@ -260,9 +256,22 @@ function formatPriceValue(value: unknown): string {
 }
 
 /** The part code an entry of a part carries (`before`/`after.partNumber`), if any. */
-export function auditPartNumber(before: unknown, after: unknown): string | null {
+function auditPartNumber(before: unknown, after: unknown): string | null {
   const code = asRecord(after)?.partNumber ?? asRecord(before)?.partNumber;
   return typeof code === 'string' ? code : null;
+}
+
+/**
+ * What an entry changed, as its card names it: the part's code when the entry carries one, else the
+ * kind and id ("Usuario 4"); a carousel's reorder names the carousel ("Carrusel Productos
+ * Destacados"). Null when the entry has no id (a publication, an import).
+ */
+export function auditSubject(entry: { entity: string; entityId: string | null; before: unknown; after: unknown }): string | null {
+  const code = auditPartNumber(entry.before, entry.after);
+  if (code) return code;
+  if (!entry.entityId) return null;
+  const id = entry.entity === 'carousel' ? (COLLECTION_LABELS[entry.entityId as Collection] ?? entry.entityId) : entry.entityId;
+  return `${ENTITY_LABELS[entry.entity] ?? entry.entity} ${id}`;
 }
 
 function asRecord(value: unknown): Record<string, unknown> | null {
