@@ -30,6 +30,8 @@ export const ADMIN_TEXTS = {
 
 export const PROFILE_LABELS = { guest: 'Invitado', client: 'Cliente', distributor: 'Distribuidor' } as const;
 export const REQUEST_STATUS_LABELS = { pending: 'Pendiente', reviewed: 'Revisada', completed: 'Completada' } as const;
+/** Kinds of catalogue job, as the import history and the Historial name them. */
+export const JOB_KIND_LABELS = { sync: 'Sincronización', upload: 'Importación' } as const;
 
 export const COLLECTION_LABELS: Record<Collection, string> = {
   featured: 'Productos Destacados',

@@ -12,6 +12,7 @@ import { apiGet } from '../../../lib/api-client.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { adminKeys, serverMessage } from '../api.ts';
 import { jobQueries } from '../jobs-api.ts';
+import { JOB_KIND_LABELS } from '../texts.ts';
 import { EmptyState, ErrorState, LoadingState, Section, TableScroll, td, th } from './ui.tsx';
 
 /** Runs listed. */
@@ -106,7 +107,7 @@ export function SyncHistory() {
                   {formatDateTime(run.startedAt)}
                 </th>
                 <td className={`${td} whitespace-nowrap tabular-nums`}>{run.finishedAt ? formatDateTime(run.finishedAt) : '—'}</td>
-                <td className={td}>{run.kind === 'sync' ? 'Sincronización' : 'Importación'}</td>
+                <td className={td}>{JOB_KIND_LABELS[run.kind]}</td>
                 <td className={`${td} whitespace-nowrap`}>{triggerLabel(run)}</td>
                 <td className={`${td} min-w-48`}>
                   <span className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${RESULT_STYLES[run.result]}`}>

@@ -159,7 +159,7 @@ describe('diffAudit', () => {
       ),
     ).toEqual([
       'Estado: En curso → Interrumpida',
-      'Tarea: Sincronización con el ERP → —',
+      'Tarea: Sincronización → —',
       'Avance: 1.200 de 5.000 filas escritas → —',
       'Motivo: — → El servidor se reinició',
     ]);

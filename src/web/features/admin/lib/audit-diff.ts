@@ -7,7 +7,7 @@ import type { Collection } from '../../../../shared/api.ts';
 import { IMPORT_TARGET_LABELS } from '../../../../shared/import-mappings.ts';
 import { ORDER_STATUS_LABELS } from '../../../../shared/orders.ts';
 import { formatArs, formatCount, formatDateTime, formatDay } from '../../../lib/format.ts';
-import { COLLECTION_LABELS, REQUEST_STATUS_LABELS } from '../texts.ts';
+import { COLLECTION_LABELS, JOB_KIND_LABELS, REQUEST_STATUS_LABELS } from '../texts.ts';
 
 const FIELD_LABELS: Record<string, string> = {
   username: 'Usuario',
@@ -103,7 +103,7 @@ const VALUE_LABELS: Record<string, string> = {
 /** Values of one field, in words: statuses of pedidos, requests and jobs; kinds of job; carousels. */
 const FIELD_VALUE_LABELS: Record<string, Record<string, string>> = {
   status: { ...ORDER_STATUS_LABELS, ...REQUEST_STATUS_LABELS, running: 'En curso', interrupted: 'Interrumpida' },
-  kind: { sync: 'Sincronización con el ERP', upload: 'Archivo subido' },
+  kind: JOB_KIND_LABELS,
   collection: COLLECTION_LABELS,
 };
 
