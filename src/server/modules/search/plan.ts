@@ -107,9 +107,12 @@ type WholeForm = { words: string; plural: boolean } | { regex: string };
 
 const WORDS_ONLY = /^[a-z0-9]+( [a-z0-9]+)*$/;
 
-/** `word` (or a run of words) as a whole form, with its Spanish plural endings when it ends in a letter (`filtro` ~ `filtros`). */
-function wordForm(word: string): WholeForm {
-  const plural = /[a-z]$/.test(word);
+/**
+ * `word` (or a run of words) as a whole form, with its Spanish plural endings when it ends in a
+ * letter (`filtro` ~ `filtros`) and `plural` allows them.
+ */
+function wordForm(word: string, plural = true): WholeForm {
+  plural &&= /[a-z]$/.test(word);
   if (WORDS_ONLY.test(word)) return { words: word, plural };
   return { regex: `${escapeRegex(word)}${plural ? '(s|es)?' : ''}` };
 }
@@ -141,12 +144,12 @@ function wholeAny(forms: readonly WholeForm[]): SQL {
 }
 
 /**
- * `word` as a whole word, with its Spanish plural endings (`filtro` ~ `filtros`, `motor` ~
- * `motores`), as a search condition: the substring first, which the trigram index reads, then the
- * whole word (see {@link wholeAny}).
+ * `word` as a whole word, with its Spanish plural endings unless `plural` is false (`filtro` ~
+ * `filtros`, `motor` ~ `motores`), as a search condition: the substring first, which the trigram
+ * index reads, then the whole word (see {@link wholeAny}).
  */
-function wholeWord(word: string): SQL {
-  const whole = wholeAny([wordForm(word)]);
+function wholeWord(word: string, plural = true): SQL {
+  const whole = wholeAny([wordForm(word, plural)]);
   return WORDS_ONLY.test(word) ? sql`(${like(`%${escapeLike(word)}%`)} and ${whole})` : whole;
 }
 
@@ -253,7 +256,9 @@ function wordTerm(word: string, key: string, known: KnownWords, synonyms: Synony
   }
   // A word corrected as a typo keeps only its substring: the abbreviations of a misspelling (`der` of `derantero`) mislead.
   const abbreviations = typed ? [] : abbreviationCandidates(word).filter((p) => known.has(p));
-  for (const a of abbreviations) loose.push(wholeWord(a));
+  // An abbreviation is the catalogue's word itself, never with plural endings: `buj` (of `bujia`)
+  // must not read `bujes`.
+  for (const a of abbreviations) loose.push(wholeWord(a, false));
   for (const [a, b] of compoundCandidates(word)) {
     if (known.has(a) && known.has(b)) {
       loose.push(phrase(`${a} ${b}`));

@@ -56,6 +56,9 @@ const CATALOGUE = [
   // `palanca` whole only in its plural, against a shorter description holding it inside a word.
   { codigo: 'PL-0001', descripcion: 'PALANCAS DE CAMBIO, JUEGO' },
   { codigo: 'PL-0002', descripcion: 'PALANCAMIENTO CAMBIO' },
+  // `BUJ.` abbreviates `bujia`; `BUJES` is another word, not a plural of the abbreviation.
+  { codigo: 'TB-0001', descripcion: 'TERMINAL BUJ. 2 VIAS' },
+  { codigo: 'BJ-0001', descripcion: 'BUJES LEVA' },
 ];
 
 describe.each(testEngines())('forgiving search on %s', (engine) => {
@@ -122,6 +125,8 @@ describe.each(testEngines())('forgiving search on %s', (engine) => {
     expect(await first('compresor aire acondicionado volkswagen')).toBe('AA-5001');
     expect(await first('engranaje quinta')).toBe('CJ-6001');
     expect(await first('amort tras')).toBe('AM-1002');
+    // The abbreviation is the catalogue's word itself: `buj` does not read `bujes` as its plural.
+    expect(await codes('bujia')).toEqual(['CB-1001', 'TB-0001']);
   });
 
   it('matches joined and split words both ways', async () => {
