@@ -26,9 +26,16 @@ export interface SearchTerm {
   words: string[];
   loose: SQL;
   exact: SQL;
+  /**
+   * The part's own description holds the term's words or a joined, split or compound form of them
+   * (as substrings of the folded description): a part that holds a word only in its category path
+   * or brand ranks after those (see {@link relevanceClass}).
+   */
+  described: SQL;
   /** Set only by a typo pass: the corrected words' condition, and the corrected words as whole words. */
   corrected?: SQL;
   correctedExact?: SQL;
+  correctedDescribed?: SQL;
 }
 
 /** A query word as the search reads it (`text`: folded, plural folded) and as typed (folded only). */
@@ -94,6 +101,9 @@ const regex = (pattern: string): SQL => sql`${parts.searchText} ~ ${pattern}`;
 /** A pattern over `search_words` (words of letters and digits, one space between, one at each end). */
 const likeWords = (pattern: string): SQL => sql`${parts.searchWords} like ${pattern}`;
 const or = (conditions: SQL[]): SQL => (conditions.length === 1 ? conditions[0]! : sql`(${sql.join(conditions, sql` or `)})`);
+/** The folded description holds `pieces` in order (`filtro`; `om`, `366` as `om 366` or `om366`). */
+const inDescription = (pieces: readonly string[]): SQL =>
+  sql`public.portal_fold(${parts.description}) like ${`%${pieces.map(escapeLike).join('%')}%`}`;
 const and = (conditions: SQL[]): SQL => (conditions.length === 1 ? conditions[0]! : sql`(${sql.join(conditions, sql` and `)})`);
 
 /**
@@ -242,6 +252,9 @@ export function vocabularyCandidates(query: string): string[] {
 function wordTerm(word: string, key: string, known: KnownWords, synonyms: SynonymIndex, typed = false): SearchTerm {
   const loose: SQL[] = [];
   const exact: WholeForm[] = [wordForm(word)];
+  // What the description may hold: the word (its plurals and longer words too), its key, its split and compound forms.
+  const held: string[][] = [[word]];
+  if (key && key !== word) held.push([key]);
   if (word.length >= MIN_SUBSTRING) {
     loose.push(like(`%${escapeLike(word)}%`));
     if (key && key !== word && key.length >= MIN_SUBSTRING) loose.push(like(`%${escapeLike(key)}%`));
@@ -253,6 +266,7 @@ function wordTerm(word: string, key: string, known: KnownWords, synonyms: Synony
   if (splittable(pieces)) {
     loose.push(splitCondition(pieces));
     exact.push(splitForm(pieces));
+    held.push(pieces);
   }
   // A word corrected as a typo keeps only its substring: the abbreviations of a misspelling (`der` of `derantero`) mislead.
   const abbreviations = typed ? [] : abbreviationCandidates(word).filter((p) => known.has(p));
@@ -263,10 +277,11 @@ function wordTerm(word: string, key: string, known: KnownWords, synonyms: Synony
     if (known.has(a) && known.has(b)) {
       loose.push(phrase(`${a} ${b}`));
       exact.push(compoundForm(a, b));
+      held.push([a, b]);
     }
   }
   for (const form of synonyms.get(word) ?? []) loose.push(phrase(form));
-  return { words: [word], loose: or(loose), exact: wholeAny(exact) };
+  return { words: [word], loose: or(loose), exact: wholeAny(exact), described: or(held.map(inDescription)) };
 }
 
 /**
@@ -275,10 +290,12 @@ function wordTerm(word: string, key: string, known: KnownWords, synonyms: Synony
  */
 function groupTerm(members: SearchTerm[], alternatives: SQL[], joined?: string): SearchTerm {
   const each = and(members.map((m) => m.exact));
+  const described = and(members.map((m) => m.described));
   return {
     words: members.flatMap((m) => m.words),
     loose: or([and(members.map((m) => m.loose)), ...alternatives]),
     exact: joined ? or([each, wholeAny([wordForm(joined)])]) : each,
+    described: joined ? or([described, inDescription([joined])]) : described,
   };
 }
 
@@ -348,8 +365,14 @@ export function searchPlan(
     };
     // `wordForm` of the folded form also reads the form itself (`junta` plural reads `juntas`).
     const whole = (w: string) => wholeAny((corrections.get(w) ?? [w]).map((f) => wordForm(foldPlural(f))));
+    const described = (w: string) => {
+      const fixes = corrections.get(w);
+      if (!fixes) return wordTerm(w, w, known, synonyms).described;
+      return or(fixes.map((f) => inDescription([foldPlural(f)])));
+    };
     term.corrected = and(term.words.map(loose));
     term.correctedExact = and(term.words.map(whole));
+    term.correctedDescribed = and(term.words.map(described));
   }
   return { ...plan, corrections, correctedText: correctedQuery(planWords, corrections) };
 }
@@ -379,16 +402,19 @@ export function correctedQuery(
  * typed words' own conditions or the query's code key. Neither can match a part then: the typed
  * term found none, and a part whose part number is the query's key holds that key, and so every
  * word of the term, in its search text. The page and total are the same (the relevance classes
- * become 30/40 instead of 50/60: the same order), and every misspelling corrected the same way
+ * become 30/31/40 instead of 50/51/60: the same order), and every misspelling corrected the same way
  * gives the same statement, so its read can be shared (catalogue/service.ts, docs/performance.md
  * "Typo passes shared between misspellings").
  * @returns undefined for any other plan.
  */
 export function correctionOnly(plan: SearchPlan): SearchPlan | undefined {
   const [term] = plan.terms;
-  if (!plan.typedFoundNone || plan.terms.length !== 1 || !term?.corrected || !term.correctedExact) return undefined;
+  if (!plan.typedFoundNone || plan.terms.length !== 1 || !term?.corrected || !term.correctedExact || !term.correctedDescribed) {
+    return undefined;
+  }
   if (plan.words.some((w) => w.text.length < MIN_SUBSTRING)) return undefined;
-  return { terms: [{ words: term.words, loose: term.corrected, exact: term.correctedExact }], words: plan.words, codeKey: '' };
+  const only = { words: term.words, loose: term.corrected, exact: term.correctedExact, described: term.correctedDescribed };
+  return { terms: [only], words: plan.words, codeKey: '' };
 }
 
 /**
@@ -425,11 +451,19 @@ function wholeTermCount(plan: SearchPlan): SQL {
   )})`;
 }
 
+/** Class `c` ten times, plus 1 when the description does not hold every term (`described`). */
+function describedDigit(c: number, described: SQL[]): SQL {
+  return sql`(case when ${and(described)} then ${sql.raw(String(c * 10))} else ${sql.raw(String(c * 10 + 1))} end)`;
+}
+
 /**
  * The relevance of a part (lower first), ten times its class: 0 exact part number, 1 exact
  * alternate code, 2 part number prefix (code-like queries), 3 every word as a whole word, 4 every
  * term matched by a word, prefix, abbreviation, split or synonym, 5 the corrected words as whole
- * words, 6 other matches of corrected words. In classes 4 and 6 the last digit orders parts with
+ * words, 6 other matches of corrected words. In classes 3 and 5 the last digit is 1 for a part
+ * whose description does not hold every word (`BOMBA ACEITE` in the category `FILTROS Y
+ * LUBRICANTES`, for `filtro aceite`): after the parts that are what was asked for, since
+ * `search_text` holds the category path and the brand too. In classes 4 and 6 the last digit orders parts with
  * more terms matched as whole words first: for `diametro control`, `CONTROL … DIAM.` (one) before
  * `CON LLAVE … DIAM.` (none: `con` only abbreviates `control`). That count is read only for the
  * parts that reach those classes, and classes 3 and 4 are not tested when the typo pass's words as
@@ -451,10 +485,18 @@ export function relevanceClass(plan: SearchPlan): SQL {
   }
   if (n) {
     if (!plan.typedFoundNone) {
-      whens.push(sql`when ${and(plan.terms.map((t) => t.exact))} then 30`);
+      whens.push(
+        sql`when ${and(plan.terms.map((t) => t.exact))} then ${describedDigit(
+          3,
+          plan.terms.map((t) => t.described),
+        )}`,
+      );
       if (corrected) whens.push(sql`when ${and(plan.terms.map((t) => t.loose))} then ${partial(4)}`);
     }
-    if (corrected) whens.push(sql`when ${and(plan.terms.map((t) => t.correctedExact ?? t.exact))} then 50`);
+    if (corrected) {
+      const described = plan.terms.map((t) => t.correctedDescribed ?? t.described);
+      whens.push(sql`when ${and(plan.terms.map((t) => t.correctedExact ?? t.exact))} then ${describedDigit(5, described)}`);
+    }
   }
   const fallback = n ? partial(corrected ? 6 : 4) : sql.raw('40');
   if (!whens.length) return fallback;

@@ -59,6 +59,9 @@ const CATALOGUE = [
   // `BUJ.` abbreviates `bujia`; `BUJES` is another word, not a plural of the abbreviation.
   { codigo: 'TB-0001', descripcion: 'TERMINAL BUJ. 2 VIAS' },
   { codigo: 'BJ-0001', descripcion: 'BUJES LEVA' },
+  // Both words whole, but `placa` only in the category path: after the longer description holding both.
+  { codigo: 'EM-0001', descripcion: 'PLACA EMBRAGUE CAMION 310 MM' },
+  { codigo: 'EM-0002', descripcion: 'BULON CUBREVOLANTE EMBRAGUE', categoria3: 'Placas' },
 ];
 
 describe.each(testEngines())('forgiving search on %s', (engine) => {
@@ -247,6 +250,11 @@ describe.each(testEngines())('forgiving search on %s', (engine) => {
       'FL-0002',
       'FL-0001',
     ]);
+  });
+
+  it('ranks parts whose description holds the words before parts holding them only in a category', async () => {
+    expect(await codes('placa embrague')).toEqual(['EM-0001', 'EM-0002']);
+    expect(await codes('embrague placas')).toEqual(['EM-0001', 'EM-0002']);
   });
 
   it('lets an admin edit the synonyms, audited, applied at once', async () => {
