@@ -476,8 +476,9 @@ function describedDigit(c: number, described: SQL[]): SQL {
  * term matched by a word, prefix, abbreviation, split or synonym, 5 the corrected words as whole
  * words, 6 other matches of corrected words. In classes 3 and 5 the last digit is 1 for a part
  * whose description does not hold every word (`BOMBA ACEITE` in the category `FILTROS Y
- * LUBRICANTES`, for `filtro aceite`): after the parts that are what was asked for, since
- * `search_text` holds the category path and the brand too. In classes 4 and 6 the last digit orders parts with
+ * LUBRICANTES`, for `filtro aceite`), and in class 1 for a part whose description and alternate
+ * codes do not hold the code (`PARAGOLPE 1518` in the category `OM352`, for `om 352`): after the
+ * parts that are what was asked for, since `search_text` holds the category path and the brand too. In classes 4 and 6 the last digit orders parts with
  * more terms matched as whole words first: for `diametro control`, `CONTROL … DIAM.` (one) before
  * `CON LLAVE … DIAM.` (none: `con` only abbreviates `control`). That count is read only for the
  * parts that reach those classes, and classes 3 and 4 are not tested when the typo pass's words as
@@ -493,7 +494,9 @@ export function relevanceClass(plan: SearchPlan): SQL {
   if (key) {
     whens.push(sql`when ${parts.partNumberKey} = ${key} then 0`);
     if (/\d/.test(key) && key.length >= 3) {
-      whens.push(sql`when ${wholeAny([{ words: key, plural: false }])} then 10`);
+      // The key as an alternate code or in the description first; as a word of the category path or brand only after.
+      const own = sql`(${inDescription([[key]])} or exists (select 1 from unnest(${parts.alternateCodes}) as code where public.portal_code_key(code) = ${key}))`;
+      whens.push(sql`when ${wholeAny([{ words: key, plural: false }])} then (case when ${own} then 10 else 11 end)`);
       whens.push(sql`when ${parts.partNumberKey} like ${`${escapeLike(key)}%`} then 20`);
     }
   }

@@ -62,6 +62,9 @@ const CATALOGUE = [
   // Both words whole, but `placa` only in the category path: after the longer description holding both.
   { codigo: 'EM-0001', descripcion: 'PLACA EMBRAGUE CAMION 310 MM' },
   { codigo: 'EM-0002', descripcion: 'BULON CUBREVOLANTE EMBRAGUE', categoria3: 'Placas' },
+  // `om 457` as a code: in the description first, then in the category path only.
+  { codigo: 'TE-0457', descripcion: 'TERMOSTATO OM457 TURBO' },
+  { codigo: 'PG-0001', descripcion: 'PARAGOLPE', categoria3: 'OM457' },
 ];
 
 describe.each(testEngines())('forgiving search on %s', (engine) => {
@@ -255,6 +258,7 @@ describe.each(testEngines())('forgiving search on %s', (engine) => {
   it('ranks parts whose description holds the words before parts holding them only in a category', async () => {
     expect(await codes('placa embrague')).toEqual(['EM-0001', 'EM-0002']);
     expect(await codes('embrague placas')).toEqual(['EM-0001', 'EM-0002']);
+    for (const q of ['om 457', 'om457']) expect(await codes(q), q).toEqual(['TE-0457', 'PG-0001']);
   });
 
   it('lets an admin edit the synonyms, audited, applied at once', async () => {
