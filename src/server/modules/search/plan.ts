@@ -266,7 +266,8 @@ export function vocabularyCandidates(query: string): string[] {
 function wordTerm(word: string, key: string, known: KnownWords, synonyms: SynonymIndex, typed = false): SearchTerm {
   const loose: SQL[] = [];
   const exact: WholeForm[] = [wordForm(word)];
-  // What the description may hold: the word (its plurals and longer words too), its key, its split and compound forms.
+  // What the description may hold: the word (its plurals and longer words too), its key, and every
+  // other form the term matches (split, abbreviation, compound, synonym).
   const held: string[][] = [[word]];
   if (key && key !== word) held.push([key]);
   if (word.length >= MIN_SUBSTRING) {
@@ -286,7 +287,10 @@ function wordTerm(word: string, key: string, known: KnownWords, synonyms: Synony
   const abbreviations = typed ? [] : abbreviationCandidates(word).filter((p) => known.has(p));
   // An abbreviation is the catalogue's word itself, never with plural endings: `buj` (of `bujia`)
   // must not read `bujes`.
-  for (const a of abbreviations) loose.push(wholeWord(a, false));
+  for (const a of abbreviations) {
+    loose.push(wholeWord(a, false));
+    held.push([a]);
+  }
   for (const [a, b] of compoundCandidates(word)) {
     if (known.has(a) && known.has(b)) {
       loose.push(phrase(`${a} ${b}`));
@@ -294,7 +298,10 @@ function wordTerm(word: string, key: string, known: KnownWords, synonyms: Synony
       held.push([a, b]);
     }
   }
-  for (const form of synonyms.get(word) ?? []) loose.push(phrase(form));
+  for (const form of synonyms.get(word) ?? []) {
+    loose.push(phrase(form));
+    held.push(form.split(' '));
+  }
   return { words: [word], loose: or(loose), exact: wholeAny(exact), described: inDescription(held) };
 }
 
@@ -416,9 +423,9 @@ export function correctedQuery(
  * typed words' own conditions or the query's code key. Neither can match a part then: the typed
  * term found none, and a part whose part number is the query's key holds that key, and so every
  * word of the term, in its search text. The page and total are the same (the relevance classes
- * become 30/31/40 instead of 50/51/60: the same order), and every misspelling corrected the same way
- * gives the same statement, so its read can be shared (catalogue/service.ts, docs/performance.md
- * "Typo passes shared between misspellings").
+ * become 3 and 4 instead of 5 and 6, with the same last digits: the same order), and every
+ * misspelling corrected the same way gives the same statement, so its read can be shared
+ * (catalogue/service.ts, docs/performance.md "Typo passes shared between misspellings").
  * @returns undefined for any other plan.
  */
 export function correctionOnly(plan: SearchPlan): SearchPlan | undefined {
@@ -465,57 +472,57 @@ function wholeTermCount(plan: SearchPlan): SQL {
   )})`;
 }
 
-/** Class `c` ten times, plus 1 when the description does not hold every term (`described`). */
-function describedDigit(c: number, described: SQL[]): SQL {
-  return sql`(case when ${and(described)} then ${sql.raw(String(c * 10))} else ${sql.raw(String(c * 10 + 1))} end)`;
+/** 1 when `described` (every term in the description) does not hold, else 0, as SQL. */
+function undescribed(described: SQL[]): SQL {
+  return sql`(case when ${and(described)} then 0 else 1 end)`;
 }
 
 /**
- * The relevance of a part (lower first), ten times its class: 0 exact part number, 1 exact
+ * The relevance of a part (lower first), a hundred times its class: 0 exact part number, 1 exact
  * alternate code, 2 part number prefix (code-like queries), 3 every word as a whole word, 4 every
  * term matched by a word, prefix, abbreviation, split or synonym, 5 the corrected words as whole
- * words, 6 other matches of corrected words. In classes 3 and 5 the last digit is 1 for a part
- * whose description does not hold every word (`BOMBA ACEITE` in the category `FILTROS Y
- * LUBRICANTES`, for `filtro aceite`), and in class 1 for a part whose description and alternate
- * codes do not hold the code (`PARAGOLPE 1518` in the category `OM352`, for `om 352`): after the
- * parts that are what was asked for, since `search_text` holds the category path and the brand too. In classes 4 and 6 the last digit orders parts with
- * more terms matched as whole words first: for `diametro control`, `CONTROL … DIAM.` (one) before
- * `CON LLAVE … DIAM.` (none: `con` only abbreviates `control`). That count is read only for the
- * parts that reach those classes, and classes 3 and 4 are not tested when the typo pass's words as
- * typed found nothing (`typedFoundNone`).
+ * words, 6 other matches of corrected words.
+ * - In classes 4 and 6 the tens order parts with more terms matched as whole words first: for
+ *   `diametro control`, `CONTROL … DIAM.` (one) before `CON LLAVE … DIAM.` (none: `con` only
+ *   abbreviates `control`). That count is read only for the parts that reach those classes.
+ * - In classes 3 to 6 the last digit is 1 for a part whose description does not hold every term in
+ *   one of its forms (`BOMBA ACEITE` in the category `FILTROS Y LUBRICANTES`, for `filtro aceite`
+ *   or the suggestions' `fil`), and in class 1 for a part whose description and alternate codes do
+ *   not hold the code (`PARAGOLPE 1518` in the category `OM352`, for `om 352`): after the parts that
+ *   are what was asked for, since `search_text` holds the category path and the brand too.
+ * Classes 3 and 4 are not tested when the typo pass's words as typed found nothing (`typedFoundNone`).
  */
 export function relevanceClass(plan: SearchPlan): SQL {
   const whens: SQL[] = [];
   const key = plan.codeKey;
   const n = plan.terms.length;
   const corrected = plan.terms.some((t) => t.corrected);
-  /** Class `c` with the whole-term order in its last digit (8 terms at most, so it stays below 10). */
-  const partial = (c: number): SQL => (n > 1 ? sql`(${sql.raw(String(c * 10 + n))} - ${wholeTermCount(plan)})` : sql.raw(String(c * 10)));
+  const described = plan.terms.map((t) => t.described);
+  const correctedDescribed = plan.terms.map((t) => t.correctedDescribed ?? t.described);
+  /** Class `c` with the whole-term order in its tens (8 terms at most) and the description in its last digit. */
+  const partial = (c: number, terms: SQL[]): SQL =>
+    n > 1
+      ? sql`(${sql.raw(String(c * 100 + n * 10))} - 10 * ${wholeTermCount(plan)} + ${undescribed(terms)})`
+      : sql`(${sql.raw(String(c * 100))} + ${undescribed(terms)})`;
   if (key) {
     whens.push(sql`when ${parts.partNumberKey} = ${key} then 0`);
     if (/\d/.test(key) && key.length >= 3) {
       // The key as an alternate code or in the description first; as a word of the category path or brand only after.
       const own = sql`(${inDescription([[key]])} or exists (select 1 from unnest(${parts.alternateCodes}) as code where public.portal_code_key(code) = ${key}))`;
-      whens.push(sql`when ${wholeAny([{ words: key, plural: false }])} then (case when ${own} then 10 else 11 end)`);
-      whens.push(sql`when ${parts.partNumberKey} like ${`${escapeLike(key)}%`} then 20`);
+      whens.push(sql`when ${wholeAny([{ words: key, plural: false }])} then (case when ${own} then 100 else 101 end)`);
+      whens.push(sql`when ${parts.partNumberKey} like ${`${escapeLike(key)}%`} then 200`);
     }
   }
   if (n) {
     if (!plan.typedFoundNone) {
-      whens.push(
-        sql`when ${and(plan.terms.map((t) => t.exact))} then ${describedDigit(
-          3,
-          plan.terms.map((t) => t.described),
-        )}`,
-      );
-      if (corrected) whens.push(sql`when ${and(plan.terms.map((t) => t.loose))} then ${partial(4)}`);
+      whens.push(sql`when ${and(plan.terms.map((t) => t.exact))} then (300 + ${undescribed(described)})`);
+      if (corrected) whens.push(sql`when ${and(plan.terms.map((t) => t.loose))} then ${partial(4, described)}`);
     }
     if (corrected) {
-      const described = plan.terms.map((t) => t.correctedDescribed ?? t.described);
-      whens.push(sql`when ${and(plan.terms.map((t) => t.correctedExact ?? t.exact))} then ${describedDigit(5, described)}`);
+      whens.push(sql`when ${and(plan.terms.map((t) => t.correctedExact ?? t.exact))} then (500 + ${undescribed(correctedDescribed)})`);
     }
   }
-  const fallback = n ? partial(corrected ? 6 : 4) : sql.raw('40');
+  const fallback = n ? (corrected ? partial(6, correctedDescribed) : partial(4, described)) : sql.raw('400');
   if (!whens.length) return fallback;
   return sql`(case ${sql.join(whens, sql` `)} else ${fallback} end)`;
 }

@@ -259,6 +259,10 @@ describe.each(testEngines())('forgiving search on %s', (engine) => {
     expect(await codes('placa embrague')).toEqual(['EM-0001', 'EM-0002']);
     expect(await codes('embrague placas')).toEqual(['EM-0001', 'EM-0002']);
     for (const q of ['om 457', 'om457']) expect(await codes(q), q).toEqual(['TE-0457', 'PG-0001']);
+    // A word's start too, in the list and in the search box's suggestions.
+    expect(await codes('plac')).toEqual(['EM-0001', 'EM-0002']);
+    const suggested = suggestionsSchema.parse((await t.app.inject({ method: 'GET', url: '/api/search/suggest?q=plac' })).json());
+    expect(suggested.parts.map((p) => p.partNumber)).toEqual(['EM-0001', 'EM-0002']);
   });
 
   it('lets an admin edit the synonyms, audited, applied at once', async () => {
