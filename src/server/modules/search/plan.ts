@@ -94,6 +94,15 @@ const MIN_ABBREVIATION = 3;
 /** Shortest query word searched as a substring; shorter words match only at the start of a word. */
 const MIN_SUBSTRING = 3;
 
+/**
+ * Whether a query word is searched as a substring: 3+ characters, and 3+ letters or digits too, so
+ * `a/a` (two letters) matches only at the start of a word, as `om` does: `COMPRESOR A/A`, not
+ * `OM457LA/AXOR`.
+ */
+function substringSearched(word: string, key: string): boolean {
+  return word.length >= MIN_SUBSTRING && (key || word).length >= MIN_SUBSTRING;
+}
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\-]/g, (c) => `\\${c}`);
 const like = (pattern: string): SQL => sql`${parts.searchText} like ${pattern}`;
@@ -270,11 +279,11 @@ function wordTerm(word: string, key: string, known: KnownWords, synonyms: Synony
   // other form the term matches (split, abbreviation, compound, synonym).
   const held: string[][] = [[word]];
   if (key && key !== word) held.push([key]);
-  if (word.length >= MIN_SUBSTRING) {
+  if (substringSearched(word, key)) {
     loose.push(like(`%${escapeLike(word)}%`));
     if (key && key !== word && key.length >= MIN_SUBSTRING) loose.push(like(`%${escapeLike(key)}%`));
   } else {
-    // 1–2 characters: only at the start of a word, so `om` finds `OM 366` but not `bomba`.
+    // 1–2 characters (or letters and digits): only at the start of a word, so `om` finds `OM 366` but not `bomba`.
     loose.push(regex(`(^|${WORD_SEPARATORS})${escapeRegex(word)}`));
   }
   const pieces = splitPieces(key || word);
@@ -433,7 +442,7 @@ export function correctionOnly(plan: SearchPlan): SearchPlan | undefined {
   if (!plan.typedFoundNone || plan.terms.length !== 1 || !term?.corrected || !term.correctedExact || !term.correctedDescribed) {
     return undefined;
   }
-  if (plan.words.some((w) => w.text.length < MIN_SUBSTRING)) return undefined;
+  if (plan.words.some((w) => !substringSearched(w.text, w.text.replace(/[^a-z0-9]/g, '')))) return undefined;
   const only = { words: term.words, loose: term.corrected, exact: term.correctedExact, described: term.correctedDescribed };
   return { terms: [only], words: plan.words, codeKey: '' };
 }

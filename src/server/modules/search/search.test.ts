@@ -65,6 +65,8 @@ const CATALOGUE = [
   // `om 457` as a code: in the description first, then in the category path only.
   { codigo: 'TE-0457', descripcion: 'TERMOSTATO OM457 TURBO' },
   { codigo: 'PG-0001', descripcion: 'PARAGOLPE', categoria3: 'OM457' },
+  // `a/a` inside a code: not the air conditioning's `A/A`.
+  { codigo: 'TC-0001', descripcion: 'TENSOR CORREA OM501LA/AXOR' },
 ];
 
 describe.each(testEngines())('forgiving search on %s', (engine) => {
@@ -153,7 +155,8 @@ describe.each(testEngines())('forgiving search on %s', (engine) => {
     expect(await codes('diametro control')).toEqual(['TP-3932', 'TP-9011']);
   });
 
-  it('matches words of 1–2 letters only at the start of a word', async () => {
+  it('matches words of 1–2 letters only at the start of a word, with separators too', async () => {
+    expect(await codes('a/a')).toEqual(['AA-5001']);
     // `om` starts `OM366` and `OM 352` but sits inside `BOMBA`.
     const found = await codes('om');
     expect(found).toEqual(expect.arrayContaining(['JG-3001', 'BB-4001']));
