@@ -27,9 +27,9 @@ export interface SearchTerm {
   loose: SQL;
   exact: SQL;
   /**
-   * The part's own description holds the term's words or a joined, split or compound form of them
-   * (as substrings of the folded description): a part that holds a word only in its category path
-   * or brand ranks after those (see {@link relevanceClass}).
+   * The part's own description holds the term's words or another form the term matches (joined,
+   * split, compound, abbreviation, synonym), as substrings of the folded description: a part that
+   * holds a word only in its category path or brand ranks after those (see {@link relevanceClass}).
    */
   described: SQL;
   /** Set only by a typo pass: the corrected words' condition, and the corrected words as whole words. */
@@ -99,8 +99,8 @@ const MIN_SUBSTRING = 3;
  * `a/a` (two letters) matches only at the start of a word, as `om` does: `COMPRESOR A/A`, not
  * `OM457LA/AXOR`.
  */
-function substringSearched(word: string, key: string): boolean {
-  return word.length >= MIN_SUBSTRING && (key || word).length >= MIN_SUBSTRING;
+function substringSearched(word: string): boolean {
+  return word.length >= MIN_SUBSTRING && word.replace(/[^a-z0-9]/g, '').length >= MIN_SUBSTRING;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -279,7 +279,7 @@ function wordTerm(word: string, key: string, known: KnownWords, synonyms: Synony
   // other form the term matches (split, abbreviation, compound, synonym).
   const held: string[][] = [[word]];
   if (key && key !== word) held.push([key]);
-  if (substringSearched(word, key)) {
+  if (substringSearched(word)) {
     loose.push(like(`%${escapeLike(word)}%`));
     if (key && key !== word && key.length >= MIN_SUBSTRING) loose.push(like(`%${escapeLike(key)}%`));
   } else {
@@ -442,7 +442,7 @@ export function correctionOnly(plan: SearchPlan): SearchPlan | undefined {
   if (!plan.typedFoundNone || plan.terms.length !== 1 || !term?.corrected || !term.correctedExact || !term.correctedDescribed) {
     return undefined;
   }
-  if (plan.words.some((w) => !substringSearched(w.text, w.text.replace(/[^a-z0-9]/g, '')))) return undefined;
+  if (plan.words.some((w) => !substringSearched(w.text))) return undefined;
   const only = { words: term.words, loose: term.corrected, exact: term.correctedExact, described: term.correctedDescribed };
   return { terms: [only], words: plan.words, codeKey: '' };
 }
