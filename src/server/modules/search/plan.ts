@@ -495,7 +495,7 @@ function undescribed(described: SQL[]): SQL {
  *   `diametro control`, `CONTROL … DIAM.` (one) before `CON LLAVE … DIAM.` (none: `con` only
  *   abbreviates `control`). That count is read only for the parts that reach those classes.
  * - In classes 3 to 6 the last digit is 1 for a part whose description does not hold every term in
- *   one of its forms (`BOMBA ACEITE` in the category `FILTROS Y LUBRICANTES`, for `filtro aceite`
+ *   one of its forms (`BOMBA ACEITE` in the category `FILTROS Y LUBRICACION`, for `filtro aceite`
  *   or the suggestions' `fil`), and in class 1 for a part whose description and alternate codes do
  *   not hold the code (`PARAGOLPE 1518` in the category `OM352`, for `om 352`): after the parts that
  *   are what was asked for, since `search_text` holds the category path and the brand too.
