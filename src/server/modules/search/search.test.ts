@@ -67,6 +67,10 @@ const CATALOGUE = [
   { codigo: 'PG-0001', descripcion: 'PARAGOLPE', categoria3: 'OM457' },
   // `a/a` inside a code: not the air conditioning's `A/A`.
   { codigo: 'TC-0001', descripcion: 'TENSOR CORREA OM501LA/AXOR' },
+  // The part a description names first, before a shorter description naming it later.
+  { codigo: 'PF-0001', descripcion: 'SENSOR PASTILLA FRENO' },
+  { codigo: 'PF-0002', descripcion: 'PASTILLAS DE FRENO DELANTERAS' },
+  { codigo: 'CG-0001', descripcion: 'CIGÜEÑAL COMPLETO CON ENGRANAJE' },
 ];
 
 describe.each(testEngines())('forgiving search on %s', (engine) => {
@@ -168,8 +172,9 @@ describe.each(testEngines())('forgiving search on %s', (engine) => {
   it('corrects typos against the vocabulary and says so; exact=1 searches what was typed', async () => {
     const fixed = await search('radaidor');
     expect(fixed.correctedSearch).toBe('radiador');
-    // The corrected word as a whole word first; `RAD.` (its abbreviation) after.
-    expect(fixed.parts.map((p) => p.partNumber)).toEqual(['RD-9002', 'RD-9001', 'MG-2001']);
+    // The corrected word as a whole word first, the description that starts with it before the
+    // shorter one; `RAD.` (its abbreviation) after.
+    expect(fixed.parts.map((p) => p.partNumber)).toEqual(['RD-9001', 'RD-9002', 'MG-2001']);
     expect((await search('kit distribusion')).parts[0]?.partNumber).toBe('DS-9101');
     const exact = await search('radaidor', '&exact=1');
     expect(exact.parts.map((p) => p.partNumber)).toEqual(['MG-2001']);
@@ -262,6 +267,9 @@ describe.each(testEngines())('forgiving search on %s', (engine) => {
     expect(await codes('placa embrague')).toEqual(['EM-0001', 'EM-0002']);
     expect(await codes('embrague placas')).toEqual(['EM-0001', 'EM-0002']);
     for (const q of ['om 457', 'om457']) expect(await codes(q), q).toEqual(['TE-0457', 'PG-0001']);
+    // The description that starts with the first word first, accents or not.
+    expect(await codes('pastilla freno')).toEqual(['PF-0002', 'PF-0001']);
+    expect(await codes('ciguenal')).toEqual(['CG-0001', '06H-103-144']);
     // A word's start too, in the list and in the search box's suggestions.
     expect(await codes('plac')).toEqual(['EM-0001', 'EM-0002']);
     const suggested = suggestionsSchema.parse((await t.app.inject({ method: 'GET', url: '/api/search/suggest?q=plac' })).json());
@@ -300,8 +308,9 @@ describe.each(testEngines())('forgiving search on %s', (engine) => {
     const response = await t.app.inject({ method: 'GET', url: '/api/search/suggest?q=radi' });
     expect(response.statusCode).toBe(200);
     const body = suggestionsSchema.parse(response.json());
-    expect(body.parts.map((p) => p.partNumber)).toEqual(['RD-9002', 'MG-2001', 'RD-9001']);
-    expect(body.parts[0]).toEqual({ id: expect.any(Number), partNumber: 'RD-9002', description: 'TAPA RADIADOR' });
+    // The description that starts with the word first, then the shorter ones.
+    expect(body.parts.map((p) => p.partNumber)).toEqual(['RD-9001', 'RD-9002', 'MG-2001']);
+    expect(body.parts[1]).toEqual({ id: expect.any(Number), partNumber: 'RD-9002', description: 'TAPA RADIADOR' });
     expect(JSON.stringify(response.json())).not.toMatch(/price/i);
     const motor = suggestionsSchema.parse((await t.app.inject({ method: 'GET', url: '/api/search/suggest?q=mot' })).json());
     expect(motor.categories.map((c) => c.name)).toContain('Motor');
