@@ -34,8 +34,8 @@ export interface SearchTerm {
   described: SQL;
   /**
    * The description starts with the term's first word (its plurals and longer words too), in
-   * capitals, small letters or capitalized, any vowel or `n` standing for its accented forms:
-   * `PASTILLAS DE FRENO` for `pastilla freno`, `CIGÜEÑAL …` for `ciguenal`.
+   * capitals, small letters or capitalized, any vowel or `n` of a word of 4+ characters standing for
+   * its accented forms: `PASTILLAS DE FRENO` for `pastilla freno`, `CIGÜEÑAL …` for `ciguenal`.
    */
   leads: SQL;
   /** Set only by a typo pass: the corrected words' condition, and the corrected words as whole words. */
@@ -134,9 +134,13 @@ function inDescription(forms: readonly (readonly string[])[]): SQL {
   }
   return sql`(${parts.description} like any (${sql.param([...written])}::text[]) or pg_catalog.lower(public.unaccent('public.unaccent'::regdictionary, ${parts.description})) like any (${sql.param(patterns)}::text[]))`;
 }
-/** See {@link SearchTerm.leads}: a plain `like any` anchored at the start, about 0.03 µs a row. */
+/**
+ * See {@link SearchTerm.leads}: a plain `like any` anchored at the start, about 0.03 µs a row. A
+ * word of 1–3 characters is read as written: `_m%` would take any description whose second letter is
+ * an `M` for `om`.
+ */
 function leadsDescription(word: string): SQL {
-  const start = escapeLike(word).replace(/[aeioun]/g, '_');
+  const start = word.length > 3 ? escapeLike(word).replace(/[aeioun]/g, '_') : escapeLike(word);
   const written = new Set([`${start.toUpperCase()}%`, `${start}%`, `${start.charAt(0).toUpperCase()}${start.slice(1)}%`]);
   return sql`(${parts.description} like any (${sql.param([...written])}::text[]))`;
 }
