@@ -16,7 +16,7 @@ import type { Viewer } from '../auth/viewer.ts';
 import { type LoadedCategories, categoryTree, visibleSubtreeIds } from './categories.ts';
 import { argentineDay, liveOn } from './offers.ts';
 import { type PartRow, presentPart } from './presenter.ts';
-import { type SearchPlan, correctedPlanFor, correctionOnly, planFor, shownCorrection } from '../search/service.ts';
+import { type SearchPlan, correctedPlanFor, correctionOnly, planFor, shownCorrection, typingLastWord } from '../search/service.ts';
 import {
   countParts,
   filterConditions,
@@ -166,15 +166,17 @@ const SUGGESTED_CATEGORIES = 5;
 
 /**
  * What the search box offers for `q` (`GET /api/search/suggest`): from 2 characters on, up to 8
- * public parts in the "Relevancia" order (code and description, never a price; a broad prefix ranks
- * its first 1,000 matches, queries.ts `suggestionRows`) and up to 5 visible categories whose name
+ * public parts in the "Relevancia" order, the last word read as the start of a word being typed
+ * (code and description, never a price; a broad prefix ranks its first 1,000 matches, queries.ts
+ * `suggestionRows`) and up to 5 visible categories whose name
  * holds every word of `q` at the start of one of its words.
  */
 export async function suggest(reader: CatalogueReader, q: string): Promise<Suggestions> {
   const folded = foldText(q).trim();
   if (folded.replace(/[^a-z0-9]/g, '').length < 2 || !searchTokens(q).length) return { parts: [], categories: [] };
   const loaded = await reader.categories();
-  const plan = await planFor(reader.db, q, await reader.synonyms(), await reader.vocabulary());
+  // The last word is a start being typed, never a whole word (`q` arrives trimmed).
+  const plan = typingLastWord(await planFor(reader.db, q, await reader.synonyms(), await reader.vocabulary()));
   const filters: PartFilters = { search: q, sortBy: 'relevance', sortDir: 'asc' };
   const rows = await suggestionRows(
     reader.db,

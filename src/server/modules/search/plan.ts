@@ -484,6 +484,17 @@ export function correctionOnly(plan: SearchPlan): SearchPlan | undefined {
 }
 
 /**
+ * A plan for the search box's suggestions while the last word is still being typed (`bomba ag`):
+ * that word's term never counts as whole, so a word that happens to equal the unfinished one
+ * (`AG. 56MM`) does not put its part first; its start still matches as before.
+ */
+export function typingLastWord(plan: SearchPlan): SearchPlan {
+  const last = plan.terms.at(-1);
+  if (!last) return plan;
+  return { ...plan, terms: [...plan.terms.slice(0, -1), { ...last, exact: sql`false` }] };
+}
+
+/**
  * The WHERE conditions of a plan: one per term; a code typed in pieces (`06h 103 14 4`) is also
  * found by its whole key, so the pieces together are one condition then.
  */

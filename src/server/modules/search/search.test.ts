@@ -74,6 +74,8 @@ const CATALOGUE = [
   // A short first word is read as written: `EMBOLO` does not start with `om`.
   { codigo: 'EB-0447', descripcion: 'EMBOLO OM 447' },
   { codigo: 'OM-0447', descripcion: 'OM 447 TAPA DE CILINDRO COMPLETA' },
+  // `AG.` is a whole word equal to the unfinished `ag` of `bomba ag`.
+  { codigo: 'PO-0056', descripcion: 'POLEA BOMBA AG. 56MM' },
 ];
 
 describe.each(testEngines())('forgiving search on %s', (engine) => {
@@ -321,5 +323,8 @@ describe.each(testEngines())('forgiving search on %s', (engine) => {
     expect(motor.parts.length).toBeLessThanOrEqual(8);
     const short = suggestionsSchema.parse((await t.app.inject({ method: 'GET', url: '/api/search/suggest?q=r' })).json());
     expect(short).toEqual({ parts: [], categories: [] });
+    // The last word is being typed: `AG.` as a whole word does not put its part first.
+    const typing = suggestionsSchema.parse((await t.app.inject({ method: 'GET', url: '/api/search/suggest?q=bomba%20ag' })).json());
+    expect(typing.parts.map((p) => p.partNumber)).toEqual(['BO-9201', 'PO-0056']);
   });
 });

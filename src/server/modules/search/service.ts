@@ -26,6 +26,7 @@ export {
   planConditions,
   relevanceClass,
   searchPlan,
+  typingLastWord,
 } from './plan.ts';
 export {
   type WordCounts,
