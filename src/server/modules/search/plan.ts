@@ -117,6 +117,12 @@ const regex = (pattern: string): SQL => sql`${parts.searchText} ~ ${pattern}`;
 /** A pattern over `search_words` (words of letters and digits, one space between, one at each end). */
 const likeWords = (pattern: string): SQL => sql`${parts.searchWords} like ${pattern}`;
 const or = (conditions: SQL[]): SQL => (conditions.length === 1 ? conditions[0]! : sql`(${sql.join(conditions, sql` or `)})`);
+/** The ways a catalogue writes a folded word without folding it: in capitals, as is (small letters), capitalized. */
+const WRITTEN_CASES: readonly ((word: string) => string)[] = [
+  (w) => w.toUpperCase(),
+  (w) => w,
+  (w) => w.charAt(0).toUpperCase() + w.slice(1),
+];
 /**
  * The description holds any of `forms`, each a run of pieces in order (`filtro`; `om`, `366` as
  * `om 366` or `om366`), as substrings, folded as `search_text` is. One `like any` per term, so a row's
@@ -128,10 +134,7 @@ const or = (conditions: SQL[]): SQL => (conditions.length === 1 ? conditions[0]!
 function inDescription(forms: readonly (readonly string[])[]): SQL {
   const pattern = (pieces: readonly string[], cased: (piece: string) => string) => `%${pieces.map((p) => escapeLike(cased(p))).join('%')}%`;
   const patterns = [...new Set(forms.map((pieces) => pattern(pieces, (p) => p)))];
-  const written = new Set<string>();
-  for (const cased of [(p: string) => p.toUpperCase(), (p: string) => p, (p: string) => p.charAt(0).toUpperCase() + p.slice(1)]) {
-    for (const pieces of forms) written.add(pattern(pieces, cased));
-  }
+  const written = new Set(WRITTEN_CASES.flatMap((cased) => forms.map((pieces) => pattern(pieces, cased))));
   return sql`(${parts.description} like any (${sql.param([...written])}::text[]) or pg_catalog.lower(public.unaccent('public.unaccent'::regdictionary, ${parts.description})) like any (${sql.param(patterns)}::text[]))`;
 }
 /**
@@ -141,7 +144,7 @@ function inDescription(forms: readonly (readonly string[])[]): SQL {
  */
 function leadsDescription(word: string): SQL {
   const start = word.length > 3 ? escapeLike(word).replace(/[aeioun]/g, '_') : escapeLike(word);
-  const written = new Set([`${start.toUpperCase()}%`, `${start}%`, `${start.charAt(0).toUpperCase()}${start.slice(1)}%`]);
+  const written = new Set(WRITTEN_CASES.map((cased) => `${cased(start)}%`));
   return sql`(${parts.description} like any (${sql.param([...written])}::text[]))`;
 }
 const and = (conditions: SQL[]): SQL => (conditions.length === 1 ? conditions[0]! : sql`(${sql.join(conditions, sql` and `)})`);
@@ -403,19 +406,22 @@ export function searchPlan(
   const planWords = tokens.map((t) => ({ text: t.text, typed: t.typed }));
   const plan: SearchPlan = { terms, words: planWords, codeKey: partNumberKey(query) };
   if (!corrections.size) return plan;
+  // A word left as typed keeps its own term's conditions, built once per word.
+  const own = new Map<string, SearchTerm>();
+  const ownTerm = (w: string): SearchTerm => own.get(w) ?? own.set(w, wordTerm(w, w, known, synonyms)).get(w)!;
   for (const term of terms) {
     if (!term.words.some((w) => corrections.has(w))) continue;
     // Every word of the term still has to match: the corrected ones as one of their corrections.
     const loose = (w: string) => {
       const fixes = corrections.get(w);
-      if (!fixes) return wordTerm(w, w, known, synonyms).loose;
+      if (!fixes) return ownTerm(w).loose;
       return or(fixes.map((f) => wordTerm(foldPlural(f), foldPlural(f), known, synonyms).loose));
     };
     // `wordForm` of the folded form also reads the form itself (`junta` plural reads `juntas`).
     const whole = (w: string) => wholeAny((corrections.get(w) ?? [w]).map((f) => wordForm(foldPlural(f))));
     const described = (w: string) => {
       const fixes = corrections.get(w);
-      if (!fixes) return wordTerm(w, w, known, synonyms).described;
+      if (!fixes) return ownTerm(w).described;
       return inDescription(fixes.map((f) => [foldPlural(f)]));
     };
     term.corrected = and(term.words.map(loose));
@@ -423,9 +429,7 @@ export function searchPlan(
     term.correctedDescribed = and(term.words.map(described));
     const first = term.words[0]!;
     const firstFixes = corrections.get(first);
-    term.correctedLeads = firstFixes
-      ? or(firstFixes.map((f) => leadsDescription(foldPlural(f))))
-      : wordTerm(first, first, known, synonyms).leads;
+    term.correctedLeads = firstFixes ? or(firstFixes.map((f) => leadsDescription(foldPlural(f)))) : ownTerm(first).leads;
   }
   return { ...plan, corrections, correctedText: correctedQuery(planWords, corrections) };
 }
