@@ -164,6 +164,14 @@ describe.each(testEngines())('forgiving search on %s', (engine) => {
     expect(await codes('diametro control')).toEqual(['TP-3932', 'TP-9011']);
   });
 
+  it('answers queries holding quotes, backslashes, braces and LIKE wildcards, in the list and the suggestions', async () => {
+    for (const q of ['a"b\\c', '{om,366}', "it's 50%_", '\\', 'bomba "ag', 'fil\\tro %']) {
+      expect((await t.app.inject({ method: 'GET', url: `/api/parts?search=${encodeURIComponent(q)}` })).statusCode, q).toBe(200);
+      const suggested = await t.app.inject({ method: 'GET', url: `/api/search/suggest?q=${encodeURIComponent(q)}` });
+      expect(suggested.statusCode, q).toBe(200);
+    }
+  });
+
   it('matches words of 1–2 letters only at the start of a word, with separators too', async () => {
     expect(await codes('a/a')).toEqual(['AA-5001']);
     // `om` starts `OM366` and `OM 352` but sits inside `BOMBA`.
