@@ -76,6 +76,9 @@ const CATALOGUE = [
   { codigo: 'OM-0447', descripcion: 'OM 447 TAPA DE CILINDRO COMPLETA' },
   // `AG.` is a whole word equal to the unfinished `ag` of `bomba ag`.
   { codigo: 'PO-0056', descripcion: 'POLEA BOMBA AG. 56MM' },
+  // A thread's pitch written against its diameter, and a measure that only ends like it.
+  { codigo: 'EP-0001', descripcion: 'ESPARRAGO RUEDA M14X1.5' },
+  { codigo: 'AR-0001', descripcion: 'ARANDELA 11.5' },
 ];
 
 describe.each(testEngines())('forgiving search on %s', (engine) => {
@@ -180,6 +183,10 @@ describe.each(testEngines())('forgiving search on %s', (engine) => {
     expect(found).not.toContain('BO-9201');
     // After a parenthesis too, as after a space.
     expect(await codes('m8')).toEqual(['BU-0808']);
+    // A measure of two digits after a letter (`M14X1.5`), never after a digit (`11.5`).
+    expect(await codes('1.5')).toEqual(['EP-0001']);
+    // Two digits after a separator only: `14` is not the start of a word in `M14X1.5`.
+    expect(await codes('14')).not.toContain('EP-0001');
   });
 
   it('corrects typos against the vocabulary and says so; exact=1 searches what was typed', async () => {
