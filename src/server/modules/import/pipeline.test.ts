@@ -338,6 +338,19 @@ describe.each(testEngines())('the import pipeline on %s', (engine) => {
     await expect(undoLastImport(database.db)).rejects.toThrow('No hay una importación para deshacer.');
   });
 
+  it('keeps the newest change undoable when the same file is imported again', async () => {
+    const file = (unit: string) => json([{ codigo: 'R-1', descripcion: 'Retén', unidad: unit }]);
+    await importCatalogueFile(database.db, file('1 unidad'), { ...base, confirmLarge: true, source: 'again' });
+    expect(await importCatalogueFile(database.db, file('kit'), { ...base, source: 'again' })).toMatchObject({ updated: 1 });
+    const changed = await lastImportRun(database.db);
+    // The same file again changes nothing and leaves no run of its own.
+    expect(await importCatalogueFile(database.db, file('kit'), { ...base, source: 'again' })).toMatchObject({ updated: 0, unchanged: 1 });
+    const run = await lastImportRun(database.db);
+    expect(run).toMatchObject({ id: changed?.id, undoneAt: null, changes: { updated: 1 } });
+    expect(await undoLastImport(database.db)).toMatchObject({ restored: 1 });
+    expect((await part('R-1'))?.salesUnit).toBe('1 unidad');
+  });
+
   it('lists image references with no file in IMAGE_DIR', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-images-'));
     fs.mkdirSync(path.join(dir, 'img'));

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type SQL, desc, eq, sql } from 'drizzle-orm';
+import { type SQL, desc, eq, ne, sql } from 'drizzle-orm';
 import { type ColumnAssignment, type DuplicateMode, type HandEditableField, PRICE_LIST_TARGETS } from '../../../shared/import.ts';
 import { foldText } from '../../../shared/text.ts';
 import { type Db, type Executor, type SideConnection, type Tx, executeCount, queryRows } from '../../db/client.ts';
@@ -1158,9 +1158,8 @@ function vocabularyParts(run: RunPlan): string[] {
  */
 const VOCABULARY_FIELDS: readonly PartField[] = ['description', 'brand', 'categoryId', 'isActive'];
 
-/** Starts an applied run's record; the rows of older runs go (only the newest run can be undone). */
+/** Starts an applied run's record; older runs keep their rows until it ends ({@link finishRun}). */
 async function startRun(tx: Tx, actor: string, source: string): Promise<number> {
-  await tx.delete(importRunParts);
   const [run] = await tx
     .insert(importRuns)
     .values({ actor: actor.slice(0, 120), source, summary: {} })
@@ -1178,12 +1177,17 @@ async function recordChanges(tx: Tx, runId: number, changes: RunChange[]): Promi
   );
 }
 
-/** Ends an applied run's record with its counts; a run that changed nothing leaves none. */
+/**
+ * Ends an applied run's record with its counts. A run that changed nothing leaves none, and the
+ * run before it can still be undone (importing the same file again is harmless, docs/product.md
+ * §11.4); a run that changed parts drops the older runs' rows, since only the newest can be undone.
+ */
 async function finishRun(tx: Tx, runId: number, report: ImportReport): Promise<void> {
   if (report.inserted + report.updated + report.deactivated === 0) {
     await tx.delete(importRuns).where(eq(importRuns.id, runId));
     return;
   }
+  await tx.delete(importRunParts).where(ne(importRunParts.runId, runId));
   const summary = {
     format: report.format,
     rows: report.rows,
