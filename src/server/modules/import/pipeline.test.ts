@@ -275,6 +275,25 @@ describe.each(testEngines())('the import pipeline on %s', (engine) => {
     expect(await part('X-1')).toMatchObject({ description: 'FILTRO AIRE (reforzado)', source: 'lista' });
   });
 
+  it('a description with no word of three characters is compared by its short words', async () => {
+    await importCatalogueFile(database.db, json([{ codigo: 'PC-58', descripcion: 'PC 5/8"X8" CB C/T', precio: 7209 }]), {
+      ...base,
+      source: 'inventario',
+    });
+    const same = await importCatalogueFile(database.db, json([{ codigo: 'PC-58', descripcion: 'PC 5/8"X8" CB C/T', precio: 8000 }]), {
+      ...base,
+      confirmLarge: true,
+      source: 'inventario-noviembre',
+    });
+    expect(same).toMatchObject({ updated: 1, conflicts: [] });
+    expect(await part('PC-58')).toMatchObject({ priceList1: '8000.00' });
+    const other = await importCatalogueFile(database.db, json([{ codigo: 'PC-58', descripcion: 'O-RING 3/4' }]), {
+      ...base,
+      source: 'inventario-noviembre',
+    });
+    expect(other.conflicts).toHaveLength(1);
+  });
+
   it('a full sync deactivates the parts missing from the feed, never one kept active by hand', async () => {
     await database.db
       .update(parts)

@@ -1309,22 +1309,28 @@ export async function undoLastImport(db: Db): Promise<UndoReport> {
   return result;
 }
 
-/** Words of 3+ letters or digits of a description, folded. */
-const words = (text: string) =>
+/** Words of `min`+ letters or digits of a description, folded. */
+const words = (text: string, min: number) =>
   new Set(
     foldText(text)
       .split(/[^a-z0-9]+/)
-      .filter((w) => w.length >= 3),
+      .filter((w) => w.length >= min),
   );
 
 /**
  * True when two descriptions under one code share no word of 3+ characters: another part, not a
  * corrected description ("Filtro de aire" and "Bulón de rueda"; not "CORREA 4PK 640" and "Correa
- * 4PK 640 (Gates)").
+ * 4PK 640 (Gates)"). A description with no such word (`PC 5/8"X8" CB C/T`, a measure) is compared
+ * by all its words, so it is never another part of itself (docs/product.md §11.4).
  */
 function unrelated(a: string, b: string): boolean {
-  const left = words(a);
-  for (const w of words(b)) if (left.has(w)) return false;
+  let left = words(a, 3);
+  let right = words(b, 3);
+  if (left.size === 0 || right.size === 0) {
+    left = words(a, 1);
+    right = words(b, 1);
+  }
+  for (const w of right) if (left.has(w)) return false;
   return true;
 }
 
