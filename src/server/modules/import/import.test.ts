@@ -8,7 +8,7 @@ import { AppError } from '../../errors.ts';
 import { inventoryXlsx, readFixture } from '../../test/catalogues.ts';
 import { createTestDatabase, testEngines } from '../../test/db.ts';
 import { mapHeaders, splitAlternateCodes, splitCodeCell, splitPriceList, unescapeExcel } from './map.ts';
-import { detectFormat } from './parse.ts';
+import { detectFormat, parseSource } from './parse.ts';
 import { formatSummary, importCatalogueFile } from './service.ts';
 
 const options = { lowStock: 5 };
@@ -67,6 +67,47 @@ describe('source mapping rules', () => {
     expect(detectFormat(Buffer.from('codigo;descripcion\n'))).toBe('csv');
     expect(detectFormat(await inventoryXlsx())).toBe('xlsx');
     expect(detectFormat(readFixture('latin1Csv'))).toBe('csv');
+  });
+
+  it('says in Spanish what is wrong with a file it cannot read, and where', async () => {
+    const refused = async (bytes: Buffer) =>
+      (await parseSource(bytes).then(
+        () => 'read',
+        (e: Error) => e.message,
+      )) as string;
+    expect(await refused(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]))).toBe(
+      'El archivo no se puede importar. Es una planilla de Excel antigua (.xls): ábrala en Excel, guárdela como .xlsx o CSV e impórtela de nuevo.',
+    );
+    expect(await refused(Buffer.from('%PDF-1.7\n'))).toBe(
+      'El archivo no se puede importar. Es un PDF: la importación lee planillas XLSX, archivos CSV o JSON.',
+    );
+    expect(await refused(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toMatch(
+      /^El archivo no se puede importar\. Es una imagen/,
+    );
+    expect(await refused(Buffer.from('codigo,descripcion\nA\u0000B,x'))).toBe(
+      'El archivo no se puede importar: no es una planilla XLSX, un CSV ni un JSON.',
+    );
+    expect(await refused(Buffer.from('[{"codigo": "A-1",\n  "descripcion": "Filtro" "precio": 1}]'))).toBe(
+      'El JSON no es válido: revise las comas, comillas y llaves en la línea 2, columna 27.',
+    );
+    expect(await refused(Buffer.from('[{"codigo": "A-1"'))).toBe(
+      'El JSON no es válido: el archivo termina antes de cerrar la lista (¿está incompleto?).',
+    );
+    expect(await refused(Buffer.from('codigo,descripcion\nA-1,"Filtro"x\n'))).toBe(
+      'El CSV no es válido: hay texto después de una comilla de cierre en la línea 2.',
+    );
+    expect(await refused(Buffer.from('codigo,descripcion\nA-1,x\nA-2,"Filtro\n'))).toBe(
+      'El CSV no es válido: una comilla abierta en la línea 3 no se cierra.',
+    );
+  });
+
+  it('reads the tab-separated UTF-16 text Excel saves as "Texto Unicode"', async () => {
+    const text = '\uFEFFcódigo\tdescripción\tprecio\r\nA-1\tBujía, platino\t1500\r\n';
+    const parsed = await parseSource(Buffer.from(text, 'utf16le'));
+    expect(parsed).toEqual({
+      format: 'csv',
+      records: [{ row: 2, values: { código: 'A-1', descripción: 'Bujía, platino', precio: '1500' } }],
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * Reads a catalogue source into plain records: JSON (raw ERP records, any array of objects, or an
- * object holding one such array), CSV (comma or semicolon, UTF-8 or Latin-1) or XLSX (first sheet,
+ * object holding one such array), CSV (comma, semicolon or tab; UTF-8, UTF-16 with its mark, or
+ * Latin-1) or XLSX (first sheet,
  * header row first, below at most a few one-cell title rows), detected by content, never by file name (docs/product.md §11.2).
  */
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -70,6 +71,45 @@ const fail = (message: string): never => {
   throw new AppError('IMPORT_FAILED', message);
 };
 
+/**
+ * Files staff upload by mistake, known by their first bytes, with what to tell them: the old
+ * binary Excel workbook (an OLE2 compound file) above all, which an ERP may still write.
+ */
+const OTHER_FILES: readonly { magic: readonly number[]; message: string }[] = [
+  {
+    magic: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
+    message: 'Es una planilla de Excel antigua (.xls): ábrala en Excel, guárdela como .xlsx o CSV e impórtela de nuevo.',
+  },
+  { magic: [0x25, 0x50, 0x44, 0x46], message: 'Es un PDF: la importación lee planillas XLSX, archivos CSV o JSON.' },
+  { magic: [0x89, 0x50, 0x4e, 0x47], message: 'Es una imagen: la importación lee planillas XLSX, archivos CSV o JSON.' },
+  { magic: [0xff, 0xd8, 0xff], message: 'Es una imagen: la importación lee planillas XLSX, archivos CSV o JSON.' },
+  { magic: [0x47, 0x49, 0x46, 0x38], message: 'Es una imagen: la importación lee planillas XLSX, archivos CSV o JSON.' },
+];
+
+/** Bytes read for a NUL, the sign of a binary file (text never holds one; UTF-16 text is decoded first). */
+const BINARY_SNIFF_BYTES = 8192;
+
+/**
+ * Refuses a file that is not a spreadsheet, CSV or JSON, by its first bytes, before a parser reads
+ * it as a one-column CSV or fails in its own English.
+ * @throws AppError IMPORT_FAILED with what the file is and what the import reads.
+ */
+function refuseOtherFiles(buffer: Buffer): void {
+  for (const { magic, message } of OTHER_FILES) {
+    if (buffer.length >= magic.length && magic.every((byte, i) => buffer[i] === byte)) fail(`El archivo no se puede importar. ${message}`);
+  }
+  if (!utf16(buffer) && buffer.readUInt32LE(0) !== 0x04034b50 && buffer.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
+    fail('El archivo no se puede importar: no es una planilla XLSX, un CSV ni un JSON.');
+  }
+}
+
+/** The UTF-16 byte order of a text with a byte order mark (Excel's "Texto Unicode"), or null. */
+function utf16(buffer: Buffer): 'utf-16le' | 'utf-16be' | null {
+  if (buffer.length >= 2 && buffer[0] === 0xff && buffer[1] === 0xfe) return 'utf-16le';
+  if (buffer.length >= 2 && buffer[0] === 0xfe && buffer[1] === 0xff) return 'utf-16be';
+  return null;
+}
+
 /** Detects the format from the bytes: `PK\x03\x04` is XLSX, `[` or `{` is JSON, anything else CSV. */
 export function detectFormat(buffer: Buffer): SourceFormat {
   if (buffer.length >= 4 && buffer.readUInt32LE(0) === 0x04034b50) return 'xlsx';
@@ -78,8 +118,13 @@ export function detectFormat(buffer: Buffer): SourceFormat {
   return 'csv';
 }
 
-/** Decodes UTF-8 (with or without BOM); falls back to Latin-1 when the bytes are not valid UTF-8. */
+/**
+ * Decodes UTF-8 (with or without BOM) or UTF-16 with its BOM; falls back to Latin-1 when the bytes
+ * are not valid UTF-8.
+ */
 export function decodeText(buffer: Buffer): string {
+  const wide = utf16(buffer);
+  if (wide) return new TextDecoder(wide).decode(buffer).replace(/^\uFEFF/, '');
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(buffer).replace(/^\uFEFF/, '');
   } catch {
@@ -99,9 +144,10 @@ export async function parseSource(buffer: Buffer, limits: SourceLimits = SOURCE_
   if (buffer.length > limits.maxBytes) {
     fail(`El archivo supera el máximo de ${limits.maxBytes / 1024 / 1024} MB.`);
   }
+  refuseOtherFiles(buffer);
   const format = detectFormat(buffer);
   const records = format === 'xlsx' ? await parseXlsx(buffer, limits) : format === 'json' ? parseJson(buffer) : parseCsvText(buffer);
-  if (records.length > limits.maxRecords) fail(`El archivo tiene más de ${limits.maxRecords} filas.`);
+  if (records.length > limits.maxRecords) fail(`El archivo tiene más de ${limits.maxRecords.toLocaleString('es-AR')} filas.`);
   return { format, records };
 }
 
@@ -110,11 +156,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function parseJson(buffer: Buffer): SourceRecord[] {
+  const text = decodeText(buffer);
   let data: unknown;
   try {
-    data = JSON.parse(decodeText(buffer));
+    data = JSON.parse(text);
   } catch (error) {
-    return fail(`El JSON no es válido: ${(error as Error).message}`);
+    return fail(jsonErrorMessage(text, error as Error));
   }
   let list: unknown[] | undefined;
   if (Array.isArray(data)) list = data;
@@ -129,12 +176,14 @@ function parseJson(buffer: Buffer): SourceRecord[] {
 function parseCsvText(buffer: Buffer): SourceRecord[] {
   const text = decodeText(buffer);
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  // The separator the header uses most: a comma, a semicolon (Excel in Spanish) or a tab (Excel's "Texto Unicode").
+  const uses = (c: string) => firstLine.split(c).length - 1;
+  const delimiter = [';', '\t'].reduce((best, c) => (uses(c) > uses(best) ? c : best), ',');
   let rows: string[][];
   try {
     rows = parseCsv(text, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, trim: true });
   } catch (error) {
-    return fail(`El CSV no es válido: ${(error as Error).message}`);
+    return fail(csvErrorMessage(error as Error & { code?: string; lines?: number }));
   }
   const header = rows[0];
   if (!header || header.every((h) => !h)) return fail('El CSV no tiene fila de encabezados.');
@@ -150,6 +199,35 @@ function parseCsvText(buffer: Buffer): SourceRecord[] {
     records.push({ row: index + 2, values });
   });
   return records;
+}
+
+/**
+ * A JSON parser's error in Spanish, with the line and column when the parser gives a position
+ * (V8's messages are English and change between versions; only the position is read from them).
+ */
+function jsonErrorMessage(text: string, error: Error): string {
+  const position = /at position (\d+)/.exec(error.message);
+  const ended = /unexpected end/i.test(error.message) || (position !== null && Number(position[1]) >= text.trimEnd().length);
+  if (ended) return 'El JSON no es válido: el archivo termina antes de cerrar la lista (¿está incompleto?).';
+  if (!position) return 'El JSON no es válido: revise las comas, comillas y llaves del archivo.';
+  const before = text.slice(0, Number(position[1]));
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  return `El JSON no es válido: revise las comas, comillas y llaves en la línea ${line}, columna ${column}.`;
+}
+
+/** A CSV parser's error (csv-parse's `code` and `lines`) in Spanish, with the line it stopped at. */
+function csvErrorMessage(error: Error & { code?: string; lines?: number }): string {
+  const at = typeof error.lines === 'number' ? ` en la línea ${error.lines}` : '';
+  switch (error.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return `El CSV no es válido: una comilla abierta${at} no se cierra.`;
+    case 'CSV_INVALID_CLOSING_QUOTE':
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
+      return `El CSV no es válido: hay texto después de una comilla de cierre${at}.`;
+    default:
+      return `El CSV no es válido${at}: revise sus comillas y separadores.`;
+  }
 }
 
 function cellValue(value: ExcelJS.CellValue): unknown {
@@ -172,7 +250,7 @@ async function parseXlsx(buffer: Buffer, limits: SourceLimits): Promise<SourceRe
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
   } catch (error) {
-    return fail(`El archivo XLSX no se pudo leer: ${(error as Error).message}`);
+    return fail('El archivo XLSX no se pudo leer: está dañado o no es una planilla de Excel.');
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) return fail('El archivo XLSX no tiene hojas.');
