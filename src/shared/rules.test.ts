@@ -10,8 +10,8 @@ import {
   parsePrice,
   showsOriginalPrice,
 } from './pricing.ts';
-import { stockBadgeColor, stockLevelFromQuantity, isInStock } from './stock.ts';
-import { foldPlural, partNumberKey, searchTokens, spanishSortKey } from './text.ts';
+import { stockBadgeColor, stockLevelFromQuantity, stockLevelFromText, isInStock } from './stock.ts';
+import { foldPlural, foldText, partNumberKey, searchTokens, spanishSortKey } from './text.ts';
 
 // es-AR currency uses a no-break space after the sign; compare on normalised spaces.
 const spaces = (s: string) => s.replace(/\s/g, ' ');
@@ -90,6 +90,17 @@ describe('stock levels (docs/product.md §4.3)', () => {
     expect(stockLevelFromQuantity(0, 5)).toBe('Sin Stock');
     expect(stockLevelFromQuantity(4, 5)).toBe('Bajo Stock');
     expect(stockLevelFromQuantity(5, 5)).toBe('En Stock');
+  });
+
+  it('reads a level written in any case and the usual words for one; keeps other text', () => {
+    const level = (text: string) => stockLevelFromText(text, foldText(text));
+    expect(level('sin stock')).toBe('Sin Stock');
+    expect(level('AGOTADO')).toBe('Sin Stock');
+    expect(level('NO')).toBe('Sin Stock');
+    expect(level('Bajo  stock.')).toBe('Bajo Stock');
+    expect(level('Últimas unidades')).toBe('Bajo Stock');
+    expect(level('Disponible')).toBe('En Stock');
+    expect(level('A pedido')).toBe('A pedido');
   });
 
   it('colours the badge green, yellow, red or gray', () => {

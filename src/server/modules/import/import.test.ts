@@ -266,7 +266,7 @@ describe.each(testEngines())('importing the fixture catalogues on %s', (engine) 
       stockLevel: 'Bajo Stock',
     });
     expect(await part('ERP-102')).toMatchObject({ priceList1: null, stockLevel: 'Sin Stock', imageUrl: 'embragues/kit ranger ñ.jpg' });
-    expect(await part('ERP-104')).toMatchObject({ priceList5: '3900.00', stockQuantity: null, stockLevel: 'sin stock', brand: null });
+    expect(await part('ERP-104')).toMatchObject({ priceList5: '3900.00', stockQuantity: null, stockLevel: 'Sin Stock', brand: null });
     expect(await part('ERP-105')).toMatchObject({ priceList1: '1234.50' });
   });
 

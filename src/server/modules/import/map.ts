@@ -4,7 +4,7 @@
  * number and reason, never silently dropped.
  */
 import { parsePrice } from '../../../shared/pricing.ts';
-import { stockLevelFromQuantity } from '../../../shared/stock.ts';
+import { stockLevelFromQuantity, stockLevelFromText } from '../../../shared/stock.ts';
 import {
   type ColumnAssignment,
   type DuplicateMode,
@@ -636,7 +636,10 @@ function carriedFields(map: HeaderMap): Set<HandEditableField> {
 
 const clampStock = (qty: number) => Math.max(-2_000_000_000, Math.min(2_000_000_000, qty));
 
-/** Stock: a number becomes a quantity and a level; text is kept as the level; none is "En Stock". */
+/**
+ * Stock: a number becomes a quantity and a level; text naming a level (`sin stock`, `AGOTADO`)
+ * becomes that level, other text is kept as the level; none is "En Stock" (docs/product.md §4.3).
+ */
 function readStock(stock: unknown, lowStock: number): { quantity: number | null; level: string } {
   if (stock === undefined) return { quantity: null, level: 'En Stock' };
   const s = typeof stock === 'number' ? String(stock) : text(stock).replace(',', '.');
@@ -644,5 +647,6 @@ function readStock(stock: unknown, lowStock: number): { quantity: number | null;
     const quantity = clampStock(Math.trunc(Number(s)));
     return { quantity, level: stockLevelFromQuantity(quantity, lowStock) };
   }
-  return { quantity: null, level: text(stock).slice(0, 60) };
+  const level = text(stock).slice(0, 60);
+  return { quantity: null, level: stockLevelFromText(level, foldText(level)) };
 }
