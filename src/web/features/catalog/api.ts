@@ -80,8 +80,10 @@ export const suggestQueries = {
 
 /**
  * The search box's suggestions for `text` (`GET /api/search/suggest`): asked {@link SUGGEST_DEBOUNCE_MS}
- * after typing stops, from {@link SUGGEST_MIN_CHARS} characters. A failed request gives no
- * suggestions (the box keeps working without them); the last answer stays while the next loads.
+ * after typing stops, from {@link SUGGEST_MIN_CHARS} characters. Only the answer for the text now in
+ * the box is returned: while the next one is waited for (typing, the debounce, a slow network) there
+ * are none, so a part suggested for an earlier text can never be shown or picked with ↓ Enter. A
+ * failed request gives no suggestions (the box keeps working without them).
  * @returns up to 8 parts (code and description) and the matching categories; empty below 2 characters.
  */
 export function useSuggestions(text: string): Suggestions {
@@ -92,6 +94,7 @@ export function useSuggestions(text: string): Suggestions {
     return () => clearTimeout(timer);
   }, [q]);
   const enabled = q.length >= SUGGEST_MIN_CHARS && debounced.length >= SUGGEST_MIN_CHARS;
-  const query = useQuery({ ...suggestQueries.forText(debounced), enabled, placeholderData: keepPreviousData });
-  return enabled && query.data && !query.isError ? query.data : NO_SUGGESTIONS;
+  const query = useQuery({ ...suggestQueries.forText(debounced), enabled });
+  // The query's key is the debounced text: until it catches up, its answer belongs to another text.
+  return enabled && debounced === q && query.data && !query.isError ? query.data : NO_SUGGESTIONS;
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Suggestions } from '../../../../shared/api.ts';
-import { advanceClock, errorResponse, installFakeClock, mockApi, renderWithApp } from '../../../test/render.tsx';
+import { advanceClock, errorResponse, installFakeClock, json, mockApi, renderWithApp } from '../../../test/render.tsx';
 import { SUGGEST_DEBOUNCE_MS } from '../api.ts';
 import { SearchBox } from './search-box.tsx';
 
@@ -115,5 +115,43 @@ describe('SearchBox suggestions (issue 18)', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.keyboard('{Enter}');
     expect(onSearch).toHaveBeenCalledWith('radi', 'push');
+  });
+
+  it('never shows or opens the suggestions of an earlier text while the new one loads', async () => {
+    const bomba: Suggestions = { parts: [{ id: 31, partNumber: '000007006100', description: 'BOMBA AGUA OM 352' }], categories: [] };
+    const embrague: Suggestions = { parts: [{ id: 41, partNumber: 'EMB-1', description: 'EMBRAGUE COMPLETO' }], categories: [] };
+    // A slow network: the answer for «embrague» arrives only when the test lets it.
+    let answerEmbrague: (() => void) | undefined;
+    const { user, box, combobox, location, onSearch } = setup({
+      'GET /api/search/suggest': (url: URL) =>
+        url.searchParams.get('q') === 'bomba'
+          ? json(bomba)
+          : new Promise<Response>((resolve) => {
+              answerEmbrague = () => resolve(json(embrague));
+            }),
+    });
+    await user.type(box, 'bomba');
+    await advanceClock(SUGGEST_DEBOUNCE_MS);
+    expect(await screen.findByRole('option', { name: /BOMBA AGUA/ })).toBeInTheDocument();
+
+    await user.clear(box);
+    await user.type(box, 'embrague');
+    // Before the debounce and while the request is on its way, nothing is offered.
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    await advanceClock(SUGGEST_DEBOUNCE_MS);
+    await waitFor(() => expect(answerEmbrague).toBeDefined());
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    expect(combobox).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{ArrowDown}');
+    expect(box).not.toHaveAttribute('aria-activedescendant');
+
+    // The answer for what is typed shows once it arrives, and ↓ Enter opens its part.
+    answerEmbrague?.();
+    expect(await screen.findByRole('option', { name: /EMBRAGUE COMPLETO/ })).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/product/41'));
+    expect(location.history).not.toContain('/product/31');
+    expect(onSearch).not.toHaveBeenCalledWith('bomba', 'push');
+    expect(screen.queryByRole('option', { name: /BOMBA/ })).not.toBeInTheDocument();
   });
 });
