@@ -707,16 +707,18 @@ export function sourceFromFileName(fileName: string): string {
 function largeChangeReasons(report: ImportReport, activeBefore: number): string[] {
   if (activeBefore === 0) return [];
   const reasons: string[] = [];
-  const pct = (n: number) => Math.round((n / activeBefore) * 1000) / 10;
+  // es-AR, as the panel shows numbers: `7.714 de 10.474 … (73,6 %`.
+  const pct = (n: number) => (Math.round((n / activeBefore) * 1000) / 10).toLocaleString('es-AR');
+  const count = (n: number) => n.toLocaleString('es-AR');
   if (report.deactivated > activeBefore * LARGE_CHANGE.deactivated) {
     reasons.push(
-      `Desactivaría ${report.deactivated} de ${activeBefore} productos activos (${pct(report.deactivated)} %, más del ${LARGE_CHANGE.deactivated * 100} %).`,
+      `Desactivaría ${count(report.deactivated)} de ${count(activeBefore)} productos activos (${pct(report.deactivated)} %, más del ${LARGE_CHANGE.deactivated * 100} %).`,
     );
   }
   const changed = report.priceChanges?.parts ?? 0;
   if (changed > activeBefore * LARGE_CHANGE.priceChanged) {
     reasons.push(
-      `Cambiaría los precios de ${changed} de ${activeBefore} productos activos (${pct(changed)} %, más del ${LARGE_CHANGE.priceChanged * 100} %).`,
+      `Cambiaría los precios de ${count(changed)} de ${count(activeBefore)} productos activos (${pct(changed)} %, más del ${LARGE_CHANGE.priceChanged * 100} %).`,
     );
   }
   return reasons;

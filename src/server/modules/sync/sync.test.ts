@@ -173,7 +173,7 @@ describe.each(testEngines())('ERP sync and panel import on %s', (engine) => {
     const job = await finished();
     expect(job.status).toBe('done');
     expect(job.report).toMatchObject({ dryRun: true, deactivated: 28, unchanged: 2 });
-    expect(job.report.largeChange).toEqual(['Desactivaría 28 de 30 productos activos (93.3 %, más del 10 %).']);
+    expect(job.report.largeChange).toEqual(['Desactivaría 28 de 30 productos activos (93,3 %, más del 10 %).']);
     expect(await counts()).toEqual(before);
     expect(await queryRows(t.database.db, sql`select count(*)::int as n from audit_log`)).toEqual(audits);
 

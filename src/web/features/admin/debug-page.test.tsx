@@ -162,7 +162,7 @@ describe('DebugPage', () => {
                 deactivated: 28,
                 rejected: 0,
                 rejections: [],
-                largeChange: ['Desactivaría 28 de 30 productos activos (93.3 %, más del 10 %).'],
+                largeChange: ['Desactivaría 28 de 30 productos activos (93,3 %, más del 10 %).'],
                 categoriesEmptied: ['FRENOS'],
                 priceChanges: {
                   parts: 1,

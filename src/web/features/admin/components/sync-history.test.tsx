@@ -40,7 +40,7 @@ const RUNS: JobHistoryEntry[] = [
     startedAt: '2025-03-10T06:00:00.000Z',
     finishedAt: '2025-03-10T06:00:02.000Z',
     result: 'failed',
-    error: 'Desactivaría 1800 de 2000 productos activos (90 %, más del 10 %).',
+    error: 'Desactivaría 1.800 de 2.000 productos activos (90 %, más del 10 %).',
     counts: null,
   },
   {
@@ -92,7 +92,7 @@ describe('SyncHistory', () => {
     ]);
     expect(cells(rows[1]!).slice(3, 6)).toEqual([
       'Programada',
-      'FallóDesactivaría 1800 de 2000 productos activos (90 %, más del 10 %).',
+      'FallóDesactivaría 1.800 de 2.000 productos activos (90 %, más del 10 %).',
       '—',
     ]);
     expect(within(rows[2]!).getByText('Omitida')).toBeInTheDocument();
