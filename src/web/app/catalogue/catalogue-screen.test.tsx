@@ -110,6 +110,21 @@ describe('CatalogueScreen', () => {
     await waitFor(() => expect(location.history.at(-1)).toBe('/?q=bujia'));
   });
 
+  it('gives a typed search one history entry of its own, so Back returns to the unfiltered list', async () => {
+    const user = installFakeClock();
+    mockApi(baseRoutes());
+    const { location } = renderWithApp(<CatalogueScreen />);
+    await screen.findByText('Mostrando 2 de 2 repuestos');
+    const box = screen.getByRole('searchbox', { name: 'Buscar repuestos' });
+    await user.type(box, 'bomba');
+    await advanceClock(SEARCH_DEBOUNCE_MS);
+    await waitFor(() => expect(location.history).toEqual(['/', '/?q=bomba']));
+    // Further keystrokes of the same search replace its entry.
+    await user.type(box, ' agua');
+    await advanceClock(SEARCH_DEBOUNCE_MS);
+    await waitFor(() => expect(location.history).toEqual(['/', '/?q=bomba+agua']));
+  });
+
   it('selects a category from the index', async () => {
     mockApi(baseRoutes());
     const { location } = renderWithApp(<CatalogueScreen />);

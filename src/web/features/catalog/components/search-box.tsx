@@ -20,8 +20,10 @@ type Option =
   | { kind: 'category'; id: number; name: string; path: string[] };
 
 /**
- * Header search: searches 300 ms after typing stops and at once on Enter. Follows the applied
- * value when it changes from outside (back/forward, "Ver todos los productos").
+ * Header search: searches 300 ms after typing stops and at once on Enter. A typed search started
+ * with none applied pushes a history entry, its later keystrokes replace it (Back returns to the
+ * list without the search). Follows the applied value when it changes from outside (back/forward,
+ * "Ver todos los productos").
  *
  * From the second character it also offers suggestions (issue 18): up to 8 parts (code and
  * description, no prices) and the matching categories, as an ARIA combobox (the 1.1 pattern: the
@@ -67,8 +69,11 @@ export function SearchBox({ value, onSearch, onOpenCategory }: SearchBoxProps) {
       // Enter may have applied it already; a second (replace) navigation could then land after the
       // user left the catalogue, while Suspense keeps this screen mounted but hidden.
       if (next === applied.current) return;
+      // The first search typed where none was applied gets its own history entry, so Back returns
+      // to the list before it; its later keystrokes (a refinement) replace that entry.
+      const mode = applied.current === '' ? 'push' : 'replace';
       applied.current = next;
-      onSearchRef.current(next, 'replace');
+      onSearchRef.current(next, mode);
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
