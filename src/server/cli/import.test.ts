@@ -131,6 +131,13 @@ describe('npm run import', () => {
     expect(missing.stderr).toMatch(/No se pudo leer el archivo/);
     const usage = await importCli();
     expect(usage.code).toBe(2);
+    // Help is not an error; a wrong option is named in Spanish.
+    const help = await importCli('--help');
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toMatch(/^Uso: npm run import -- <archivo-o-url> \[opciones\]/);
+    const unknown = await importCli(bad, '--dryrun');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^error: Opción desconocida: --dryrun\.\nUso: /);
     const environment = await importCliWith({ PGLITE_SHARED_BUFFERS_MB: 'mucho' }, bad);
     expect(environment.code).toBe(2);
     expect(environment.stderr).toBe('error: Configuración inválida:\n  PGLITE_SHARED_BUFFERS_MB: Debe ser un número.\n');

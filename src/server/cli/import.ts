@@ -52,6 +52,19 @@ interface CliOptions {
   fullSync: boolean;
 }
 
+/** `node:util` parseArgs's error in Spanish (its messages are English; the option is quoted in them). */
+function argumentError(error: Error & { code?: string }): string {
+  const option = /'([^']+)'/.exec(error.message)?.[1] ?? '';
+  switch (error.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `Opción desconocida: ${option}.`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      return `La opción ${option} necesita un valor.`;
+    default:
+      return 'Argumentos no válidos.';
+  }
+}
+
 /** Reads the command line; a string is the Spanish message of a bad argument. */
 function readOptions(argv: string[]): CliOptions | string {
   let parsed: ReturnType<typeof parseArgs>;
@@ -72,7 +85,7 @@ function readOptions(argv: string[]): CliOptions | string {
       },
     });
   } catch (error) {
-    return (error as Error).message;
+    return argumentError(error as Error & { code?: string });
   }
   const { values, positionals } = parsed;
   const target = positionals[0];
@@ -182,7 +195,12 @@ function previewLines(report: ImportReport): string[] {
 }
 
 async function main(): Promise<number> {
-  const options = readOptions(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(USAGE);
+    return 0;
+  }
+  const options = readOptions(argv);
   if (typeof options === 'string') {
     console.error(`error: ${options}\n${USAGE}`);
     return 2;
