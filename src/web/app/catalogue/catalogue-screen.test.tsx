@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SEARCH_DEBOUNCE_MS } from '../../features/catalog/index.ts';
 import { startGuestSession } from '../../features/session/index.ts';
 import { buildPart, buildPartsResponse, categoryTree, config, signedInSession } from '../../test/fixtures.ts';
-import { advanceClock, errorResponse, mockApi, pending, renderWithApp, installFakeClock } from '../../test/render.tsx';
+import { advanceClock, errorResponse, json, mockApi, pending, renderWithApp, installFakeClock } from '../../test/render.tsx';
 import { CatalogueScreen } from './catalogue-screen.tsx';
 
 const parts = [buildPart({ partNumber: 'A-1', description: 'Bomba de agua' }), buildPart({ partNumber: 'B-2', description: 'Tobera' })];
@@ -90,6 +90,23 @@ describe('CatalogueScreen', () => {
     await waitFor(() => expect(location.history.at(-1)).toBe('/?orden=price'));
     await userEvent.click(screen.getByRole('button', { name: /Siguiente/ }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/?orden=price&pagina=2'));
+  });
+
+  it('moves a page past the end to the last page, in place of the URL', async () => {
+    const fetchMock = mockApi(
+      baseRoutes({
+        'GET /api/parts': (url: URL) => {
+          const page = Number(url.searchParams.get('page'));
+          return json(page > 4 ? buildPartsResponse([], 214, page) : buildPartsResponse(parts, 214, page));
+        },
+      }),
+    );
+    const { location } = renderWithApp(<CatalogueScreen />, { path: '/?q=cable&pagina=9' });
+    await waitFor(() => expect(location.history).toEqual(['/?q=cable&pagina=4']));
+    expect(await screen.findByText('Mostrando 2 de 214 repuestos')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Página 4' })).toHaveAttribute('aria-current', 'page');
+    expect(partsCalls(fetchMock).at(-1)?.searchParams.get('page')).toBe('4');
+    expect(screen.queryByText(/Mostrando 0 de/)).not.toBeInTheDocument();
   });
 
   it('searches 300 ms after typing stops and at once on Enter', async () => {

@@ -69,7 +69,8 @@ export interface CatalogueStateApi {
   setSearch: (search: string, mode?: 'push' | 'replace') => void;
   setBrand: (brand: string) => void;
   setSort: (sortBy: PartSort, sortDir: 'asc' | 'desc') => void;
-  setPage: (page: number) => void;
+  /** `replace` corrects the URL in place (a page past the end), push otherwise. */
+  setPage: (page: number, mode?: 'push' | 'replace') => void;
   /** Searches exactly what was typed, without the typo correction (issue 18). */
   searchExactly: () => void;
   reset: () => void;
@@ -103,7 +104,7 @@ export function useCatalogueState(): CatalogueStateApi {
     setSearch: (search, mode = 'push') => update({ search: search.trim() }, mode === 'replace'),
     setBrand: (brand) => update({ brand }),
     setSort: (sortBy, sortDir) => update({ sortBy, sortDir }),
-    setPage: (page) => update({ page }),
+    setPage: (page, mode = 'push') => update({ page }, mode === 'replace'),
     searchExactly: () => update({ exact: true }),
     reset: () => update({ categoryId: 0, search: '', brand: '' }),
   };

@@ -1,5 +1,5 @@
 import { AlertTriangle, PackageSearch, RotateCw, WifiOff, X } from 'lucide-react';
-import { useDeferredValue, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import type { UserType } from '../../../../shared/api.ts';
 import { ProductGrid, ProductGridSkeleton } from '../../../components/product/product-grid.tsx';
@@ -126,6 +126,14 @@ export function CatalogueResults({ catalogue, userType, title }: CatalogueResult
   const data = offline ? undefined : deferred;
   const rendering = !offline && deferred !== query.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+  // A page past the end (an old link, `pagina=9` of 4) moves to the last page, in place of the URL.
+  const lastPage = query.data && !query.isPlaceholderData ? Math.max(1, Math.ceil(query.data.total / query.data.limit)) : undefined;
+  const { setPage } = catalogue;
+  useEffect(() => {
+    if (lastPage !== undefined && state.page > lastPage) setPage(lastPage, 'replace');
+  }, [lastPage, state.page, setPage]);
+  // Its empty answer is never shown as "Mostrando 0 de N": the last page loads instead.
+  const pastTheEnd = data !== undefined && data.parts.length === 0 && data.total > 0;
 
   const [location] = useLocation();
   const exactHref = `${location}?${catalogueSearchString({ ...state, page: 1, exact: true })}`;
@@ -195,7 +203,7 @@ export function CatalogueResults({ catalogue, userType, title }: CatalogueResult
 
       {offline ? (
         <CatalogueOffline search={state.search} onRetry={() => void query.refetch()} />
-      ) : !data && (query.isPending || rendering) ? (
+      ) : (!data && (query.isPending || rendering)) || pastTheEnd ? (
         <ProductGridSkeleton />
       ) : query.isError && !data ? (
         <CatalogueError onRetry={() => void query.refetch()} />
