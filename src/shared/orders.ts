@@ -31,8 +31,9 @@
  * are never priced: the cart answers list them in `unavailable` (and the stored cart drops them);
  * `POST /api/orders` refuses them with 400 and a message naming them. Errors are
  * `{error: {code, message}}` with Spanish messages: 400 VALIDATION, 404 NOT_FOUND, 409 CONFLICT
- * (`expectedTotal` differs: prices changed, see {@link ORDER_TEXTS.pricesChanged}; or an
- * `Idempotency-Key` reused with another body), 429 RATE_LIMITED.
+ * (`expectedTotal` differs: prices changed, see {@link ORDER_TEXTS.pricesChanged}; `fromCart` and
+ * the stored cart differs, {@link ORDER_TEXTS.cartChanged}; or an `Idempotency-Key` reused with
+ * another body), 429 RATE_LIMITED.
  */
 import * as z from 'zod/mini';
 import { int } from './int.ts';
@@ -220,15 +221,28 @@ const note = z.optional(z.string().check(z.trim(), z.maxLength(MAX_ORDER_NOTE, {
  * computes now, the send answers 409 CONFLICT ({@link ORDER_TEXTS.pricesChanged}) and creates nothing.
  */
 const expectedTotal = z.optional(money);
+/**
+ * A signed-in customer sending their stored pedido as reviewed: when the stored pedido differs from
+ * `lines` (a part or a quantity changed, added or removed in another tab or device, or the pedido
+ * was sent meanwhile), the send answers 409 CONFLICT ({@link ORDER_TEXTS.cartChanged}) and creates
+ * nothing. Ignored for guests (their pedido lives in the browser).
+ */
+const fromCart = z.optional(z.boolean());
 
 /**
- * Body of `POST /api/orders`. A signed-in customer sends `lines`, `note` and `expectedTotal`: name,
- * company, client code, phone and e-mail come from the account (a `customer` is ignored), and the
- * parts sent leave the sender's stored cart in the same transaction (lines added meanwhile on
- * another device stay). A guest must add `customer` ({@link guestCustomerSchema}: a name and a
- * phone or an e-mail), else 400 {@link ORDER_TEXTS.nameRequired} / {@link ORDER_TEXTS.contactRequired}.
+ * Body of `POST /api/orders`. A signed-in customer sends `lines`, `note`, `expectedTotal` and
+ * `fromCart` (the web always sets it): name, company, client code, phone and e-mail come from the
+ * account (a `customer` is ignored), and the parts sent leave the sender's stored cart in the same
+ * transaction. A guest must add `customer` ({@link guestCustomerSchema}: a name and a phone or an
+ * e-mail), else 400 {@link ORDER_TEXTS.nameRequired} / {@link ORDER_TEXTS.contactRequired}.
  */
-export const orderBodySchema = z.object({ lines: orderLines, note, expectedTotal, customer: z.optional(guestCustomerSchema) });
+export const orderBodySchema = z.object({
+  lines: orderLines,
+  note,
+  expectedTotal,
+  fromCart,
+  customer: z.optional(guestCustomerSchema),
+});
 export type OrderBody = z.infer<typeof orderBodySchema>;
 
 /** A line of a sent pedido: the part as it was and the price the server computed at that moment. */

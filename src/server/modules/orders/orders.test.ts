@@ -386,6 +386,55 @@ describe.each(testEngines())('pedidos on %s', (engine) => {
     );
   });
 
+  it('refuses a send from a stale view of the stored cart (another tab changed or sent it)', async () => {
+    const db = t.database.db;
+    const session = await loginCookie(t.app, await createUser(db, { profileType: 'client' }), 'client');
+    const as = (options: InjectOptions) => t.app.inject({ ...options, headers: { ...(options.headers ?? {}), cookie: session } });
+    const filter = ids['FIL-200'] as number;
+    const pump = ids['06H-103-144'] as number;
+    await as({ method: 'PUT', url: '/api/cart', payload: { lines: [{ partId: filter, quantity: 2 }] } });
+    // Tab A raised the quantity to 5; tab B still shows 2.
+    await as({ method: 'PUT', url: '/api/cart', payload: { lines: [{ partId: filter, quantity: 5 }] } });
+    const stale = { lines: [{ partId: filter, quantity: 2 }], fromCart: true, note: 'pestaña vieja' };
+    const refused = await as({ method: 'POST', url: '/api/orders', payload: stale });
+    expect(refused.statusCode).toBe(409);
+    expect(json<{ error: { code: string; message: string } }>(refused).error).toEqual({
+      code: 'CONFLICT',
+      message: 'Su pedido cambió en otra pestaña o dispositivo. Revise el pedido antes de enviarlo.',
+    });
+    // A line added elsewhere is a change too.
+    await as({ method: 'POST', url: '/api/cart/lines', payload: { lines: [{ partId: pump, quantity: 1 }] } });
+    const missing = await as({ method: 'POST', url: '/api/orders', payload: { ...stale, lines: [{ partId: filter, quantity: 5 }] } });
+    expect(missing.statusCode).toBe(409);
+    // The fresh cart sends, once; the same lines sent again from the other tab are refused.
+    const fresh = {
+      lines: [
+        { partId: filter, quantity: 5 },
+        { partId: pump, quantity: 1 },
+      ],
+      fromCart: true,
+      note: 'pestaña nueva',
+    };
+    const sent = await as({ method: 'POST', url: '/api/orders', headers: { 'idempotency-key': 'fresh-1' }, payload: fresh });
+    expect(sent.statusCode).toBe(201);
+    expect(json<Cart>(await as({ method: 'GET', url: '/api/cart' })).lines).toEqual([]);
+    const again = await as({ method: 'POST', url: '/api/orders', headers: { 'idempotency-key': 'other-tab' }, payload: fresh });
+    expect(again.statusCode).toBe(409);
+    // A retry of the send itself still answers its pedido.
+    const retry = await as({ method: 'POST', url: '/api/orders', headers: { 'idempotency-key': 'fresh-1' }, payload: fresh });
+    expect([retry.statusCode, json<Order>(retry).id]).toEqual([201, json<Order>(sent).id]);
+    expect(await db.select().from(orders).where(eq(orders.note, 'pestaña vieja'))).toHaveLength(0);
+    expect(await db.select().from(orders).where(eq(orders.note, 'pestaña nueva'))).toHaveLength(1);
+    // Two sends with one key at once: one pedido, though the first emptied the cart.
+    await as({ method: 'PUT', url: '/api/cart', payload: { lines: [{ partId: filter, quantity: 1 }] } });
+    const once = { lines: [{ partId: filter, quantity: 1 }], fromCart: true, note: 'doble clic del carrito' };
+    const both = await Promise.all(
+      [1, 2].map(() => as({ method: 'POST', url: '/api/orders', headers: { 'idempotency-key': 'cart-double' }, payload: once })),
+    );
+    expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(await db.select().from(orders).where(eq(orders.note, 'doble clic del carrito'))).toHaveLength(1);
+  });
+
   it('reads a pasted quick order: formats, alternate codes, ambiguous codes and bad quantities', async () => {
     const text = [
       'Código\tDescripción\tCantidad',

@@ -194,11 +194,13 @@ async function accountCustomer(db: Executor, userId: number) {
 /**
  * Sends a pedido: prices its lines now at the viewer's list (guests: the guest list), stores it
  * with its lines and its first status (`received`) and, for a signed-in sender, removes the
- * ordered parts from the stored cart, all in one transaction.
+ * ordered parts from the stored cart, all in one transaction. A signed-in send `fromCart` must
+ * hold exactly the stored cart's lines (another tab or device may have changed or sent it).
  * @returns the pedido and whether this call created it (false: a retry with the same
  *   `Idempotency-Key` got the first one back; no mail is sent again).
  * @throws AppError VALIDATION (guest data missing; parts not orderable, named), CONFLICT (the
- *   `expectedTotal` differs from the total now; the key was used with another body).
+ *   `expectedTotal` differs from the total now; `fromCart` and the stored cart differs; the key was
+ *   used with another body).
  */
 export async function sendOrder(
   db: Db,
@@ -236,7 +238,19 @@ export async function sendOrder(
     throw new AppError('CONFLICT', ORDER_TEXTS.pricesChanged);
   }
   try {
-    const row = await db.transaction(async (tx) => {
+    const sent = await db.transaction(async (tx) => {
+      if (viewer.userId) {
+        // One writer per user's cart: a send and an edit on another device never interleave.
+        await tx.execute(sql`select pg_advisory_xact_lock(${CART_LOCK}, ${viewer.userId})`);
+        if (key) {
+          // The same send twice at once: the second waited for the first, whose pedido it answers.
+          const earlier = await findByKey(tx, viewer, key);
+          if (earlier) return { replayed: earlier as OrderRow };
+        }
+        if (body.fromCart && !sameLines(await storedLines(tx, viewer.userId), body.lines)) {
+          throw new AppError('CONFLICT', ORDER_TEXTS.cartChanged);
+        }
+      }
       const customer = viewer.userId
         ? await accountCustomer(tx, viewer.userId)
         : {
@@ -294,9 +308,10 @@ export async function sendOrder(
           ),
         );
       }
-      return order;
+      return { created: order };
     });
-    return { order: await presentOrder(db, row, { withToken: true }), created: true };
+    if ('replayed' in sent && sent.replayed) return replay(sent.replayed);
+    return { order: await presentOrder(db, sent.created, { withToken: true }), created: true };
   } catch (error) {
     // Two sends with one key at once: the second finds the first's pedido.
     if (key && uniqueViolation(error) === 'orders_idempotency_key') {
@@ -305,6 +320,13 @@ export async function sendOrder(
     }
     throw error;
   }
+}
+
+/** Whether a send's lines are exactly the stored cart's: the same parts with the same quantities. */
+function sameLines(stored: readonly { partId: number; quantity: number }[], sent: readonly CartLineInput[]): boolean {
+  if (stored.length !== sent.length) return false;
+  const quantities = new Map(stored.map((l) => [l.partId, l.quantity]));
+  return sent.every((l) => quantities.get(l.partId) === l.quantity);
 }
 
 /** Codes of `ids` that are in the user's stored cart. */

@@ -7,7 +7,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Cart, type CartLineInput, cartSchema, type QuickOrderResponse, quickOrderResponseSchema } from '../../../shared/orders.ts';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
-import { type CartEdit, type CartMode, EMPTY_CART, inputLines, orderKeys, setCart, useCartMode } from './cart-model.ts';
+import { type CartEdit, type CartMode, clampQuantity, EMPTY_CART, inputLines, orderKeys, setCart, useCartMode } from './cart-model.ts';
 import { mergeLines, readGuestLines, writeGuestLines } from './guest-cart.ts';
 
 /** Prices a guest's lines (`POST /api/cart/price`); no call for an empty cart. */
@@ -50,13 +50,15 @@ export function fetchCart(mode: CartMode, signal?: AbortSignal): Promise<Cart> {
   return Promise.resolve(EMPTY_CART);
 }
 
-/** The guest's stored lines after an edit. */
+/** Lines after an edit (a guest's stored lines, or a signed-in customer's stored cart as just read). */
 function editGuestLines(lines: CartLineInput[], edit: CartEdit): CartLineInput[] {
   switch (edit.kind) {
     case 'add':
       return mergeLines(lines, [{ partId: edit.part.id, quantity: edit.quantity, seenUnitPrice: edit.part.price ?? null }]);
     case 'quantity':
       return lines.map((line) => (line.partId === edit.partId ? { ...line, quantity: edit.quantity } : line));
+    case 'step':
+      return lines.map((line) => (line.partId === edit.partId ? { ...line, quantity: clampQuantity(line.quantity + edit.delta) } : line));
     case 'remove':
       return lines.filter((line) => line.partId !== edit.partId);
     case 'replace':
@@ -65,11 +67,13 @@ function editGuestLines(lines: CartLineInput[], edit: CartEdit): CartLineInput[]
 }
 
 /**
- * Applies an edit on the server or in the browser and answers the priced cart.
- * @param current the cart on screen (a signed-in customer's quantity edits and removals send it whole).
+ * Applies an edit on the server or in the browser and answers the priced cart. A signed-in
+ * customer's quantity edits and removals read the stored cart first and send it whole with the
+ * edit applied, so a change made meanwhile in another tab or device is kept, never overwritten by
+ * this screen's older view.
  * @throws {ApiError} as `apiRequest`.
  */
-export async function runEdit(mode: CartMode, edit: CartEdit, current: Cart | undefined): Promise<Cart> {
+export async function runEdit(mode: CartMode, edit: CartEdit): Promise<Cart> {
   if (mode === 'guest') {
     const next = editGuestLines(readGuestLines(), edit);
     writeGuestLines(next);
@@ -82,13 +86,10 @@ export async function runEdit(mode: CartMode, edit: CartEdit, current: Cart | un
       body: { lines: [{ partId: edit.part.id, quantity: edit.quantity }] },
     });
   }
-  const base = current ? inputLines(current) : [];
   const next =
     edit.kind === 'replace'
       ? edit.lines.map(({ partId, quantity }) => ({ partId, quantity }))
-      : edit.kind === 'remove'
-        ? base.filter((line) => line.partId !== edit.partId)
-        : base.map((line) => (line.partId === edit.partId ? { ...line, quantity: edit.quantity } : line));
+      : editGuestLines(inputLines(await apiRequest('/api/cart', cartSchema)), edit);
   return apiRequest('/api/cart', cartSchema, { method: 'PUT', body: { lines: next } });
 }
 

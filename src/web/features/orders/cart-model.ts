@@ -32,6 +32,8 @@ export const EMPTY_CART: Cart = {
 export type CartEdit =
   | { kind: 'add'; part: Pick<Part, 'id' | 'price'>; quantity: number }
   | { kind: 'quantity'; partId: number; quantity: number }
+  /** "+" or "−": the quantity the cart holds when the edit runs, plus `delta` (another tab may have changed it). */
+  | { kind: 'step'; partId: number; delta: number }
   | { kind: 'remove'; partId: number }
   | { kind: 'replace'; lines: CartLineInput[] };
 

@@ -52,14 +52,14 @@ function guess(cart: Cart, edit: CartEdit): Cart {
       cart,
       cart.lines.filter((line) => line.partId !== edit.partId),
     );
-  if (edit.kind === 'quantity') {
+  if (edit.kind === 'quantity' || edit.kind === 'step') {
     return withLines(
       cart,
-      cart.lines.map((line) =>
-        line.partId === edit.partId
-          ? { ...line, quantity: edit.quantity, subtotal: line.unitPrice === null ? null : lineTotal(line.unitPrice, edit.quantity) }
-          : line,
-      ),
+      cart.lines.map((line) => {
+        if (line.partId !== edit.partId) return line;
+        const quantity = edit.kind === 'step' ? clampQuantity(line.quantity + edit.delta) : edit.quantity;
+        return { ...line, quantity, subtotal: line.unitPrice === null ? null : lineTotal(line.unitPrice, quantity) };
+      }),
     );
   }
   if (edit.kind === 'replace' && edit.lines.length === 0) return EMPTY_CART;
@@ -71,7 +71,7 @@ function cartMutationOptions(client: QueryClient, mode: CartMode) {
   const key = orderKeys.cart(mode);
   return {
     scope: { id: 'cart' },
-    mutationFn: async (edit: CartEdit) => (await io()).runEdit(mode, edit, client.getQueryData<Cart>(key)),
+    mutationFn: async (edit: CartEdit) => (await io()).runEdit(mode, edit),
     onMutate: async (edit: CartEdit) => {
       await client.cancelQueries({ queryKey: key });
       const previous = client.getQueryData<Cart>(key);
@@ -99,7 +99,8 @@ export async function addToOrder(client: QueryClient, mode: CartMode, part: Pick
 }
 
 /**
- * The cart's edits: `add(part, quantity)`, `setQuantity(partId, n)` (1..9,999), `remove(partId)`,
+ * The cart's edits: `add(part, quantity)`, `setQuantity(partId, n)` (1..9,999), `step(partId, ±1)`
+ * ("+" and "−", on the quantity the cart holds when the edit runs), `remove(partId)`,
  * `replace(lines)` (empty = "Vaciar pedido", or undo it). Each returns the mutation promise, which
  * rejects (after the error toast) when the edit failed.
  */
@@ -113,6 +114,7 @@ export function useCartActions() {
     pending: mutation.isPending,
     add: (part: Pick<Part, 'id' | 'price'>, quantity: number) => run({ kind: 'add', part, quantity: clampQuantity(quantity) }),
     setQuantity: (partId: number, quantity: number) => run({ kind: 'quantity', partId, quantity: clampQuantity(quantity) }),
+    step: (partId: number, delta: number) => run({ kind: 'step', partId, delta }),
     remove: (partId: number) => run({ kind: 'remove', partId }),
     replace: (lines: CartLineInput[]) => run({ kind: 'replace', lines }),
   };

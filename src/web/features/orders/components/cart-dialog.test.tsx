@@ -157,6 +157,55 @@ describe('Mi pedido (signed in, on the server)', () => {
     expect(within(dialog).getByRole('link', { name: 'Mis pedidos' })).toHaveAttribute('href', '/mis-pedidos');
   });
 
+  it('steps a quantity from the stored cart as it is now, keeping what another tab changed', async () => {
+    // This tab read PN-1 × 2; another tab then raised it to 5 and added PN-3.
+    let cart = cartOf([cartLine({ partId: 1, quantity: 2 })]);
+    const puts: CartLineInput[][] = [];
+    mockApi({
+      'GET /api/user/session': signedInSession('client'),
+      'GET /api/cart': () => json(cart),
+      'PUT /api/cart': (_url: URL, init: RequestInit | undefined) => {
+        const { lines } = JSON.parse(String(init?.body)) as { lines: CartLineInput[] };
+        puts.push(lines);
+        cart = cartOf(lines.map((l) => cartLine({ partId: l.partId, quantity: l.quantity })));
+        return json(cart);
+      },
+    });
+    renderWithApp(<OrderHeaderActions />);
+    const dialog = await openCart();
+    expect(await within(dialog).findByLabelText('Cantidad de PN-1')).toHaveValue(2);
+    cart = cartOf([cartLine({ partId: 1, quantity: 5 }), cartLine({ partId: 3, quantity: 1 })]);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Aumentar cantidad de PN-1' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toEqual([
+      { partId: 1, quantity: 6 },
+      { partId: 3, quantity: 1 },
+    ]);
+    await waitFor(() => expect(within(dialog).getByLabelText('Cantidad de PN-1')).toHaveValue(6));
+    expect(within(dialog).getByLabelText('Cantidad de PN-3')).toHaveValue(1);
+  });
+
+  it('does not continue while a line holds an invalid quantity', async () => {
+    mockApi({ 'GET /api/user/session': signedInSession('client'), 'GET /api/cart': cartOf([cartLine({ partId: 1, quantity: 2 })]) });
+    renderWithApp(<OrderHeaderActions />);
+    const dialog = await openCart();
+    const input = await within(dialog).findByLabelText('Cantidad de PN-1');
+    for (const bad of ['0', '2.5', '99999']) {
+      await userEvent.clear(input);
+      await userEvent.type(input, bad);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+      expect(within(dialog).queryByRole('button', { name: 'Enviar pedido' })).not.toBeInTheDocument();
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Corrija las cantidades marcadas antes de continuar.');
+      expect(input).toHaveFocus();
+    }
+    await userEvent.clear(input);
+    await userEvent.type(input, '2');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(await within(dialog).findByRole('button', { name: 'Enviar pedido' })).toBeInTheDocument();
+  });
+
   it('says when the cart cannot be loaded and retries', async () => {
     let fail = true;
     mockApi({

@@ -1,5 +1,5 @@
 import { ClipboardList, ListPlus, ShoppingCart, Trash2 } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { type Cart, type CartLineInput, ORDER_TEXTS, type Order } from '../../../../shared/orders.ts';
 import { paths } from '../../../app/paths.ts';
@@ -74,7 +74,35 @@ export function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange
   const [sent, setSent] = useState<Order | null>(null);
   const [quickOpen, setQuickOpen] = useState(false);
   const [undo, setUndo] = useState<CartLineInput[] | null>(null);
+  // The "Nota para Ventas" lives here: going back to the pedido (or being sent back) keeps it until sent.
+  const [note, setNote] = useState('');
+  // Why the send view sent the customer back to review the pedido (another tab changed it).
+  const [notice, setNotice] = useState<string | null>(null);
+  // Lines whose quantity field holds an invalid value: "Continuar" waits for them.
+  const [invalid, setInvalid] = useState<ReadonlySet<number>>(new Set());
+  const [blockedContinue, setBlockedContinue] = useState(false);
+  const linesRef = useRef<HTMLDivElement>(null);
+  const onInvalidQuantity = useCallback((partId: number, bad: boolean) => {
+    setInvalid((current) => {
+      if (current.has(partId) === bad) return current;
+      const next = new Set(current);
+      if (bad) next.add(partId);
+      else next.delete(partId);
+      return next;
+    });
+  }, []);
   const signedIn = mode === 'server';
+  const invalidCount = cart ? cart.lines.filter((line) => invalid.has(line.partId)).length : 0;
+  const toSend = () => {
+    if (invalidCount > 0) {
+      setBlockedContinue(true);
+      linesRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
+      return;
+    }
+    setBlockedContinue(false);
+    setNotice(null);
+    setView('send');
+  };
 
   const close = () => onOpenChange(false);
   const changeOpen = (next: boolean) => {
@@ -120,10 +148,18 @@ export function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange
       <SendOrder
         cart={cart}
         mode={mode}
+        note={note}
+        onNoteChange={setNote}
         onBack={() => setView('cart')}
+        onReview={(message) => {
+          setNotice(message);
+          setView('cart');
+        }}
         onSent={(order) => {
           setSent(order);
           setUndo(null);
+          setNote('');
+          setNotice(null);
           setView('done');
         }}
       />
@@ -165,6 +201,11 @@ export function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange
             </Button>
           </div>
         ) : null}
+        {notice ? (
+          <p role="alert" className="rounded-md bg-accent-50 p-3 text-sm text-accent-800">
+            {notice}
+          </p>
+        ) : null}
         {empty ? (
           <div className="flex flex-col items-center gap-2 py-8 text-center text-slate-600">
             <ShoppingCart aria-hidden="true" className="size-10 text-slate-400" />
@@ -173,10 +214,17 @@ export function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange
           </div>
         ) : (
           <>
-            <CartLines cart={cart} />
+            <div ref={linesRef}>
+              <CartLines cart={cart} onInvalidQuantity={onInvalidQuantity} />
+            </div>
+            {blockedContinue && invalidCount > 0 ? (
+              <p role="alert" className="rounded-md bg-accent-50 p-3 text-sm text-accent-800">
+                {ORDER_TEXTS.fixQuantities}
+              </p>
+            ) : null}
             <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-3">
               <EmptyCartControl cart={cart} onEmptied={setUndo} />
-              <Button variant="accent" size="lg" disabled={cart.lines.length === 0} onClick={() => setView('send')}>
+              <Button variant="accent" size="lg" disabled={cart.lines.length === 0} onClick={toSend}>
                 Continuar
               </Button>
             </div>

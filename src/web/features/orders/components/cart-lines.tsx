@@ -7,20 +7,31 @@ import { ProductImage } from '../../../components/product/product-image.tsx';
 import { formatArs, formatPrice } from '../../../lib/format.ts';
 import { useCartActions } from '../cart.ts';
 
-/** A line's quantity: − and + save at once; a typed value saves on Enter or leaving the field (1..9,999). */
-function LineQuantity({ line }: { line: CartLine }) {
-  const { setQuantity } = useCartActions();
+/** Told which lines' quantity fields hold an invalid value (`invalid` true), and when they no longer do. */
+export type InvalidQuantityListener = (partId: number, invalid: boolean) => void;
+
+/**
+ * A line's quantity: − and + save at once (on the quantity the stored cart holds then); a typed
+ * value saves on Enter or leaving the field (1..9,999). An invalid value is reported to
+ * `onInvalid`, so "Continuar" can wait for it to be corrected.
+ */
+function LineQuantity({ line, onInvalid }: { line: CartLine; onInvalid?: InvalidQuantityListener | undefined }) {
+  const { setQuantity, step: stepQuantity } = useCartActions();
   const [text, setText] = useState(String(line.quantity));
   const id = useId();
   useEffect(() => setText(String(line.quantity)), [line.quantity]);
   const valid = /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_QUANTITY;
+  useEffect(() => {
+    onInvalid?.(line.partId, !valid);
+    return () => onInvalid?.(line.partId, false);
+  }, [onInvalid, line.partId, valid]);
   const commit = () => {
     if (!valid) return;
     if (Number(text) !== line.quantity) void setQuantity(line.partId, Number(text)).catch(() => setText(String(line.quantity)));
   };
   const step = (delta: number) => {
     const next = Math.max(1, Math.min(MAX_QUANTITY, line.quantity + delta));
-    if (next !== line.quantity) void setQuantity(line.partId, next);
+    if (next !== line.quantity) void stepQuantity(line.partId, delta).catch(() => {});
   };
   const button =
     'inline-flex size-9 items-center justify-center text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40';
@@ -75,7 +86,7 @@ function LineQuantity({ line }: { line: CartLine }) {
 }
 
 /** One line: photo, code, description, sales unit, quantity, unit price (and the old one when it changed), subtotal, remove. */
-function CartLineItem({ line }: { line: CartLine }) {
+function CartLineItem({ line, onInvalid }: { line: CartLine; onInvalid?: InvalidQuantityListener | undefined }) {
   const { remove } = useCartActions();
   const changed = line.previousUnitPrice !== undefined;
   return (
@@ -99,7 +110,7 @@ function CartLineItem({ line }: { line: CartLine }) {
         </p>
       </div>
       <div className="col-span-2 flex flex-wrap items-center justify-between gap-3 sm:col-span-1 sm:flex-col sm:items-end sm:justify-start">
-        <LineQuantity line={line} />
+        <LineQuantity line={line} onInvalid={onInvalid} />
         <p className="text-sm">
           <span className="text-slate-600">{ORDER_TEXTS.subtotal}: </span>
           <strong className="text-brand-800">{formatPrice(line.subtotal)}</strong>
@@ -118,8 +129,11 @@ function CartLineItem({ line }: { line: CartLine }) {
   );
 }
 
-/** The cart's lines, the parts no longer available, and the totals (priced total apart from "Consultar Precio" lines). */
-export function CartLines({ cart }: { cart: Cart }) {
+/**
+ * The cart's lines, the parts no longer available, and the totals (priced total apart from
+ * "Consultar Precio" lines). `onInvalidQuantity` hears of quantity fields holding an invalid value.
+ */
+export function CartLines({ cart, onInvalidQuantity }: { cart: Cart; onInvalidQuantity?: InvalidQuantityListener }) {
   const { remove } = useCartActions();
   return (
     <div className="space-y-3">
@@ -130,7 +144,7 @@ export function CartLines({ cart }: { cart: Cart }) {
       ) : null}
       <ul aria-label="Repuestos del pedido" className="divide-y divide-slate-200">
         {cart.lines.map((line) => (
-          <CartLineItem key={line.partId} line={line} />
+          <CartLineItem key={line.partId} line={line} onInvalid={onInvalidQuantity} />
         ))}
       </ul>
       {cart.unavailable.length > 0 ? (

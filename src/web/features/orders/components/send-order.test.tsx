@@ -129,4 +129,48 @@ describe('Enviar pedido', () => {
     expect(within(dialog).getByRole('link', { name: 'Mis pedidos' })).toHaveAttribute('href', '/mis-pedidos');
     expect(within(dialog).getByRole('link', { name: 'Descargar PDF' })).toHaveAttribute('href', '/api/orders/42/pdf');
   });
+
+  it('refuses a send from a stale tab: back to the fresh pedido with the message, the note kept', async () => {
+    let cart = cartOf([cartLine({ partId: 1, quantity: 2 })]);
+    const sends: RequestInit[] = [];
+    mockApi({
+      'GET /api/user/session': signedInSession('client', { fullName: 'Taller Sur' }),
+      'GET /api/config': config,
+      'GET /api/cart': () => json(cart),
+      'POST /api/orders': (_url: URL, init: RequestInit | undefined) => {
+        sends.push(init ?? {});
+        if (sends.length === 1) {
+          // Another tab sent the pedido meanwhile and added PN-3 to a new one.
+          cart = cartOf([cartLine({ partId: 3, quantity: 1 })]);
+          return errorResponse(409, 'CONFLICT', 'Su pedido cambió en otra pestaña o dispositivo. Revise el pedido antes de enviarlo.');
+        }
+        return json(order(), 201);
+      },
+    });
+    renderWithApp(<OrderHeaderActions />);
+    let dialog = await openSend();
+    await userEvent.type(within(dialog).getByLabelText('Nota para Ventas'), 'Retiro el lunes');
+    // Back to the pedido and on again: the note is still there.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Volver al pedido' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(within(dialog).getByLabelText('Nota para Ventas')).toHaveValue('Retiro el lunes');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar pedido' }));
+    expect(JSON.parse(String(sends[0]?.body))).toEqual({
+      lines: [{ partId: 1, quantity: 2 }],
+      expectedTotal: '2000.00',
+      fromCart: true,
+      note: 'Retiro el lunes',
+    });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Su pedido cambió en otra pestaña o dispositivo.');
+    expect(within(dialog).getByText('PN-3', { selector: 'p' })).toBeInTheDocument();
+    expect(within(dialog).queryByText('PN-1', { selector: 'p' })).not.toBeInTheDocument();
+
+    dialog = await screen.findByRole('dialog', { name: 'Mi pedido' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(within(dialog).getByLabelText('Nota para Ventas')).toHaveValue('Retiro el lunes');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar pedido' }));
+    expect(await within(dialog).findByText('Pedido enviado')).toBeInTheDocument();
+    expect(JSON.parse(String(sends[1]?.body))).toMatchObject({ lines: [{ partId: 3, quantity: 1 }], note: 'Retiro el lunes' });
+  });
 });

@@ -4,6 +4,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import {
   type Cart,
+  type CartLineInput,
   type GuestCustomer,
   guestCustomerSchema,
   MAX_ORDER_NOTE,
@@ -104,8 +105,19 @@ const EMPTY_GUEST: GuestCustomer = { name: '', company: '', phone: '', email: ''
 export interface SendOrderProps {
   cart: Cart;
   mode: CartMode;
+  /** The "Nota para Ventas", held by the caller so that it outlives this view until the pedido is sent. */
+  note: string;
+  onNoteChange: (note: string) => void;
   onBack: () => void;
+  /** The server refused the send because the stored pedido is not what was reviewed: back to it, with the message. */
+  onReview: (message: string) => void;
   onSent: (order: Order) => void;
+}
+
+/** Whether two sets of lines hold the same parts with the same quantities. */
+function sameLines(a: readonly CartLineInput[], b: readonly CartLineInput[]): boolean {
+  const quantities = new Map(a.map((line) => [line.partId, line.quantity]));
+  return a.length === b.length && b.every((line) => quantities.get(line.partId) === line.quantity);
 }
 
 /**
@@ -114,11 +126,10 @@ export interface SendOrderProps {
  * the send with an `Idempotency-Key` per attempt. When the server finds the prices changed (409),
  * the cart is priced again and the notice shows what changed.
  */
-export function SendOrder({ cart, mode, onBack, onSent }: SendOrderProps) {
+export function SendOrder({ cart, mode, note, onNoteChange, onBack, onReview, onSent }: SendOrderProps) {
   const client = useQueryClient();
   const send = useSendOrder(mode);
   const attempt = useAttemptKey();
-  const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const form = useZodForm(guestCustomerSchema, { defaultValues: EMPTY_GUEST });
   const errors = form.formState.errors;
@@ -129,6 +140,8 @@ export function SendOrder({ cart, mode, onBack, onSent }: SendOrderProps) {
     const body: OrderBody = {
       lines: inputLines(cart),
       expectedTotal: cart.totals.total,
+      // A signed-in customer sends the stored pedido as reviewed: the server refuses it when another tab changed it.
+      ...(mode === 'server' ? { fromCart: true } : {}),
       ...(note.trim() ? { note: note.trim() } : {}),
       ...(customer ? { customer } : {}),
     };
@@ -137,10 +150,17 @@ export function SendOrder({ cart, mode, onBack, onSent }: SendOrderProps) {
       attempt.done();
       onSent(order);
     } catch (failure) {
+      const message = orderErrorMessage(failure, 'No se pudo enviar el pedido. Intente nuevamente.');
       if (failure instanceof ApiError && failure.code === 'CONFLICT') {
         await client.invalidateQueries({ queryKey: orderKeys.cart(mode) });
+        const fresh = client.getQueryData<Cart>(orderKeys.cart(mode));
+        // Other lines than the ones reviewed: review them (changed prices alone are shown here).
+        if (!fresh || !sameLines(inputLines(fresh), body.lines)) {
+          onReview(message);
+          return;
+        }
       }
-      setError(orderErrorMessage(failure, 'No se pudo enviar el pedido. Intente nuevamente.'));
+      setError(message);
     }
   };
 
@@ -200,7 +220,7 @@ export function SendOrder({ cart, mode, onBack, onSent }: SendOrderProps) {
         rows={3}
         maxLength={MAX_ORDER_NOTE}
         value={note}
-        onChange={(event) => setNote(event.target.value)}
+        onChange={(event) => onNoteChange(event.target.value)}
         hint={`${note.length}/${MAX_ORDER_NOTE}`}
       />
       {blocked ? (
