@@ -7,7 +7,7 @@ import { categories, parts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { inventoryXlsx, readFixture } from '../../test/catalogues.ts';
 import { createTestDatabase, testEngines } from '../../test/db.ts';
-import { mapHeaders, splitAlternateCodes, splitCodeCell, splitPriceList, unescapeExcel } from './map.ts';
+import { COST_COLUMN_REASON, mapHeaders, splitAlternateCodes, splitCodeCell, splitPriceList, unescapeExcel } from './map.ts';
 import { detectFormat, parseSource } from './parse.ts';
 import { formatSummary, importCatalogueFile } from './service.ts';
 
@@ -27,6 +27,18 @@ describe('source mapping rules', () => {
     const map = mapHeaders(['sku', 'nombre', 'precio uni', 'PRECIO COSTO', 'Precio mayorista', 'compra']);
     expect(map.priceColumns.filter(Boolean)).toEqual(['precio uni', 'Precio mayorista']);
     expect(map.ignored.map((i) => i.column)).toEqual(['PRECIO COSTO', 'compra']);
+    // Left out by the mapping as well (the panel's "Ignorar"): the cost reason stays.
+    const left = mapHeaders(
+      ['sku', 'PRECIO COSTO', 'Obs'],
+      [
+        { target: 'ignore', column: 'PRECIO COSTO' },
+        { target: 'ignore', column: 'Obs' },
+      ],
+    );
+    expect(left.ignored).toEqual([
+      { column: 'PRECIO COSTO', reason: COST_COLUMN_REASON },
+      { column: 'Obs', reason: 'ignorada por el mapeo' },
+    ]);
     const explicit = mapHeaders(['sku', 'nombre', 'precio uni', 'PRECIO COSTO'], [{ target: 'priceList3', column: 'precio costo' }]);
     expect(explicit.priceColumns.slice(0, 3)).toEqual(['precio uni', null, 'PRECIO COSTO']);
     expect(() => mapHeaders(['sku'], [{ target: 'description', column: 'nombre' }])).toThrow('La columna «nombre» no está en el archivo');

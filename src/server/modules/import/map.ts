@@ -143,7 +143,10 @@ export function mapHeaders(headers: Iterable<string>, explicit: readonly ColumnA
     }
     used.add(source);
     explicitTargets.add(target);
-    if (target === 'ignore') ignored.push({ column: source, reason: 'ignorada por el mapeo' });
+    // A cost column keeps its own reason when the mapping leaves it out too (the panel sends every
+    // column it does not import as `ignore`).
+    if (target === 'ignore')
+      ignored.push({ column: source, reason: COST_HEADER.test(normalizeHeader(source)) ? COST_COLUMN_REASON : 'ignorada por el mapeo' });
     else if (target.startsWith('priceList')) priceColumns[Number(target.slice('priceList'.length)) - 1] = source;
     else {
       const field = target as Exclude<ImportTarget, PriceListTarget>;
