@@ -196,4 +196,27 @@ describe('Importar catálogo: columnas', () => {
     expect(within(dialog).getByText('El mapeo «proveedor» nombra columnas que este archivo no tiene: Marca.')).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Guardar mapeo como…' })).toHaveValue('proveedor');
   });
+  it('counts one row and one column in the singular, and ends a server message before its own', async () => {
+    const user = userEvent.setup();
+    const slot = jobSlot();
+    let fail = false;
+    mockApi({
+      'GET /api/admin/jobs/current': slot.current,
+      'GET /api/admin/import-mappings': { mappings: [] },
+      'POST /api/admin/import/columns': () =>
+        fail
+          ? json({ error: { code: 'IMPORT_FAILED', message: 'El CSV no es válido en la línea 3' } }, 422)
+          : json({ ...AUTO, records: 1, sampleRows: [2], columns: AUTO.columns.slice(0, 1), assignments: [], ignored: [] }),
+    });
+    renderWithApp(<ImportCatalogueButton />);
+    await user.click(screen.getByRole('button', { name: 'Importar catálogo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Importar catálogo' });
+    await user.upload(within(dialog).getByLabelText('Archivo'), csv());
+    expect(await within(dialog).findByText('1 fila, 1 columna (ejemplo de la fila 2).')).toBeInTheDocument();
+    fail = true;
+    await user.upload(within(dialog).getByLabelText('Archivo'), new File(['x'], 'otro.csv', { type: 'text/csv' }));
+    expect(
+      await within(dialog).findByText('El CSV no es válido en la línea 3. La vista previa asignará las columnas por su nombre.'),
+    ).toBeInTheDocument();
+  });
 });

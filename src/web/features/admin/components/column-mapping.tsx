@@ -39,6 +39,9 @@ export interface MappingState {
   problem: string | null;
 }
 
+/** A message as a sentence of its own: ending with its full stop, so the next one reads apart. */
+const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
 /** The choice each column starts with: its automatic (or saved) assignment, else "Ignorar". */
 function initialChoices(data: ColumnsResponse): Record<string, Choice> {
   const choices: Record<string, Choice> = {};
@@ -112,15 +115,17 @@ export function ColumnMapping({ file, disabled, onChange }: { file: File; disabl
       {/* Not an alert: the preview still works, mapping the columns by their names. */}
       {columns.isError ? (
         <p role="status" className="text-sm text-accent-700">
-          {serverMessage(columns.error, 'No se pudieron leer las columnas del archivo.')} La vista previa asignará las columnas por su
-          nombre.
+          {sentence(serverMessage(columns.error, 'No se pudieron leer las columnas del archivo.'))} La vista previa asignará las columnas
+          por su nombre.
         </p>
       ) : null}
       {data ? (
         <>
           <p className="text-sm text-slate-600">
-            {formatCount(data.records)} filas, {data.columns.length} columnas
-            {data.sampleRows.length ? ` (ejemplos de las filas ${data.sampleRows.join(', ')})` : ''}.
+            {formatCount(data.records)} {data.records === 1 ? 'fila' : 'filas'}, {data.columns.length}{' '}
+            {data.columns.length === 1 ? 'columna' : 'columnas'}
+            {data.sampleRows.length === 1 ? ` (ejemplo de la fila ${data.sampleRows[0]})` : ''}
+            {data.sampleRows.length > 1 ? ` (ejemplos de las filas ${data.sampleRows.join(', ')})` : ''}.
           </p>
           {data.missing.length ? (
             <p role="status" className="text-sm text-amber-800">

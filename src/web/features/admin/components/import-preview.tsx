@@ -76,7 +76,11 @@ export function ReportDetails({ report }: { report: Report }) {
   if (headings.length) notes.push(`${n(headings.length)} ${headings.length === 1 ? 'fila es un título' : 'filas son títulos'} de sección.`);
   if (report.blank) notes.push(`${n(report.blank)} ${report.blank === 1 ? 'fila vacía' : 'filas vacías'}.`);
   if (report.handEditsKept) {
-    notes.push(`Se conservaron ${n(report.handEditsKept)} ${report.handEditsKept === 1 ? 'dato editado' : 'datos editados'} a mano.`);
+    notes.push(
+      report.handEditsKept === 1
+        ? 'Se conservó 1 dato editado a mano.'
+        : `Se conservaron ${n(report.handEditsKept)} datos editados a mano.`,
+    );
   }
   return (
     <div className="grid grid-cols-1 gap-2">
