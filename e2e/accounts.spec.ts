@@ -14,7 +14,7 @@ async function search(page: Page, text: string) {
   const box = page.getByRole('searchbox', { name: 'Buscar repuestos' });
   await box.fill(text);
   await box.press('Enter');
-  await expect(page.getByText('Mostrando 1 de 1 repuestos')).toBeVisible();
+  await expect(page.getByText('Mostrando 1 de 1 repuesto')).toBeVisible();
 }
 
 /** The price shown on the only card of the list. */

@@ -80,7 +80,7 @@ test("an admin adds, orders and removes a part's photos, and the catalogue shows
     const search = page.getByRole('searchbox', { name: 'Buscar repuestos' });
     await search.fill(part.partNumber);
     await search.press('Enter');
-    await expect(page.getByText('Mostrando 1 de 1 repuestos')).toBeVisible();
+    await expect(page.getByText('Mostrando 1 de 1 repuesto')).toBeVisible();
     const card = page.getByRole('article').filter({ hasText: part.partNumber });
     const cardImage = card.locator('img').first();
     await expect(cardImage).toHaveAttribute('src', secondThumb);

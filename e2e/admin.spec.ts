@@ -287,7 +287,7 @@ test('a hidden category disappears for guests from the index and the search, and
     if (isMobile) await guest.keyboard.press('Escape');
     await search(guest, HIDDEN_CATEGORY.partNumber);
     if (visible) {
-      await expect(guest.getByText('Mostrando 1 de 1 repuestos')).toBeVisible();
+      await expect(guest.getByText('Mostrando 1 de 1 repuesto')).toBeVisible();
     } else {
       await expect(guest.getByRole('heading', { name: 'No se encontraron productos' })).toBeVisible();
     }
@@ -442,7 +442,7 @@ test('an admin imports the Resortes XLSX from the panel, reads the report, and a
 
   const guest = await openAsGuest(browser, baseURL);
   await search(guest, RESORTES_PART);
-  await expect(guest.getByText('Mostrando 1 de 1 repuestos')).toBeVisible();
+  await expect(guest.getByText('Mostrando 1 de 1 repuesto')).toBeVisible();
   await expect(guest.getByText(RESORTES_PART, { exact: true })).toBeVisible();
   await guest.context().close();
 });

@@ -53,7 +53,7 @@ test('a guest browses, searches, filters, sorts, pages and opens parts', async (
   // A code typed without its separators finds the part.
   await search(page, SEPARATED_CODE_PART.typed);
   await expect(page.getByText(SEPARATED_CODE_PART.partNumber, { exact: true })).toBeVisible();
-  await expect(page.getByText('Mostrando 1 de 1 repuestos')).toBeVisible();
+  await expect(page.getByText('Mostrando 1 de 1 repuesto')).toBeVisible();
   await page.getByRole('button', { name: 'Limpiar búsqueda' }).click();
   await expect(page.getByText(/^Mostrando 60 de /)).toBeVisible();
 
@@ -63,7 +63,7 @@ test('a guest browses, searches, filters, sorts, pages and opens parts', async (
     await index.getByRole('button', { name: /^ISB\b/ }).click();
   });
   await expect(page.getByRole('heading', { name: 'ISB', level: 2 })).toBeVisible();
-  await expect(page.getByText('Mostrando 1 de 1 repuestos')).toBeVisible();
+  await expect(page.getByText('Mostrando 1 de 1 repuesto')).toBeVisible();
   await expect(page).toHaveURL(/categoria=\d+/);
   await inIndex(page, isMobile, (index) => index.getByRole('button', { name: 'Todos los productos' }).click());
   await expect(page.getByRole('heading', { name: 'TODOS LOS PRODUCTOS' })).toBeVisible();

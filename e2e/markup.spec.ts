@@ -24,7 +24,7 @@ test('a part with markup in its texts shows it as text and runs none of it', asy
   const box = page.getByRole('searchbox', { name: 'Buscar repuestos' });
   await box.fill(HTML_PART.partNumber);
   await box.press('Enter');
-  await expect(page.getByText('Mostrando 1 de 1 repuestos')).toBeVisible();
+  await expect(page.getByText('Mostrando 1 de 1 repuesto')).toBeVisible();
   const card = page.getByText(HTML_PART.description).first();
   await expect(card).toBeVisible();
   await noScriptRan(page);

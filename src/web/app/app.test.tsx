@@ -19,7 +19,7 @@ describe('AppRoutes', () => {
     const fetchMock = mockApi({
       'GET /api/config': config,
       'GET /api/user/session': () => new Promise<Response>((resolve) => (answerSession = resolve)),
-      'GET /api/parts': buildPartsResponse([buildPart({ partNumber: 'A-1', description: 'Bomba de agua' })]),
+      'GET /api/parts': buildPartsResponse([buildPart({ partNumber: 'A-1', description: 'Bomba de agua' })], 61, 2),
     });
     renderWithApp(<AppRoutes />, { path: '/?q=bomba&pagina=2' });
     await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).startsWith('/api/parts'))).toBe(true));
@@ -153,11 +153,22 @@ describe('AppRoutes', () => {
     expect(await screen.findByText('No hay productos en esta categoría')).toBeInTheDocument();
   });
 
+  it('counts one product in the singular on the collection pages', async () => {
+    startGuestSession();
+    mockApi({ 'GET /api/config': config, 'GET /api/products/on-sale': [buildPart({ partNumber: 'R-1' })] });
+    const first = renderWithApp(<AppRoutes />, { path: '/catalog-all/on-sale' });
+    expect(await screen.findByText('1 producto encontrado', {}, { timeout: 5000 })).toBeInTheDocument();
+    first.unmount();
+    renderWithApp(<AppRoutes />, { path: '/category/on-sale' });
+    expect(await screen.findByText('1 producto encontrado', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(/productos encontrados/)).not.toBeInTheDocument();
+  });
+
   it('lists every product on /catalog-all/anything', async () => {
     startGuestSession();
     mockApi({ 'GET /api/config': config, 'GET /api/parts': { parts: [buildPart()], total: 1, page: 1, limit: 60 } });
     renderWithApp(<AppRoutes />, { path: '/catalog-all/todo' });
     expect(await screen.findByRole('heading', { name: 'Todos los Productos' })).toBeInTheDocument();
-    expect(await screen.findByText('1 productos encontrados')).toBeInTheDocument();
+    expect(await screen.findByText('1 producto encontrado')).toBeInTheDocument();
   });
 });

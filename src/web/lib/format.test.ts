@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatArs, formatCount, formatDateTime, formatDay, formatMegabytes, formatPrice } from './format.ts';
+import { formatArs, formatCount, formatCountOf, formatDateTime, formatDay, formatMegabytes, formatPrice } from './format.ts';
 
 // Intl puts a no-break space between the currency sign and the amount.
 const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
@@ -8,6 +8,12 @@ describe('format (es-AR)', () => {
   it('counts with a dot for thousands', () => {
     expect(formatCount(0)).toBe('0');
     expect(formatCount(1234567)).toBe('1.234.567');
+  });
+
+  it('puts the noun of a count in the singular for exactly one', () => {
+    expect(formatCountOf(1, 'repuesto', 'repuestos')).toBe('1 repuesto');
+    expect(formatCountOf(0, 'repuesto', 'repuestos')).toBe('0 repuestos');
+    expect(formatCountOf(1214, 'producto encontrado', 'productos encontrados')).toBe('1.214 productos encontrados');
   });
 
   it('pesos with two decimals; a part price of zero reads "Consultar Precio"', () => {

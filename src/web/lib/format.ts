@@ -43,6 +43,14 @@ export function formatCount(value: number): string {
 }
 
 /**
+ * A count and its noun, singular for exactly one as Spanish has it: `(1, 'repuesto', 'repuestos')` →
+ * `'1 repuesto'`, `(214, …)` → `'214 repuestos'`, `(0, …)` → `'0 repuestos'`.
+ */
+export function formatCountOf(value: number, singular: string, plural: string): string {
+  return `${formatCount(value)} ${value === 1 ? singular : plural}`;
+}
+
+/**
  * An amount in pesos, for any number including 0: `1234.5` or `'1234.50'` → `'$ 1.234,50'`. For
  * a part's price, where a missing or zero price reads "Consultar Precio", use {@link formatPrice}.
  */

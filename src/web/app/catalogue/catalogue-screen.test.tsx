@@ -54,6 +54,12 @@ describe('CatalogueScreen', () => {
     expect(call?.searchParams.get('page')).toBe('1');
   });
 
+  it('counts a single result in the singular', async () => {
+    mockApi(baseRoutes({ 'GET /api/parts': buildPartsResponse(parts.slice(0, 1), 1) }));
+    renderWithApp(<CatalogueScreen />, { path: '/?q=bomba' });
+    expect(await screen.findByText('Mostrando 1 de 1 repuesto', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
   it('shows the empty state', async () => {
     mockApi(baseRoutes({ 'GET /api/parts': buildPartsResponse([], 0) }));
     renderWithApp(<CatalogueScreen />, { path: '/?q=zzz' });

@@ -7,7 +7,7 @@ import { Pagination } from '../../components/ui/pagination.tsx';
 import { CatalogueError, usePartsList } from '../../features/catalog/index.ts';
 import { COLLECTION_TITLES, useCollection } from '../../features/carousels/index.ts';
 import { useUserType } from '../../features/session/index.ts';
-import { formatCount } from '../../lib/format.ts';
+import { formatCountOf } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { catalogueParams } from '../paths.ts';
 import { PageShell } from '../page-shell.tsx';
@@ -58,7 +58,9 @@ function Header({ title, total }: { title: string; total: number | undefined }) 
     <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
       <div>
         <h1 className="text-2xl font-bold text-brand-900">{title}</h1>
-        {total !== undefined ? <p className="text-sm text-slate-600">{formatCount(total)} productos encontrados</p> : null}
+        {total !== undefined ? (
+          <p className="text-sm text-slate-600">{formatCountOf(total, 'producto encontrado', 'productos encontrados')}</p>
+        ) : null}
       </div>
       <BackToCatalogue />
     </div>

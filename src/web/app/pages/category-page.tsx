@@ -7,7 +7,7 @@ import { ViewToggle } from '../../components/ui/view-toggle.tsx';
 import { CatalogueError } from '../../features/catalog/index.ts';
 import { COLLECTION_TITLES, useCollection } from '../../features/carousels/index.ts';
 import { useSession } from '../../features/session/index.ts';
-import { formatCount } from '../../lib/format.ts';
+import { formatCountOf } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useViewMode } from '../../lib/use-view-mode.ts';
 import { PageShell } from '../page-shell.tsx';
@@ -47,7 +47,9 @@ function CollectionView({ type }: { type: 'featured' | 'new-arrivals' | 'on-sale
       <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-brand-900">{COLLECTION_TITLES[type]}</h1>
-          {query.data ? <p className="text-sm text-slate-600">{formatCount(query.data.length)} productos encontrados</p> : null}
+          {query.data ? (
+            <p className="text-sm text-slate-600">{formatCountOf(query.data.length, 'producto encontrado', 'productos encontrados')}</p>
+          ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <SortSelect

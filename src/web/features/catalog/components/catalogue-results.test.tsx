@@ -37,7 +37,7 @@ describe('CatalogueResults: the order', () => {
   it('orders by Código without a search and offers no Relevancia', async () => {
     const fetchMock = mockApi({ 'GET /api/parts': buildPartsResponse(parts) });
     renderWithApp(<Harness />);
-    await screen.findByText('Mostrando 1 de 1 repuestos');
+    await screen.findByText('Mostrando 1 de 1 repuesto');
     const select = screen.getByLabelText('Ordenar por');
     expect(select).toHaveValue('partNumber');
     expect(within(select).queryByRole('option', { name: 'Relevancia' })).not.toBeInTheDocument();
@@ -47,7 +47,7 @@ describe('CatalogueResults: the order', () => {
   it('orders by Relevancia while searching; Código, Descripción and Precio stay selectable and stay in the URL', async () => {
     const fetchMock = mockApi({ 'GET /api/parts': buildPartsResponse(parts) });
     const { location } = renderWithApp(<Harness />, { path: '/?q=bomba' });
-    await screen.findByText('Mostrando 1 de 1 repuestos');
+    await screen.findByText('Mostrando 1 de 1 repuesto');
     const select = screen.getByLabelText('Ordenar por');
     expect(select).toHaveValue('relevance');
     expect(
@@ -67,7 +67,7 @@ describe('CatalogueResults: the order', () => {
   it('switches an order left at its default when a search starts and ends; a picked one stays', async () => {
     mockApi({ 'GET /api/parts': buildPartsResponse(parts) });
     const { location } = renderWithApp(<Harness />);
-    await screen.findByText('Mostrando 1 de 1 repuestos');
+    await screen.findByText('Mostrando 1 de 1 repuesto');
     await userEvent.click(screen.getByRole('button', { name: 'Buscar bomba' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/?q=bomba'));
     expect(screen.getByLabelText('Ordenar por')).toHaveValue('relevance');
@@ -108,7 +108,7 @@ describe('CatalogueResults: the order', () => {
   it('shows no correction line when the answer has none', async () => {
     mockApi({ 'GET /api/parts': buildPartsResponse(parts) });
     renderWithApp(<Harness />, { path: '/?q=bomba' });
-    await screen.findByText('Mostrando 1 de 1 repuestos');
+    await screen.findByText('Mostrando 1 de 1 repuesto');
     expect(screen.queryByText(/Mostrando resultados para/)).not.toBeInTheDocument();
   });
 });
@@ -135,7 +135,7 @@ describe('CatalogueResults: without connection', () => {
         <Harness />
       </>,
     );
-    expect(await screen.findByText('Mostrando 1 de 1 repuestos')).toBeInTheDocument();
+    expect(await screen.findByText('Mostrando 1 de 1 repuesto')).toBeInTheDocument();
     expect(screen.getByText('Bomba de agua')).toBeInTheDocument();
     expect(screen.queryByText(/Sin conexión/)).not.toBeInTheDocument();
 
@@ -185,7 +185,7 @@ describe('CatalogueResults: without connection', () => {
       },
     });
     renderWithApp(<Harness />);
-    await screen.findByText('Mostrando 1 de 1 repuestos');
+    await screen.findByText('Mostrando 1 de 1 repuesto');
     await userEvent.click(screen.getByRole('button', { name: 'Buscar bomba' }));
     expect(await screen.findByRole('heading', { name: 'Sin conexión' })).toBeInTheDocument();
     expect(screen.queryByText('Bomba de agua')).not.toBeInTheDocument();

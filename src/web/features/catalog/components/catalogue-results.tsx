@@ -8,7 +8,7 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { SortSelect } from '../../../components/ui/sort-select.tsx';
 import { ViewToggle } from '../../../components/ui/view-toggle.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount, formatCountOf } from '../../../lib/format.ts';
 import { useViewMode } from '../../../lib/use-view-mode.ts';
 import { usePartsList } from '../api.ts';
 import { type CatalogueStateApi, catalogueSearchString } from '../use-catalogue-state.ts';
@@ -212,7 +212,7 @@ export function CatalogueResults({ catalogue, userType, title }: CatalogueResult
       ) : data ? (
         <>
           <p className="text-sm text-slate-600" aria-live="polite">
-            Mostrando {formatCount(data.parts.length)} de {formatCount(data.total)} repuestos
+            Mostrando {formatCount(data.parts.length)} de {formatCountOf(data.total, 'repuesto', 'repuestos')}
           </p>
           <div
             className={query.isPlaceholderData || rendering ? 'opacity-60 transition-opacity' : undefined}
