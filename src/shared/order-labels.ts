@@ -15,6 +15,8 @@ export const ORDER_LABELS = {
   addToCart: 'Agregar al pedido',
   added: 'Agregado al pedido',
   quantity: 'Cantidad',
+  /** A card's quantity that is not a whole number of 1 to 9,999 (the words of "Pedido rápido"). */
+  quantityInvalid: 'Cantidad inválida (de 1 a 9999)',
   placeOrder: 'Realizar Pedido',
   myOrders: 'Mis pedidos',
 } as const;

@@ -35,7 +35,7 @@ export const ORDER_TEXTS = {
   quickUnmatchedTitle: 'Líneas no reconocidas',
   reasonUnknown: 'Código desconocido',
   reasonAmbiguous: 'Varios repuestos coinciden: elija uno',
-  reasonQuantity: 'Cantidad inválida (de 1 a 9999)',
+  reasonQuantity: ORDER_LABELS.quantityInvalid,
   reasonTooMany: 'Se superó el máximo de 500 líneas',
   send: 'Enviar pedido',
   note: 'Nota para Ventas',

@@ -126,6 +126,64 @@ describe('Mi pedido (guest, in the browser)', () => {
   });
 });
 
+describe('a card\'s "Agregar al pedido"', () => {
+  it('refuses a quantity that is not a whole number of 1 to 9999, adding nothing', async () => {
+    mockApi({ 'GET /api/user/session': anonymousSession, 'POST /api/cart/price': priceHandler([]) });
+    renderWithApp(<CardOrderControl part={buildPart({ id: 9, partNumber: 'PN-9', price: '1000.00' })} mode="guest" />);
+    const quantity = screen.getByLabelText('Cantidad de PN-9');
+    const button = screen.getByRole('button', { name: 'Agregar al pedido PN-9' });
+    for (const bad of ['0', '-3', '2.5', '99999', '']) {
+      await userEvent.clear(quantity);
+      if (bad) await userEvent.type(quantity, bad);
+      await userEvent.click(button);
+      expect(await screen.findByRole('alert')).toHaveTextContent('Cantidad inválida (de 1 a 9999)');
+      expect(quantity).toHaveFocus();
+      expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(readGuestLines()).toEqual([]);
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '3');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.click(button);
+    await waitFor(() => expect(readGuestLines()).toEqual([{ partId: 9, quantity: 3, seenUnitPrice: '1000.00' }]));
+  });
+
+  it('keeps the keyboard focus on the button while it adds', async () => {
+    let answer: (response: Response) => void = () => {};
+    mockApi({
+      'GET /api/user/session': anonymousSession,
+      'POST /api/cart/price': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderWithApp(<CardOrderControl part={buildPart({ id: 9, partNumber: 'PN-9', price: '1000.00' })} mode="guest" />);
+    const button = screen.getByRole('button', { name: 'Agregar al pedido PN-9' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+    expect(button).toHaveFocus();
+    // A second press while it runs adds nothing more.
+    await userEvent.keyboard('{Enter}');
+    answer(json(cartOf([cartLine({ partId: 9, quantity: 1 })])));
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
+    expect(button).toHaveFocus();
+    expect(readGuestLines()).toEqual([{ partId: 9, quantity: 1, seenUnitPrice: '1000.00' }]);
+  });
+
+  it('gives focus back to "Mi pedido" when the dialog closes with Escape', async () => {
+    mockApi({ 'GET /api/user/session': anonymousSession, 'POST /api/cart/price': priceHandler([]) });
+    renderWithApp(<OrderHeaderActions />);
+    const button = await screen.findByRole('button', { name: /^Mi pedido: / });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Mi pedido' }, { timeout: LAZY_MS });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Mi pedido: / })).toHaveFocus());
+  });
+});
+
 describe('Mi pedido (signed in, on the server)', () => {
   it('adds through POST /api/cart/lines and shows the server cart', async () => {
     let cart = cartOf([]);

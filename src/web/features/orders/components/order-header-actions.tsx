@@ -1,5 +1,5 @@
 import { ShoppingCart } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ORDER_LABELS } from '../../../../shared/order-labels.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatCount } from '../../../lib/format.ts';
@@ -29,6 +29,29 @@ export function OrderHeaderActions({ placeOrder = false }: { placeOrder?: boolea
   }, [open]);
   // Another page's header may have left it open; a new header starts closed.
   useEffect(() => () => setCartOpen(false), []);
+  // Closed (Escape, "Cerrar", "Seguir comprando"), focus comes back to the control that opened it
+  // ("Mi pedido" when that one is gone) rather than to the page's body: the dialog has no trigger
+  // of its own to return it to.
+  const cartButton = useRef<HTMLButtonElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    const closed = wasOpen.current && !open;
+    wasOpen.current = open;
+    if (!closed) return;
+    const timer = setTimeout(() => {
+      const active = document.activeElement;
+      if (active && active !== document.body) return;
+      const back = opener.current?.isConnected ? opener.current : cartButton.current;
+      opener.current = null;
+      back?.focus();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [open]);
+  const openCart = (event: { currentTarget: HTMLElement }) => {
+    opener.current = event.currentTarget;
+    setCartOpen(true);
+  };
   if (mode === 'none') return null;
   const preload = () => void loadCartDialog();
   return (
@@ -36,7 +59,7 @@ export function OrderHeaderActions({ placeOrder = false }: { placeOrder?: boolea
       {placeOrder ? (
         <button
           type="button"
-          onClick={() => setCartOpen(true)}
+          onClick={openCart}
           onPointerEnter={preload}
           onFocus={preload}
           // Below 640 px the cart button alone opens Mi pedido (`hidden` must win over the base's `inline-flex`).
@@ -46,8 +69,9 @@ export function OrderHeaderActions({ placeOrder = false }: { placeOrder?: boolea
         </button>
       ) : null}
       <button
+        ref={cartButton}
         type="button"
-        onClick={() => setCartOpen(true)}
+        onClick={openCart}
         onPointerEnter={preload}
         onFocus={preload}
         aria-label={`${ORDER_LABELS.cart}: ${count === 1 ? '1 repuesto' : `${formatCount(count)} repuestos`}`}
