@@ -141,6 +141,28 @@ describe('AppRoutes', () => {
     expect(screen.getByRole('link', { name: 'Volver' })).toHaveAttribute('href', '/');
   });
 
+  it('keeps the order of /category/{type} in the URL, so a reload keeps it', async () => {
+    startGuestSession();
+    mockApi({
+      'GET /api/config': config,
+      'GET /api/products/featured': [
+        buildPart({ partNumber: 'A', description: 'Bomba', price: '10.00' }),
+        buildPart({ partNumber: 'B', description: 'Aro', price: '30.00' }),
+      ],
+    });
+    const first = renderWithApp(<AppRoutes />, { path: '/category/featured' });
+    await screen.findByText('2 productos encontrados', {}, { timeout: 5000 });
+    await userEvent.selectOptions(screen.getByLabelText('Ordenar por'), 'price');
+    await userEvent.click(screen.getByRole('button', { name: 'Orden ascendente' }));
+    await waitFor(() => expect(first.location.history.at(-1)).toBe('/category/featured?orden=price&dir=desc'));
+    first.unmount();
+    // The reloaded page reads the order back.
+    renderWithApp(<AppRoutes />, { path: '/category/featured?orden=price&dir=desc' });
+    await screen.findByText('2 productos encontrados', {}, { timeout: 5000 });
+    expect(screen.getByLabelText('Ordenar por')).toHaveValue('price');
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Aro', 'Bomba']);
+  });
+
   it('shows loading, title and empty state on /catalog-all/{type}', async () => {
     startGuestSession();
     mockApi({ 'GET /api/config': config, 'GET /api/products/new-arrivals': () => pending(), 'GET /api/products/on-sale': [] });

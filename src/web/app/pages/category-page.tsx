@@ -1,6 +1,7 @@
 import { PackageOpen } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { collectionSchema, type Part, type SortField } from '../../../shared/api.ts';
+import { useMemo } from 'react';
+import { useSearchParams } from 'wouter';
+import { collectionSchema, type Part, type SortField, sortFieldSchema } from '../../../shared/api.ts';
 import { ProductGrid } from '../../components/product/product-grid.tsx';
 import { type SortDirection, SortSelect } from '../../components/ui/sort-select.tsx';
 import { ViewToggle } from '../../components/ui/view-toggle.tsx';
@@ -10,6 +11,7 @@ import { useSession } from '../../features/session/index.ts';
 import { formatCountOf } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useViewMode } from '../../lib/use-view-mode.ts';
+import { catalogueParams } from '../paths.ts';
 import { PageShell } from '../page-shell.tsx';
 import { BackToCatalogue } from './back-link.tsx';
 import NotFoundPage from './not-found-page.tsx';
@@ -37,8 +39,11 @@ export function sortParts(parts: readonly Part[], sortBy: SortField, direction: 
 function CollectionView({ type }: { type: 'featured' | 'new-arrivals' | 'on-sale' }) {
   // The collection page calls without userType (docs/product.md §5.7); the server prices by session.
   const query = useCollection(type);
-  const [sortBy, setSortBy] = useState<SortField>('partNumber');
-  const [direction, setDirection] = useState<SortDirection>('asc');
+  // The order lives in the URL as on the catalogue (`?orden=price&dir=desc`), so a reload keeps it.
+  const [params, setParams] = useSearchParams();
+  const sort = sortFieldSchema.safeParse(params.get(catalogueParams.sort));
+  const sortBy: SortField = sort.success ? sort.data : 'partNumber';
+  const direction: SortDirection = params.get(catalogueParams.direction) === 'desc' ? 'desc' : 'asc';
   const [view, setView] = useViewMode();
   const parts = useMemo(() => (query.data ? sortParts(query.data, sortBy, direction) : []), [query.data, sortBy, direction]);
   useDocumentTitle(COLLECTION_TITLES[type]);
@@ -56,8 +61,10 @@ function CollectionView({ type }: { type: 'featured' | 'new-arrivals' | 'on-sale
             sortBy={sortBy}
             direction={direction}
             onChange={(field, dir) => {
-              setSortBy(field);
-              setDirection(dir);
+              const next = new URLSearchParams();
+              if (field !== 'partNumber') next.set(catalogueParams.sort, field);
+              if (dir !== 'asc') next.set(catalogueParams.direction, dir);
+              setParams(next);
             }}
           />
           <ViewToggle value={view} onChange={setView} />
