@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { buildPart, config } from '../../../test/fixtures.ts';
-import { errorResponse, mockApi, pending, renderWithApp } from '../../../test/render.tsx';
+import { errorResponse, json, mockApi, pending, renderWithApp } from '../../../test/render.tsx';
 import { ProductPageView } from './product-page-view.tsx';
 
 describe('ProductPageView', () => {
@@ -18,6 +19,35 @@ describe('ProductPageView', () => {
     expect(await screen.findByRole('heading', { name: 'Producto no encontrado' })).toBeInTheDocument();
     expect(screen.getByText('No se pudo cargar la información del producto.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Volver' })).toBeInTheDocument();
+  });
+
+  describe('without connection', () => {
+    afterEach(() => onlineManager.setOnline(true));
+
+    it('shows "Sin conexión" for a part never viewed, and the part when the connection returns', async () => {
+      mockApi({
+        'GET /api/parts/5': () => {
+          // Offline the request is still made once (the service worker may hold a copy); this one has none.
+          if (!onlineManager.isOnline()) throw new TypeError('Failed to fetch');
+          return json(buildPart({ id: 5, description: 'Bomba de agua' }));
+        },
+      });
+      act(() => onlineManager.setOnline(false));
+      renderWithApp(<ProductPageView id={5} userType="guest" config={config} />);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Sin conexión');
+      expect(alert).toHaveTextContent('No se pudo cargar este producto porque no hay conexión.');
+      expect(screen.queryByText('Producto no encontrado')).not.toBeInTheDocument();
+      act(() => onlineManager.setOnline(true));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Bomba de agua' })).toBeInTheDocument();
+    });
+
+    it('still says "Producto no encontrado" for a part the server does not have', async () => {
+      mockApi({ 'GET /api/parts/5': () => errorResponse(404, 'NOT_FOUND', 'Producto no encontrado') });
+      act(() => onlineManager.setOnline(false));
+      renderWithApp(<ProductPageView id={5} userType="guest" config={config} />);
+      expect(await screen.findByRole('heading', { name: 'Producto no encontrado' })).toBeInTheDocument();
+    });
   });
 
   it('multiplies the price by the quantity, never below 1', async () => {

@@ -1,7 +1,8 @@
-import { ArrowLeft, PackageX } from 'lucide-react';
+import { ArrowLeft, PackageX, RotateCw, WifiOff } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { Part, PublicConfig, UserType } from '../../../../shared/api.ts';
 import { hasPrice, lineTotal } from '../../../../shared/pricing.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { ContactLinks } from '../../../components/contact-links.tsx';
 import { PriceTag } from '../../../components/product/price-tag.tsx';
@@ -43,11 +44,32 @@ function ProductPageSkeleton() {
 }
 
 /**
+ * Shown instead of the part when it could not load for lack of connection (docs/product.md §17). The
+ * part loads by itself when the connection returns; Reintentar asks again at once.
+ */
+function ProductOffline({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
+      <WifiOff aria-hidden="true" className="size-12 text-amber-700" />
+      <h1 className="text-2xl font-bold text-slate-900">Sin conexión</h1>
+      <p className="text-slate-600">No se pudo cargar este producto porque no hay conexión. Se cargará al volver la conexión.</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button variant="outline" onClick={onRetry}>
+          <RotateCw aria-hidden="true" className="size-4" />
+          Reintentar
+        </Button>
+        <BackButton />
+      </div>
+    </div>
+  );
+}
+
+/**
  * The product page (docs/product.md §5.8): gallery, part number, description, price with the
  * struck-through original when discounted, brand, category, quantity stepper (minimum 1) with a
  * total, "Agregar al pedido" for that quantity (`orderButton`, composed in by the app, issue 19) and
- * the two contact links carrying code, description and quantity. Skeleton while loading; "Producto
- * no encontrado" on failure.
+ * the two contact links carrying code, description and quantity. Skeleton while loading; "Sin
+ * conexión" when it cannot load offline; "Producto no encontrado" on any other failure.
  */
 export function ProductPageView({
   id,
@@ -60,10 +82,15 @@ export function ProductPageView({
   config: PublicConfig;
   orderButton?: (part: Part, quantity: number) => ReactNode;
 }) {
-  const { data: part, isPending, isError } = useProduct(id, userType);
+  const { data: part, isPending, isError, error, fetchStatus, refetch } = useProduct(id, userType);
   const [quantity, setQuantity] = useState(1);
   const validId = Number.isInteger(id) && id > 0;
+  // A part never viewed while online has no offline copy: waiting for the connection (paused) or no
+  // answer at all is "Sin conexión", not a missing part (docs/product.md §17).
+  const offline =
+    validId && part === undefined && (fetchStatus === 'paused' || (isError && error instanceof ApiError && error.code === 'NETWORK'));
 
+  if (offline) return <ProductOffline onRetry={() => void refetch()} />;
   if (validId && isPending) return <ProductPageSkeleton />;
   if (!validId || isError || !part) {
     return (
