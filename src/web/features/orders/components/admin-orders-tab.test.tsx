@@ -32,7 +32,7 @@ describe('Pedidos (admin)', () => {
       },
     });
     renderWithApp(<AdminOrdersTab />);
-    expect(await screen.findByText('1 pedidos; 1 nuevos (Recibido).')).toBeInTheDocument();
+    expect(await screen.findByText('1 pedido; 1 nuevo (Recibido).')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Descargar Excel' })).toHaveAttribute('href', '/api/admin/orders/xlsx');
 
     await userEvent.selectOptions(screen.getByLabelText('Estado'), 'cancelled');

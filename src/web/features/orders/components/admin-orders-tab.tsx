@@ -13,7 +13,7 @@ import {
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { FormField, SelectField, TextAreaField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { formatCountOf, formatDateTime } from '../../../lib/format.ts';
 import { useZodForm } from '../../../lib/form.ts';
 import { type AdminOrderFilters, adminOrdersXlsxUrl, orderQueries, useAdminOrders, useChangeOrderStatus } from '../api.ts';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
@@ -154,7 +154,7 @@ export function AdminOrdersTab() {
             </h2>
             <p className="mt-1 text-sm text-slate-600">
               {data
-                ? `${formatCount(data.total)} pedidos; ${formatCount(data.newCount)} nuevos (${ORDER_STATUS_LABELS.received}).`
+                ? `${formatCountOf(data.total, 'pedido', 'pedidos')}; ${formatCountOf(data.newCount, 'nuevo', 'nuevos')} (${ORDER_STATUS_LABELS.received}).`
                 : 'Pedidos enviados por clientes, distribuidores e invitados.'}
             </p>
           </div>

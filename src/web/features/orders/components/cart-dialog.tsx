@@ -6,6 +6,7 @@ import { paths } from '../../../app/paths.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatCount } from '../../../lib/format.ts';
 import { useCart, useCartActions } from '../cart.ts';
 import { CartLines } from './cart-lines.tsx';
 import { OrderConfirmation, SendOrder } from './send-order.tsx';
@@ -26,6 +27,7 @@ function undoLines(cart: Cart): CartLineInput[] {
 function EmptyCartControl({ cart, onEmptied }: { cart: Cart; onEmptied: (lines: CartLineInput[]) => void }) {
   const { replace } = useCartActions();
   const [confirming, setConfirming] = useState(false);
+  const count = cart.lines.length + cart.unavailable.length;
   if (!confirming) {
     return (
       <Button variant="ghost" onClick={() => setConfirming(true)} className="text-accent-700">
@@ -36,7 +38,7 @@ function EmptyCartControl({ cart, onEmptied }: { cart: Cart; onEmptied: (lines: 
   }
   return (
     <div role="alert" className="flex flex-wrap items-center gap-2 text-sm">
-      <span>¿Quitar los {cart.lines.length + cart.unavailable.length} repuestos del pedido?</span>
+      <span>{count === 1 ? '¿Quitar el repuesto del pedido?' : `¿Quitar los ${formatCount(count)} repuestos del pedido?`}</span>
       <Button
         variant="accent"
         size="sm"

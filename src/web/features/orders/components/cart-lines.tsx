@@ -4,7 +4,7 @@ import { photoThumbnail } from '../../../../shared/media.ts';
 import { type Cart, type CartLine, MAX_QUANTITY, ORDER_TEXTS } from '../../../../shared/orders.ts';
 import { DEFAULT_SALES_UNIT } from '../../../components/product/product-card.tsx';
 import { ProductImage } from '../../../components/product/product-image.tsx';
-import { formatArs, formatPrice } from '../../../lib/format.ts';
+import { formatArs, formatCountOf, formatPrice } from '../../../lib/format.ts';
 import { useCartActions } from '../cart.ts';
 
 /** Told which lines' quantity fields hold an invalid value (`invalid` true), and when they no longer do. */
@@ -181,8 +181,8 @@ export function CartTotals({ cart }: { cart: Pick<Cart, 'totals'> }) {
       </p>
       {totals.unpricedCount > 0 ? (
         <p className="text-xs text-slate-600">
-          {totals.unpricedCount === 1 ? '1 repuesto sin precio' : `${totals.unpricedCount} repuestos sin precio`} (Consultar Precio), no
-          incluidos en el total. {ORDER_TEXTS.unpricedNote}
+          {formatCountOf(totals.unpricedCount, 'repuesto sin precio', 'repuestos sin precio')} (Consultar Precio),{' '}
+          {totals.unpricedCount === 1 ? 'no incluido' : 'no incluidos'} en el total. {ORDER_TEXTS.unpricedNote}
         </p>
       ) : null}
     </div>

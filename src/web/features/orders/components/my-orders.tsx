@@ -7,7 +7,7 @@ import { paths } from '../../../app/paths.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatCountOf, formatDateTime } from '../../../lib/format.ts';
 import { useSessionState } from '../../session/index.ts';
 import { orderQueries, useRepeatOrder } from '../api.ts';
 import { orderErrorMessage } from '../cart.ts';
@@ -66,7 +66,7 @@ function OrderRow({ order, open, onToggle }: { order: OrderSummary; open: boolea
         <span className="text-sm text-slate-600">{formatDateTime(order.createdAt)}</span>
         <OrderStatusBadge status={order.status} />
         <span className="text-sm">
-          {order.totals.lineCount === 1 ? '1 repuesto' : `${order.totals.lineCount} repuestos`} ·{' '}
+          {formatCountOf(order.totals.lineCount, 'repuesto', 'repuestos')} ·{' '}
           <strong>
             <OrderTotal totals={order.totals} />
           </strong>

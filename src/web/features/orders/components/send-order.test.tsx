@@ -149,6 +149,7 @@ describe('Enviar pedido', () => {
     });
     renderWithApp(<OrderHeaderActions />);
     let dialog = await openSend();
+    expect(within(dialog).getByText('1 repuesto, 2 unidades.')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText('Nota para Ventas'), 'Retiro el lunes');
     // Back to the pedido and on again: the note is still there.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Volver al pedido' }));
@@ -169,6 +170,7 @@ describe('Enviar pedido', () => {
     dialog = await screen.findByRole('dialog', { name: 'Mi pedido' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
     expect(within(dialog).getByLabelText('Nota para Ventas')).toHaveValue('Retiro el lunes');
+    expect(within(dialog).getByText('1 repuesto, 1 unidad.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar pedido' }));
     expect(await within(dialog).findByText('Pedido enviado')).toBeInTheDocument();
     expect(JSON.parse(String(sends[1]?.body))).toMatchObject({ lines: [{ partId: 3, quantity: 1 }], note: 'Retiro el lunes' });

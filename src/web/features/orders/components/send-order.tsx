@@ -18,7 +18,7 @@ import { paths } from '../../../app/paths.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { FormField, TextAreaField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatArs, formatCount, formatDateTime, formatPrice } from '../../../lib/format.ts';
+import { formatArs, formatCountOf, formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { useZodForm } from '../../../lib/form.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useSession } from '../../session/index.ts';
@@ -179,8 +179,7 @@ export function SendOrder({ cart, mode, note, onNoteChange, onBack, onReview, on
         Volver al pedido
       </Button>
       <p className="text-sm text-slate-700">
-        {cart.totals.lineCount === 1 ? '1 repuesto' : `${formatCount(cart.totals.lineCount)} repuestos`},{' '}
-        {formatCount(cart.totals.unitCount)} unidades.
+        {formatCountOf(cart.totals.lineCount, 'repuesto', 'repuestos')}, {formatCountOf(cart.totals.unitCount, 'unidad', 'unidades')}.
       </p>
       <CartTotals cart={cart} />
       <PriceChangeNotice cart={cart} />
