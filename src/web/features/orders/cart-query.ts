@@ -20,7 +20,11 @@ export function useCart() {
   return { mode, ...useQuery({ ...cartQuery(mode), enabled: mode !== 'none' }) };
 }
 
-/** Number of lines in the viewer's cart (0 while it loads), for the header badge. */
-export function useCartCount(): number {
-  return useCart().data?.totals.lineCount ?? 0;
+/**
+ * Number of lines in the viewer's cart, for the header badge; null while it is not known (loading,
+ * or the last read failed): the header then shows no count rather than a wrong one.
+ */
+export function useCartCount(): number | null {
+  const { data, isError } = useCart();
+  return data && !isError ? data.totals.lineCount : null;
 }

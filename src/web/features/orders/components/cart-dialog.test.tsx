@@ -35,7 +35,7 @@ function storeGuestLines(lines: CartLineInput[]) {
 const LAZY_MS = 5000;
 
 async function openCart() {
-  await userEvent.click(await screen.findByRole('button', { name: /^Mi pedido: / }));
+  await userEvent.click(await screen.findByRole('button', { name: /^Mi pedido/ }));
   return screen.findByRole('dialog', { name: 'Mi pedido' }, { timeout: LAZY_MS });
 }
 
@@ -96,6 +96,7 @@ describe('Mi pedido (guest, in the browser)', () => {
     expect(within(dialog).getByText('PN-3', { selector: 'p' })).toBeInTheDocument();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Vaciar pedido' }));
+    expect(within(dialog).getByText('¿Quitar los 2 repuestos del pedido?')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sí, vaciar' }));
     expect(await within(dialog).findByText('Su pedido está vacío.')).toBeInTheDocument();
     expect(readGuestLines()).toEqual([]);
@@ -273,9 +274,13 @@ describe('Mi pedido (signed in, on the server)', () => {
     renderWithApp(<OrderHeaderActions />);
     const dialog = await openCart();
     expect(await within(dialog).findByText('No se pudo cargar el pedido.')).toBeInTheDocument();
+    // A count it does not know is not shown: neither in the name nor as a badge.
+    const header = screen.getByRole('button', { name: 'Mi pedido', hidden: true });
+    expect(header).not.toHaveTextContent(/\d/);
     fail = false;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reintentar' }));
     expect(await within(dialog).findByText('PN-1', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mi pedido: 1 repuesto', hidden: true })).toHaveTextContent('1');
   });
 
   it('has no pedido controls for staff', async () => {

@@ -2,7 +2,7 @@ import { ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ORDER_LABELS } from '../../../../shared/order-labels.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount, formatCountOf } from '../../../lib/format.ts';
 import { useCartMode } from '../cart-model.ts';
 import { useCartCount } from '../cart-query.ts';
 import { setCartOpen, useCartOpen } from '../cart-panel.ts';
@@ -15,7 +15,8 @@ const headerButton =
   'relative inline-flex h-9 items-center gap-1.5 rounded-md px-3 text-sm font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
 /**
- * The header's pedido controls (issue 19 §1, §6): "Mi pedido" with the count of lines, and, when
+ * The header's pedido controls (issue 19 §1, §6): "Mi pedido" with the count of lines (none while
+ * the cart is not known: loading, or its read failed), and, when
  * the supplier has no external order platform (`placeOrder`), "Realizar Pedido" opening Mi pedido
  * too. Hosts the "Mi pedido" dialog, mounted on first opening. Nothing for staff.
  */
@@ -74,17 +75,19 @@ export function OrderHeaderActions({ placeOrder = false }: { placeOrder?: boolea
         onClick={openCart}
         onPointerEnter={preload}
         onFocus={preload}
-        aria-label={`${ORDER_LABELS.cart}: ${count === 1 ? '1 repuesto' : `${formatCount(count)} repuestos`}`}
+        aria-label={count === null ? ORDER_LABELS.cart : `${ORDER_LABELS.cart}: ${formatCountOf(count, 'repuesto', 'repuestos')}`}
         className={`${headerButton} hover:bg-white/10`}
       >
         <ShoppingCart aria-hidden="true" className="size-5" />
         <span className="hidden lg:inline">{ORDER_LABELS.cart}</span>
-        <span
-          aria-hidden="true"
-          className="min-w-5 rounded-full bg-white px-1.5 text-center text-xs font-bold leading-5 text-brand-900 tabular-nums"
-        >
-          {formatCount(count)}
-        </span>
+        {count === null ? null : (
+          <span
+            aria-hidden="true"
+            className="min-w-5 rounded-full bg-white px-1.5 text-center text-xs font-bold leading-5 text-brand-900 tabular-nums"
+          >
+            {formatCount(count)}
+          </span>
+        )}
       </button>
       {mounted ? (
         <Suspense fallback={null}>
