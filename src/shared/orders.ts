@@ -293,6 +293,11 @@ export const orderSchema = z.object({
    * (`GET /api/orders/:id?token=…`, its PDF and XLSX) from the confirmation screen.
    */
   accessToken: z.optional(z.string()),
+  /**
+   * Only in the answer of `POST /api/orders`: whether the customer is mailed a copy (an e-mail is
+   * known and the server mails: `SMTP_URL` is set). The confirmation mentions the copy only then.
+   */
+  copyMailed: z.optional(z.boolean()),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -259,7 +259,12 @@ describe.each(testEngines())('pedidos on %s', (engine) => {
       note: 'Entregar por la mañana',
       customer: { name: 'Juan Invitado', phone: '+54 11 5555-0000', email: 'juan@example.com', username: null, clientCode: null },
       totals: { total: '240.00', lineCount: 2, unitCount: 3, unpricedCount: 1 },
+      // SMTP_URL is set and the guest gave an e-mail: the confirmation may say a copy was mailed.
+      copyMailed: true,
     });
+    // What the pedido is, read later, does not depend on this send: no copyMailed there.
+    const read = await call({ method: 'GET', url: `/api/orders/${guestOrder.id}?token=${guestOrder.accessToken}` });
+    expect(json<Order>(read).copyMailed).toBeUndefined();
     expect(guestOrder.number).toMatch(/^P-\d{6}$/);
     expect(guestOrder.lines[0]).toMatchObject({ partNumber: '06H-103-144', unitPrice: '120.00', subtotal: '240.00' });
     expect(guestOrder.history.map((h) => h.status)).toEqual(['received']);
@@ -690,6 +695,9 @@ describe.each(testEngines())('pedidos on %s', (engine) => {
           payload: { lines: [{ partId: part?.id, quantity: 1 }] },
         });
       const first = await send();
+      // No SMTP_URL: nothing is mailed, though the customer has an e-mail.
+      expect(json<Order>(first).customer.email).toBeTruthy();
+      expect(json<Order>(first).copyMailed).toBe(false);
       expect([first.statusCode, (await send()).statusCode]).toEqual([201, 201]);
       const refused = await send();
       expect(refused.statusCode).toBe(429);

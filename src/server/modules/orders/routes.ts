@@ -167,7 +167,8 @@ export function orderRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsync
         const { order, created } = await sendOrder(db, reader, request.viewer, request.body, { idempotencyKey: idempotencyKeyOf(request) });
         if (created) app.background.run('order mail', () => sendOrderMails(mailer, order, config));
         else reply.header(REPLAYED_HEADER, 'true');
-        return reply.status(201).send(order);
+        // The first send mailed the copy (a retry does not mail again, but the copy was sent).
+        return reply.status(201).send({ ...order, copyMailed: Boolean(config.smtpUrl && order.customer.email) });
       },
     );
 

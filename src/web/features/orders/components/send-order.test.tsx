@@ -101,7 +101,7 @@ describe('Enviar pedido', () => {
           cart = cartOf([cartLine({ partId: 1, quantity: 2, unitPrice: '1200.00', previousUnitPrice: '1000.00' })]);
           return errorResponse(409, 'CONFLICT', 'Los precios cambiaron desde que armó el pedido. Revise el pedido antes de enviarlo.');
         }
-        return json(order(), 201);
+        return json(order({ copyMailed: true }), 201);
       },
     });
     renderWithApp(<OrderHeaderActions />);
@@ -174,5 +174,7 @@ describe('Enviar pedido', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar pedido' }));
     expect(await within(dialog).findByText('Pedido enviado')).toBeInTheDocument();
     expect(JSON.parse(String(sends[1]?.body))).toMatchObject({ lines: [{ partId: 3, quantity: 1 }], note: 'Retiro el lunes' });
+    // The customer has an e-mail but the server mails nothing (no copyMailed): no copy promised.
+    expect(within(dialog).getByText('Pedido P-000042 enviado. Ventas lo recibió.')).toBeInTheDocument();
   });
 });

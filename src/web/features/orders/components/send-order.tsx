@@ -255,7 +255,7 @@ export function OrderConfirmation({ order, signedIn, onClose }: { order: Order; 
         <CheckCircle2 aria-hidden="true" className="mt-0.5 size-6 shrink-0" />
         <div>
           <h3 className="text-lg font-semibold">Pedido enviado</h3>
-          <p className="text-sm">{order.customer.email ? ORDER_TEXTS.sent(order.number) : ORDER_TEXTS.sentNoEmail(order.number)}</p>
+          <p className="text-sm">{order.copyMailed ? ORDER_TEXTS.sent(order.number) : ORDER_TEXTS.sentNoEmail(order.number)}</p>
         </div>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
