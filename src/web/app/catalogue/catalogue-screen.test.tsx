@@ -166,6 +166,24 @@ describe('CatalogueScreen', () => {
     expect(within(dialog).getByText('A-1')).toBeInTheDocument();
   });
 
+  it('sends the focus back to the card that opened the detail, on Escape and on Cerrar', async () => {
+    mockApi(baseRoutes({ 'GET /api/products/1/related': () => errorResponse(404, 'NOT_FOUND', 'x') }));
+    renderWithApp(<CatalogueScreen />);
+    const card = await screen.findByRole('button', { name: 'Bomba de agua' });
+    card.focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Detalles del Repuesto' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(card).toHaveFocus());
+
+    await userEvent.click(card);
+    const dialog = await screen.findByRole('dialog', { name: 'Detalles del Repuesto' });
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Cerrar' })[0] as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(card).toHaveFocus());
+  });
+
   it('shows the feedback box instead of the guest notice to a client', async () => {
     window.sessionStorage.clear();
     const fetchMock = mockApi(baseRoutes({ 'GET /api/user/session': signedInSession('client') }));

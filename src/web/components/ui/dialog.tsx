@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export interface DialogProps {
@@ -23,7 +23,10 @@ const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl', xl: 'max-w-5xl
 
 /**
  * Modal dialog on Radix: focus trap, Escape to close, focus return, `role="dialog"` named by its
- * title. Close button labelled "Cerrar".
+ * title. Close button labelled "Cerrar". Closing (Escape, "Cerrar", a choice that unmounts it) sends
+ * the focus back to the element that had it when the dialog opened (the card or button that opened
+ * it): Radix returns it only to its own `Trigger`, which these dialogs do not use, and would
+ * otherwise leave it on `<body>`.
  */
 export function Dialog({
   open,
@@ -36,12 +39,26 @@ export function Dialog({
   hideTitle = false,
   hideCloseButton = false,
 }: DialogProps) {
+  const opener = useRef<HTMLElement | null>(null);
+  // A layout effect runs before Radix's focus scope (a passive effect) moves the focus inside.
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) {
+      opener.current = document.activeElement;
+    }
+  }, [open]);
+  const returnFocus = (event: Event) => {
+    const element = opener.current;
+    if (!element?.isConnected) return;
+    event.preventDefault();
+    element.focus({ preventScroll: true });
+  };
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <DialogPrimitive.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={returnFocus}
           className={cn(
             'fixed z-50 flex flex-col bg-white shadow-xl focus:outline-none',
             side === 'center' &&
