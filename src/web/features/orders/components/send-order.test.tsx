@@ -174,6 +174,8 @@ describe('Enviar pedido', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar pedido' }));
     expect(await within(dialog).findByText('Pedido enviado')).toBeInTheDocument();
     expect(JSON.parse(String(sends[1]?.body))).toMatchObject({ lines: [{ partId: 3, quantity: 1 }], note: 'Retiro el lunes' });
+    // The PN-2 line has no price: counted apart from the total, as the cart and Mis pedidos do.
+    expect(within(dialog).getByText('+ 1 a consultar')).toBeInTheDocument();
     // The customer has an e-mail but the server mails nothing (no copyMailed): no copy promised.
     expect(within(dialog).getByText('Pedido P-000042 enviado. Ventas lo recibió.')).toBeInTheDocument();
   });

@@ -25,6 +25,7 @@ import { useSession } from '../../session/index.ts';
 import { orderFileUrl, useSendOrder } from '../api.ts';
 import { type CartMode, inputLines, orderErrorMessage, orderKeys } from '../cart.ts';
 import { CartTotals } from './cart-lines.tsx';
+import { OrderTotal } from './order-detail.tsx';
 
 /** A fresh `Idempotency-Key`: a UUID where the browser offers one (secure contexts), else 128 random bits in hex. */
 export function newIdempotencyKey(): string {
@@ -243,7 +244,8 @@ export function SendOrder({ cart, mode, note, onNoteChange, onBack, onReview, on
 }
 
 /**
- * The confirmation of a sent pedido: its number, date and total, "Enviar por WhatsApp" to Ventas
+ * The confirmation of a sent pedido: its number, date and total (with the "Consultar Precio" lines
+ * counted apart, "+ N a consultar", as the cart and Mis pedidos say), "Enviar por WhatsApp" to Ventas
  * with the pedido written out, the PDF and Excel downloads, and "Mis pedidos" for a signed-in customer.
  */
 export function OrderConfirmation({ order, signedIn, onClose }: { order: Order; signedIn: boolean; onClose: () => void }) {
@@ -264,7 +266,9 @@ export function OrderConfirmation({ order, signedIn, onClose }: { order: Order; 
         <dt className="text-slate-500">{ORDER_TEXTS.date}</dt>
         <dd>{formatDateTime(order.createdAt)}</dd>
         <dt className="text-slate-500">{ORDER_TEXTS.total}</dt>
-        <dd className="font-semibold">{formatArs(order.totals.total)}</dd>
+        <dd className="font-semibold">
+          <OrderTotal totals={order.totals} />
+        </dd>
       </dl>
       <div className="flex flex-wrap gap-2">
         {whatsapp ? (
