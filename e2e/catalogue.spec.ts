@@ -130,3 +130,37 @@ test('a guest browses, searches, filters, sorts, pages and opens parts', async (
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, '404 page');
 });
+
+/** Enters as a guest on a 390 px wide phone and searches `7118`: long descriptions beside the order controls. */
+async function phoneSearch(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await page.getByRole('button', { name: /Ingresar como Invitado/ }).click();
+  await search(page, '7118');
+  await expect(page.getByText(/^Mostrando \d+ de \d+ repuestos?$/)).toBeVisible();
+}
+
+test('on a phone the list view gives the description the row and keeps stock and unit on one line', async ({ page }) => {
+  await phoneSearch(page);
+  await page.getByRole('button', { name: 'Vista en lista' }).click();
+
+  const row = page.getByRole('main').getByRole('listitem').first().locator('article');
+  await expect(row).toBeVisible();
+  const layout = await row.evaluate((article) => {
+    const box = (element: Element | null) => element?.getBoundingClientRect() ?? new DOMRect();
+    const lineHeight = (element: Element | null) => (element ? Number.parseFloat(getComputedStyle(element).lineHeight) : 0);
+    const badge = article.querySelector('.rounded-full');
+    const unit = badge?.nextElementSibling ?? null;
+    return {
+      row: box(article).width,
+      description: box(article.querySelector('h3')).width,
+      badge: { height: box(badge).height, line: lineHeight(badge) },
+      unit: { height: box(unit).height, line: lineHeight(unit) },
+    };
+  });
+  // The description takes the row beside the photo (it was squeezed to ~30 px beside the order control).
+  expect(layout.description).toBeGreaterThan(layout.row * 0.6);
+  // "En Stock" and "1 unidad" each hold on one line.
+  expect(layout.badge.height).toBeLessThan(layout.badge.line * 2);
+  expect(layout.unit.height).toBeLessThan(layout.unit.line * 2);
+});

@@ -71,19 +71,21 @@ export function ProductCard({ part, showOriginal = false, onOpen, layout = 'grid
   );
   if (layout === 'list') {
     return (
-      <article className="relative flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 hover:border-brand-200 hover:shadow-sm">
+      // On a phone the description takes the row beside the photo and the price, media and order
+      // control go to a row of their own below it; from `sm` they are a column on the right.
+      <article className="relative flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 hover:border-brand-200 hover:shadow-sm sm:flex-nowrap">
         <div className="w-16 shrink-0 sm:w-20">
           <ProductImage src={photoThumbnail(part.images[0])} alt="" className="rounded" size={80} loading={imageLoading} />
         </div>
-        <div className="min-w-0 flex-1 space-y-1">
+        <div className="min-w-0 grow basis-[calc(100%-4.75rem)] space-y-1 sm:basis-0">
           <p className="font-mono text-xs font-semibold text-brand-700">{part.partNumber}</p>
           {title}
           <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
             <StockBadge stockLevel={part.stockLevel} />
-            <span>{unit}</span>
+            <span className="whitespace-nowrap">{unit}</span>
           </div>
         </div>
-        <div className="flex shrink-0 flex-col items-end gap-2">
+        <div className="flex w-full flex-wrap items-center justify-between gap-2 sm:w-auto sm:shrink-0 sm:flex-col sm:flex-nowrap sm:items-end sm:justify-start">
           <PriceTag part={part} showOriginal={showOriginal} size="sm" className="justify-end text-right" />
           <MediaButtons part={part} onVideo={actions?.playVideo} />
           {actions?.orderControl ? <div className={PHONE_TARGETS}>{actions.orderControl(part)}</div> : null}

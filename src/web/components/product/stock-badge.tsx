@@ -15,7 +15,12 @@ const colors: Record<StockColor, string> = {
 export function StockBadge({ stockLevel, variant = 'card' }: { stockLevel: string; variant?: 'card' | 'detail' }) {
   const color: StockColor = variant === 'detail' ? stockBadgeColor(stockLevel) : isInStock(stockLevel) ? 'green' : 'red';
   return (
-    <span className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', colors[color])}>
+    <span
+      className={cn(
+        'inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
+        colors[color],
+      )}
+    >
       {stockLevel}
     </span>
   );
