@@ -131,6 +131,15 @@ test('a guest browses, searches, filters, sorts, pages and opens parts', async (
   await expectNoSeriousA11yViolations(page, '404 page');
 });
 
+/** Moves the focus with Tab, as a keyboard user does, until it reaches an element `matches` accepts. */
+async function tabTo(page: Page, matches: string, tries = 8) {
+  for (let i = 0; i < tries; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((selector) => document.activeElement?.matches(selector) ?? false, matches)) return;
+  }
+  throw new Error(`Tab never reached ${matches}`);
+}
+
 /** Enters as a guest on a 390 px wide phone and searches `7118`: long descriptions beside the order controls. */
 async function phoneSearch(page: Page) {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -163,4 +172,24 @@ test('on a phone the list view gives the description the row and keeps stock and
   // "En Stock" and "1 unidad" each hold on one line.
   expect(layout.badge.height).toBeLessThan(layout.badge.line * 2);
   expect(layout.unit.height).toBeLessThan(layout.unit.line * 2);
+});
+
+test("a card focused with the keyboard shows its whole focus ring, not clipped by the card's overflow", async ({ page }) => {
+  await phoneSearch(page);
+  await page.getByRole('button', { name: 'Vista en cuadrícula' }).click();
+  await page.getByRole('button', { name: 'Vista en cuadrícula' }).focus();
+  await tabTo(page, 'article h3 button');
+  const ring = await page.evaluate(() => {
+    const button = document.activeElement as HTMLElement;
+    const after = getComputedStyle(button, '::after');
+    return {
+      style: after.outlineStyle,
+      width: Number.parseFloat(after.outlineWidth),
+      offset: Number.parseFloat(after.outlineOffset),
+      clips: getComputedStyle(button.closest('article') as HTMLElement).overflow === 'hidden',
+    };
+  });
+  expect(ring.style).not.toBe('none');
+  expect(ring.width).toBeGreaterThan(0);
+  if (ring.clips) expect(-ring.offset).toBeGreaterThanOrEqual(ring.width);
 });

@@ -63,7 +63,7 @@ export function ProductCard({ part, showOriginal = false, onOpen, layout = 'grid
       <button
         type="button"
         onClick={() => open?.(part)}
-        className="block w-full text-left after:absolute after:inset-0 after:content-[''] hover:text-brand-700 focus-visible:outline-none focus-visible:after:rounded-lg focus-visible:after:outline-2 focus-visible:after:outline-brand-500"
+        className="block w-full text-left after:absolute after:inset-0 after:content-[''] hover:text-brand-700 focus-visible:outline-none focus-visible:after:rounded-lg focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-500"
       >
         <span className={clamp}>{part.description || part.partNumber}</span>
       </button>
