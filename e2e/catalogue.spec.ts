@@ -3,7 +3,7 @@
  * in the drawer), with an axe-core check of every screen.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { CAROUSEL_PARTS, PHOTO_PART, RELATED_PART, SEPARATED_CODE_PART } from './fixtures.ts';
+import { CAROUSEL_PARTS, DISTRIBUTOR, PHOTO_PART, RELATED_PART, SEPARATED_CODE_PART } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support.ts';
 
 /** A DLC part of the featured carousel with a price every role sees (single price column). */
@@ -192,4 +192,36 @@ test("a card focused with the keyboard shows its whole focus ring, not clipped b
   expect(ring.style).not.toBe('none');
   expect(ring.width).toBeGreaterThan(0);
   if (ring.clips) expect(-ring.offset).toBeGreaterThanOrEqual(ring.width);
+});
+
+test("on a phone the header keeps the brand's words whole for a signed-in distributor", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/distribuidores');
+  await page.getByLabel('Usuario', { exact: true }).fill(DISTRIBUTOR.username);
+  await page.getByLabel('Contraseña', { exact: true }).fill(DISTRIBUTOR.password);
+  await page.getByRole('button', { name: 'Acceder al Portal' }).click();
+  await expect(page.getByRole('heading', { name: 'TODOS LOS PRODUCTOS' })).toBeVisible();
+  const brand = page.getByRole('banner').getByRole('link').first().locator('span.font-bold');
+  await expect(brand).toHaveText(/\S/);
+  const words = await brand.evaluate((element) => {
+    const text = element.firstChild as Text;
+    const box = element.getBoundingClientRect();
+    const out: { word: string; lines: number; inside: boolean }[] = [];
+    for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(text, match.index);
+      range.setEnd(text, match.index + match[0].length);
+      const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+      const last = rects.at(-1);
+      out.push({
+        word: match[0],
+        lines: rects.length,
+        inside: last !== undefined && last.right <= box.right + 1 && last.bottom <= box.bottom + 1,
+      });
+    }
+    return out;
+  });
+  expect(words.length).toBeGreaterThan(0);
+  // Every word on one line and within the visible brand (a word broken mid-way spans two lines).
+  for (const word of words) expect(word, word.word).toEqual({ word: word.word, lines: 1, inside: true });
 });

@@ -31,14 +31,16 @@ export function AppHeader({ search, downloads }: { search?: ReactNode; downloads
   const orderPlatform = config.orderPlatformUrl || !loaded;
   return (
     <header className="sticky top-0 z-30 bg-brand-900 text-white shadow">
-      <div className="mx-auto grid max-w-[1600px] grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-2 px-3 py-2 sm:px-4 2xl:grid-cols-[auto_minmax(0,1fr)_auto]">
-        <Link href={routes.home} className="flex min-w-0 items-center gap-2 rounded py-1">
-          <span className="rounded-md bg-accent-600 p-1.5">
-            <Wrench aria-hidden="true" className="size-5" />
+      <div className="mx-auto grid max-w-[1600px] grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-2 sm:gap-x-4 px-3 py-2 sm:px-4 2xl:grid-cols-[auto_minmax(0,1fr)_auto]">
+        <Link href={routes.home} className="flex min-w-0 items-center gap-1.5 rounded py-1 sm:gap-2">
+          <span className="shrink-0 rounded-md bg-accent-600 p-1 sm:p-1.5">
+            <Wrench aria-hidden="true" className="size-4 sm:size-5" />
           </span>
           <span className="flex min-w-0 flex-col leading-tight">
-            {/* The full name on a phone too: it wraps to a second line rather than being cut. */}
-            <span className="line-clamp-2 text-sm font-bold break-words sm:block sm:truncate sm:text-base">{config.brandName}</span>
+            {/* The full name on a phone too, smaller: it wraps between its words, never inside one. */}
+            <span className="line-clamp-2 text-[0.8125rem] font-bold break-normal sm:block sm:truncate sm:text-base">
+              {config.brandName}
+            </span>
             <span className="hidden text-xs text-brand-200 sm:block">{config.tagline}</span>
           </span>
         </Link>
