@@ -18,6 +18,12 @@ const PASTED = ['3151\t2', '3 3154', '5505;1', '10-775 2', 'NOEXISTE-999 1'].joi
 /** The toast region (Radix also repeats a toast's text in a hidden live region outside it). */
 const toasts = (page: Page) => page.getByRole('region', { name: /Notificaciones/ });
 
+/** A long link with no place to break, as customers paste them into a note. */
+const LONG_LINK = `https://www.example.com/catalogo/${'repuesto-'.repeat(30)}final`;
+
+/** Whether the page scrolls sideways (wider than its viewport). */
+const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
 async function expectCartCount(page: Page, count: number) {
   await expect(page.getByRole('button', { name: `Mi pedido: ${count} ${count === 1 ? 'repuesto' : 'repuestos'}` })).toBeVisible();
 }
@@ -49,9 +55,20 @@ test('a client builds and sends a pedido; staff change its status; the client se
     await search.fill('CE0007');
     await search.press('Enter');
   }
-  await page.getByRole('button', { name: 'Agregar al pedido CE0007' }).first().click();
+  // The card's button shows its whole label, within the card, and keeps the focus while it adds (Enter).
+  const add = page.getByRole('button', { name: 'Agregar al pedido CE0007' }).first();
+  await expect(add).toHaveText('Agregar al pedido');
+  const fits = await add.evaluate((button) => {
+    const card = (button.closest('article') ?? document.documentElement).getBoundingClientRect();
+    const box = button.getBoundingClientRect();
+    return button.scrollWidth <= button.clientWidth && box.left >= card.left - 0.5 && box.right <= card.right + 0.5;
+  });
+  expect(fits).toBe(true);
+  await add.focus();
+  await add.press('Enter');
   await expect(toasts(page).getByText('Agregado al pedido')).toBeVisible();
   await expectCartCount(page, 1);
+  await expect(add).toBeFocused();
 
   // 2. The detail dialog, with a quantity of 2; its WhatsApp links carry the part.
   const box = page.getByRole('searchbox', { name: 'Buscar repuestos' });
@@ -97,7 +114,7 @@ test('a client builds and sends a pedido; staff change its status; the client se
 
   // --- send
   await cart.getByRole('button', { name: 'Continuar' }).click();
-  await cart.getByLabel('Nota para Ventas').fill('Retira el transporte del martes');
+  await cart.getByLabel('Nota para Ventas').fill(`Retira el transporte del martes ${LONG_LINK}`);
   await cart.getByRole('button', { name: 'Enviar pedido' }).click();
   await expect(cart.getByRole('heading', { name: 'Pedido enviado' })).toBeVisible();
   const number = (await cart.getByText(/^P-\d{6}$/).textContent())?.trim() ?? '';
@@ -114,6 +131,8 @@ test('a client builds and sends a pedido; staff change its status; the client se
   const staffLogin = await staffContext.request.post('/api/auth/login', { data: { ...ADMIN, userType: 'admin' } });
   expect(staffLogin.status()).toBe(200);
   const staff = await staffContext.newPage();
+  // At the client's width: a phone's admin too.
+  await staff.setViewportSize(page.viewportSize() ?? { width: 1280, height: 900 });
   await staff.goto('/adminkon2025');
   await staff
     .getByRole('tablist', { name: 'Secciones del panel' })
@@ -122,8 +141,19 @@ test('a client builds and sends a pedido; staff change its status; the client se
   await staff.getByLabel('Cliente o N° de pedido').fill(number);
   await staff.getByLabel('Cliente o N° de pedido').press('Enter');
   await staff.getByRole('button', { name: `Ver pedido ${number}` }).click();
+  // The pedido's number stays on one line.
+  const numberCell = staff.getByRole('rowheader', { name: number });
+  expect(
+    await numberCell.evaluate((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    }),
+  ).toBe(1);
   const panel = staff.getByRole('region', { name: 'Detalle del pedido' });
   await expect(panel.getByText('Retira el transporte del martes')).toBeVisible();
+  // The note's long link wraps: the page does not scroll sideways.
+  expect(await scrollsSideways(staff)).toBe(false);
   await expect(panel.getByRole('table', { name: `Repuestos del pedido ${number}` }).getByRole('row')).toHaveCount(9);
   await panel.getByLabel('Nuevo estado').selectOption({ label: 'En preparación' });
   await panel.getByLabel('Nota (opcional)').fill('Armando el pedido');
@@ -141,4 +171,6 @@ test('a client builds and sends a pedido; staff change its status; the client se
   await expect(row.getByText('En preparación')).toBeVisible();
   await row.getByRole('button', { name: `Ver detalle del pedido ${number}` }).click();
   await expect(row.getByText('Armando el pedido')).toBeVisible();
+  await expect(row.getByText(LONG_LINK)).toBeVisible();
+  expect(await scrollsSideways(page)).toBe(false);
 });

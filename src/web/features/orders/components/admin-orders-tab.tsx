@@ -104,11 +104,11 @@ function OrderRow({ order, selected, onSelect }: { order: OrderSummary; selected
   const cell = 'border-b border-slate-100 px-3 py-2 align-middle';
   return (
     <tr className={selected ? 'bg-brand-50' : undefined}>
-      <th scope="row" className={`${cell} font-mono font-semibold text-brand-800`}>
+      <th scope="row" className={`${cell} whitespace-nowrap font-mono font-semibold text-brand-800`}>
         {order.number}
       </th>
       <td className={`${cell} whitespace-nowrap`}>{formatDateTime(order.createdAt)}</td>
-      <td className={cell}>
+      <td className={`${cell} wrap-anywhere`}>
         {order.customerName}
         {order.company ? <span className="block text-xs text-slate-500">{order.company}</span> : null}
         {order.isGuest ? <span className="text-xs text-slate-500">{ORDER_TEXTS.guest}</span> : null}

@@ -48,7 +48,7 @@ export function OrderDetail({ order }: { order: Order }) {
         <OrderStatusBadge status={order.status} />
         <span className="text-sm text-slate-600">{formatDateTime(order.createdAt)}</span>
       </div>
-      <dl className="grid gap-x-4 gap-y-0.5 text-sm sm:grid-cols-[auto_1fr]">
+      <dl className="grid gap-x-4 gap-y-0.5 text-sm wrap-anywhere sm:grid-cols-[auto_minmax(0,1fr)]">
         <dt className="text-slate-500">{ORDER_TEXTS.name}</dt>
         <dd>
           {c.name}
@@ -75,7 +75,7 @@ export function OrderDetail({ order }: { order: Order }) {
         {c.email ? (
           <>
             <dt className="text-slate-500">{ORDER_TEXTS.email}</dt>
-            <dd className="break-all">{c.email}</dd>
+            <dd>{c.email}</dd>
           </>
         ) : null}
       </dl>
@@ -116,7 +116,8 @@ export function OrderDetail({ order }: { order: Order }) {
         </table>
       </div>
       {order.note ? (
-        <p className="rounded-md bg-slate-50 p-3 text-sm">
+        // A note may hold a long link or code: it wraps anywhere rather than widening the page.
+        <p className="rounded-md bg-slate-50 p-3 text-sm wrap-anywhere">
           <span className="font-semibold">Nota: </span>
           {order.note}
         </p>
@@ -129,7 +130,7 @@ export function OrderDetail({ order }: { order: Order }) {
             <li key={index} className="flex flex-wrap items-baseline gap-2">
               <span className="text-slate-500">{formatDateTime(change.at)}</span>
               <OrderStatusBadge status={change.status} />
-              {change.note ? <span className="text-slate-700">{change.note}</span> : null}
+              {change.note ? <span className="min-w-0 text-slate-700 wrap-anywhere">{change.note}</span> : null}
             </li>
           ))}
         </ol>
