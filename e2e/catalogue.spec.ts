@@ -225,3 +225,18 @@ test("on a phone the header keeps the brand's words whole for a signed-in distri
   // Every word on one line and within the visible brand (a word broken mid-way spans two lines).
   for (const word of words) expect(word, word.word).toEqual({ word: word.word, lines: 1, inside: true });
 });
+
+test('Back after a typed search returns to the unfiltered catalogue, not the previous site', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: /Ingresar como Invitado/ }).click();
+  await expect(page.getByText(/^Mostrando 60 de /)).toBeVisible();
+  const box = page.getByRole('searchbox', { name: 'Buscar repuestos' });
+  // Typed, not submitted: the search applies after the debounce.
+  await box.pressSequentially('bomba agua');
+  await expect(page).toHaveURL(/\?q=bomba\+agua$/);
+  await expect(page.getByRole('heading', { name: 'TODOS LOS PRODUCTOS' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(box).toHaveValue('');
+  await expect(page.getByText(/^Mostrando 60 de /)).toBeVisible();
+});
