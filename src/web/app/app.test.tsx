@@ -186,6 +186,20 @@ describe('AppRoutes', () => {
     expect(screen.queryByText(/productos encontrados/)).not.toBeInTheDocument();
   });
 
+  it('moves /catalog-all/todo past its last page to the last page, in place of the URL', async () => {
+    startGuestSession();
+    mockApi({
+      'GET /api/config': config,
+      'GET /api/parts': (url: URL) => {
+        const page = Number(url.searchParams.get('page'));
+        return json(buildPartsResponse(page > 2 ? [] : [buildPart({ description: 'Bomba final' })], 61, page));
+      },
+    });
+    const { location } = renderWithApp(<AppRoutes />, { path: '/catalog-all/todo?pagina=9' });
+    await waitFor(() => expect(location.history).toEqual(['/catalog-all/todo?pagina=2']), { timeout: 5000 });
+    expect(await screen.findByRole('button', { name: 'Bomba final' })).toBeInTheDocument();
+  });
+
   it('lists every product on /catalog-all/anything', async () => {
     startGuestSession();
     mockApi({ 'GET /api/config': config, 'GET /api/parts': { parts: [buildPart()], total: 1, page: 1, limit: 60 } });

@@ -1,5 +1,5 @@
 import { PackageOpen } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useSearchParams } from 'wouter';
 import { type Collection, collectionSchema, type Part } from '../../../shared/api.ts';
 import { ProductGrid } from '../../components/product/product-grid.tsx';
@@ -93,6 +93,13 @@ function AllProductsList() {
   const page = Math.max(1, Number(params.get(catalogueParams.page)) || 1);
   const query = usePartsList({ page, sortBy: 'partNumber', sortDir: 'asc', categoryId: 0, search: '', brand: '', userType });
   const pageCount = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.limit)) : 1;
+  // A page past the end (an old link) moves to the last page, in place of the URL, as on the catalogue.
+  const lastPage = query.data && !query.isPlaceholderData ? pageCount : undefined;
+  useEffect(() => {
+    if (lastPage !== undefined && page > lastPage) {
+      setParams(lastPage > 1 ? { [catalogueParams.page]: String(lastPage) } : {}, { replace: true });
+    }
+  }, [lastPage, page, setParams]);
   return (
     <>
       <Header title={catalogAllTitle('all')} total={query.data?.total} />
