@@ -240,3 +240,34 @@ test('Back after a typed search returns to the unfiltered catalogue, not the pre
   await expect(box).toHaveValue('');
   await expect(page.getByText(/^Mostrando 60 de /)).toBeVisible();
 });
+
+test('on a slow network the suggestions of an earlier text are never shown or opened', async ({ page }) => {
+  let asked: () => void = () => {};
+  const embragueAsked = new Promise<void>((resolve) => (asked = resolve));
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/search/suggest?*', async (route) => {
+    if (new URL(route.request().url()).searchParams.get('q') === 'embrague') {
+      asked();
+      await gate;
+    }
+    await route.continue();
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: /Ingresar como Invitado/ }).click();
+  const box = page.getByRole('searchbox', { name: 'Buscar repuestos' });
+  await box.pressSequentially('bomba');
+  const suggestions = page.getByRole('listbox', { name: 'Sugerencias' });
+  await expect(suggestions.getByRole('option', { name: /BOMBA/ }).first()).toBeVisible();
+
+  await box.fill('');
+  await box.pressSequentially('embrague');
+  await embragueAsked;
+  // While «embrague» is on its way, nothing of «bomba» is offered, and ↓ Enter searches what is typed.
+  await expect(page.locator('[role="listbox"][aria-label="Sugerencias"] [role="option"]')).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Buscar repuestos' })).toHaveAttribute('aria-expanded', 'false');
+  await box.press('ArrowDown');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/\?q=embrague$/);
+  release();
+});
