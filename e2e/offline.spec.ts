@@ -73,6 +73,12 @@ test('a client’s last pages open offline; logout deletes them; a guest never s
   // A page never viewed says so.
   await search(page, 'embrague');
   await expect(offlineAlert(page)).toBeVisible({ timeout: 30_000 });
+  // So does a product page never viewed: no connection, not a missing part.
+  await page.goto('/product/2');
+  await expect(offlineAlert(page)).toContainText('No se pudo cargar este producto porque no hay conexión.', { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Producto no encontrado' })).toHaveCount(0);
+  await page.goBack();
+  await expect(offlineAlert(page)).toBeVisible({ timeout: 30_000 });
 
   // Logout deletes every stored answer.
   await context.setOffline(false);
