@@ -194,36 +194,48 @@ test("a card focused with the keyboard shows its whole focus ring, not clipped b
   if (ring.clips) expect(-ring.offset).toBeGreaterThanOrEqual(ring.width);
 });
 
-test("on a phone the header keeps the brand's words whole for a signed-in distributor", async ({ page }) => {
+test("on a phone the header keeps the brand's words whole and the username for a signed-in distributor", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/distribuidores');
   await page.getByLabel('Usuario', { exact: true }).fill(DISTRIBUTOR.username);
   await page.getByLabel('Contraseña', { exact: true }).fill(DISTRIBUTOR.password);
   await page.getByRole('button', { name: 'Acceder al Portal' }).click();
   await expect(page.getByRole('heading', { name: 'TODOS LOS PRODUCTOS' })).toBeVisible();
+  // Measured with the header complete: "Mi pedido" with its count takes its full width.
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Mi pedido: \d+/ })).toBeVisible();
+  // The badge shows the whole username at 390 px.
+  const username = page.getByRole('banner').getByText(DISTRIBUTOR.username, { exact: true });
+  await expect(username).toBeVisible();
+  expect(await username.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+
   const brand = page.getByRole('banner').getByRole('link').first().locator('span.font-bold');
   await expect(brand).toHaveText(/\S/);
-  const words = await brand.evaluate((element) => {
-    const text = element.firstChild as Text;
-    const box = element.getBoundingClientRect();
-    const out: { word: string; lines: number; inside: boolean }[] = [];
-    for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
-      const range = document.createRange();
-      range.setStart(text, match.index);
-      range.setEnd(text, match.index + match[0].length);
-      const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
-      const last = rects.at(-1);
-      out.push({
-        word: match[0],
-        lines: rects.length,
-        inside: last !== undefined && last.right <= box.right + 1 && last.bottom <= box.bottom + 1,
-      });
-    }
-    return out;
-  });
-  expect(words.length).toBeGreaterThan(0);
-  // Every word on one line and within the visible brand (a word broken mid-way spans two lines).
-  for (const word of words) expect(word, word.word).toEqual({ word: word.word, lines: 1, inside: true });
+  for (const width of [390, 360, 320]) {
+    await page.setViewportSize({ width, height: 844 });
+    const words = await brand.evaluate((element) => {
+      const text = element.firstChild as Text;
+      const box = element.getBoundingClientRect();
+      // Visually hidden (the icon alone on the narrowest phones) is fine; a word cut is not.
+      if (box.width <= 1) return [];
+      const out: { word: string; lines: number; inside: boolean }[] = [];
+      for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+        const last = rects.at(-1);
+        out.push({
+          word: match[0],
+          lines: rects.length,
+          inside: last !== undefined && last.right <= box.right + 1 && last.bottom <= box.bottom + 1,
+        });
+      }
+      return out;
+    });
+    // Every word on one line and within the visible brand (a word broken mid-way spans two lines).
+    for (const word of words) expect(word, `${word.word} at ${width} px`).toEqual({ word: word.word, lines: 1, inside: true });
+    if (width === 390) expect(words.length).toBeGreaterThan(0);
+  }
 });
 
 test('Back after a typed search returns to the unfiltered catalogue, not the previous site', async ({ page }) => {

@@ -36,9 +36,10 @@ export function AppHeader({ search, downloads }: { search?: ReactNode; downloads
           <span className="shrink-0 rounded-md bg-accent-600 p-1 sm:p-1.5">
             <Wrench aria-hidden="true" className="size-4 sm:size-5" />
           </span>
-          <span className="flex min-w-0 flex-col leading-tight">
+          {/* Below 360 px there is no room for a whole word beside the actions: the icon stands alone. */}
+          <span className="flex min-w-0 flex-col leading-tight max-[359.98px]:sr-only">
             {/* The full name on a phone too, smaller: it wraps between its words, never inside one. */}
-            <span className="line-clamp-2 text-[0.8125rem] font-bold break-normal sm:block sm:truncate sm:text-base">
+            <span className="line-clamp-2 text-xs font-bold break-normal min-[390px]:text-[0.8125rem] sm:block sm:truncate sm:text-base">
               {config.brandName}
             </span>
             <span className="hidden text-xs text-brand-200 sm:block">{config.tagline}</span>

@@ -41,7 +41,9 @@ export function UserMenu({ session, phone = false, menuItems }: { session: Sessi
           <UserRound aria-hidden="true" className="size-4" />
         </span>
         <span className="flex min-w-0 flex-col leading-tight">
-          <span className={cn('truncate text-sm font-medium', phone ? 'max-w-24' : 'max-w-36')}>{session.username}</span>
+          <span className={cn('truncate text-sm font-medium', phone ? 'max-w-20 min-[390px]:max-w-32' : 'max-w-36')}>
+            {session.username}
+          </span>
           {/* A space between the two lines, so the visible text "name type" is part of the label (label-in-name). */}{' '}
           <span className="text-xs text-brand-200">{typeLabel}</span>
         </span>
