@@ -283,3 +283,25 @@ test('on a slow network the suggestions of an earlier text are never shown or op
   await expect(page).toHaveURL(/\/\?q=embrague$/);
   release();
 });
+
+test('closing the detail dialog or the "Categorías" drawer sends the focus back to what opened it', async ({ page }) => {
+  await phoneSearch(page);
+  await page.getByRole('button', { name: 'Vista en cuadrícula' }).focus();
+  await tabTo(page, 'article h3 button');
+  const card = page.locator('article h3 button').first();
+  await expect(card).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Detalles del Repuesto' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(card).toBeFocused();
+
+  const opener = page.getByRole('button', { name: 'Categorías' });
+  await opener.click();
+  const drawer = page.getByRole('dialog', { name: 'Categorías' });
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(opener).toBeFocused();
+});
