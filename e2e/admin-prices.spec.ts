@@ -45,7 +45,7 @@ test("an admin raises a brand's prices 10 % after the preview and finds the chan
     const list = page.getByRole('table', { name: 'Repuestos' });
     const row = list.getByRole('row').filter({ hasText: target.partNumber });
     await expect(row).toContainText(money(target.before));
-    await expect(page.getByText('Mostrando 1 de 1 repuestos')).toBeVisible();
+    await expect(page.getByText('Mostrando 1 de 1 repuesto', { exact: true })).toBeVisible();
     await expectNoSidewaysScroll(page);
 
     await page.getByRole('button', { name: 'Cambiar precios' }).click();

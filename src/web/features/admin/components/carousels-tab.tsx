@@ -21,7 +21,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField, SearchField } from '../../../components/ui/form-field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useZodForm } from '../../../lib/form.ts';
-import { formatArs, formatDay } from '../../../lib/format.ts';
+import { formatArs, formatCount, formatCountOf, formatDay } from '../../../lib/format.ts';
 import { type AdminPart, useAdminParts } from '../api.ts';
 import {
   type CarouselEntry,
@@ -329,7 +329,7 @@ function Candidates({ collection }: { collection: Collection }) {
       ) : (
         <div className={cn(isFetching && 'opacity-60')}>
           <p className="mb-2 text-sm text-slate-600">
-            Mostrando {data.parts.length} de {data.total} productos
+            Mostrando {formatCount(data.parts.length)} de {formatCountOf(data.total, 'producto', 'productos')}
           </p>
           <ul aria-label={`Productos para agregar a ${label}`} className="grid grid-cols-1 gap-2 lg:grid-cols-2">
             {data.parts.map((part) => (

@@ -2,6 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { SearchField } from '../../../components/ui/form-field.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { formatCount, formatCountOf } from '../../../lib/format.ts';
 import { type AdminPart, useAdminParts } from '../api.ts';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_DEBOUNCE_MS } from '../texts.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
@@ -47,7 +48,7 @@ export function PartsBrowser({ label, columns }: { label: string; columns: PartC
       ) : (
         <div className={cn('grid gap-3', isFetching && 'opacity-60')} aria-busy={isFetching}>
           <p className="text-sm text-slate-600">
-            Mostrando {data.parts.length} de {data.total} repuestos
+            Mostrando {formatCount(data.parts.length)} de {formatCountOf(data.total, 'repuesto', 'repuestos')}
           </p>
           <TableScroll label={label} stack>
             <thead>

@@ -13,7 +13,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { CheckboxField, FormField, SearchField, SelectField } from '../../../components/ui/form-field.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatCount, formatDateTime, formatPrice } from '../../../lib/format.ts';
+import { formatCount, formatCountOf, formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { type AdminPart, useAdminCategories } from '../api.ts';
 import { categoryOptions } from '../lib/category-options.ts';
 import {
@@ -206,7 +206,7 @@ export function PartsList({ onEdit }: { onEdit: (partId: number) => void }) {
       ) : (
         <div className={cn('grid gap-3', isFetching && 'opacity-60')} aria-busy={isFetching}>
           <p className="text-sm text-slate-600">
-            Mostrando {formatCount(data.parts.length)} de {formatCount(data.total)} repuestos
+            Mostrando {formatCount(data.parts.length)} de {formatCountOf(data.total, 'repuesto', 'repuestos')}
           </p>
           <CardTable label="Repuestos" columns={['Código', 'Descripción', 'Marca', listName, 'Stock', 'Estado']}>
             {data.parts.map((part) => (
