@@ -1,7 +1,7 @@
 import { ClipboardList, ListPlus, ShoppingCart, Trash2 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { type Cart, type CartLineInput, ORDER_TEXTS, type Order } from '../../../../shared/orders.ts';
+import { type Cart, type CartLineInput, type GuestCustomer, ORDER_TEXTS, type Order } from '../../../../shared/orders.ts';
 import { paths } from '../../../app/paths.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -9,7 +9,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { useCart, useCartActions } from '../cart.ts';
 import { CartLines } from './cart-lines.tsx';
-import { OrderConfirmation, SendOrder } from './send-order.tsx';
+import { EMPTY_GUEST, OrderConfirmation, SendOrder } from './send-order.tsx';
 
 // The quick order (and its spreadsheet reader) loads when first opened.
 const QuickOrder = lazy(async () => ({ default: (await import('./quick-order.tsx')).QuickOrder }));
@@ -78,6 +78,8 @@ export function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange
   const [undo, setUndo] = useState<CartLineInput[] | null>(null);
   // The "Nota para Ventas" lives here: going back to the pedido (or being sent back) keeps it until sent.
   const [note, setNote] = useState('');
+  // So does a guest's name and contact: typed once, kept while the dialog lives, dropped once sent.
+  const [guest, setGuest] = useState<GuestCustomer>(EMPTY_GUEST);
   // Why the send view sent the customer back to review the pedido (another tab changed it).
   const [notice, setNotice] = useState<string | null>(null);
   // Lines whose quantity field holds an invalid value: "Continuar" waits for them.
@@ -152,6 +154,8 @@ export function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange
         mode={mode}
         note={note}
         onNoteChange={setNote}
+        guest={guest}
+        onGuestChange={setGuest}
         onBack={() => setView('cart')}
         onReview={(message) => {
           setNotice(message);
@@ -161,6 +165,7 @@ export function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange
           setSent(order);
           setUndo(null);
           setNote('');
+          setGuest(EMPTY_GUEST);
           setNotice(null);
           setView('done');
         }}

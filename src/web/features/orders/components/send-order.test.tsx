@@ -60,6 +60,11 @@ describe('Enviar pedido', () => {
 
     await userEvent.type(within(dialog).getByLabelText('Teléfono'), '1155550000');
     await userEvent.type(within(dialog).getByLabelText('Nota para Ventas'), 'Retiro el lunes');
+    // Back to the pedido and on again: what the guest typed is still there.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Volver al pedido' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Continuar' }));
+    expect(within(dialog).getByLabelText('Nombre')).toHaveValue('Juan Pérez');
+    expect(within(dialog).getByLabelText('Teléfono')).toHaveValue('1155550000');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar pedido' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error de conexión. Intente nuevamente.');
 

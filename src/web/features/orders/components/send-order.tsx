@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, FileDown, FileSpreadsheet, MessageCircle, Send } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import {
   type Cart,
@@ -101,7 +101,8 @@ function AccountData() {
   );
 }
 
-const EMPTY_GUEST: GuestCustomer = { name: '', company: '', phone: '', email: '' };
+/** A guest's customer data before anything is typed. */
+export const EMPTY_GUEST: GuestCustomer = { name: '', company: '', phone: '', email: '' };
 
 export interface SendOrderProps {
   cart: Cart;
@@ -109,6 +110,9 @@ export interface SendOrderProps {
   /** The "Nota para Ventas", held by the caller so that it outlives this view until the pedido is sent. */
   note: string;
   onNoteChange: (note: string) => void;
+  /** A guest's name and contact as last typed, held by the caller as the note is. */
+  guest: GuestCustomer;
+  onGuestChange: (guest: GuestCustomer) => void;
   onBack: () => void;
   /** The server refused the send because the stored pedido is not what was reviewed: back to it, with the message. */
   onReview: (message: string) => void;
@@ -127,12 +131,19 @@ function sameLines(a: readonly CartLineInput[], b: readonly CartLineInput[]): bo
  * the send with an `Idempotency-Key` per attempt. When the server finds the prices changed (409),
  * the cart is priced again and the notice shows what changed.
  */
-export function SendOrder({ cart, mode, note, onNoteChange, onBack, onReview, onSent }: SendOrderProps) {
+export function SendOrder({ cart, mode, note, onNoteChange, guest, onGuestChange, onBack, onReview, onSent }: SendOrderProps) {
   const client = useQueryClient();
   const send = useSendOrder(mode);
   const attempt = useAttemptKey();
   const [error, setError] = useState<string | null>(null);
-  const form = useZodForm(guestCustomerSchema, { defaultValues: EMPTY_GUEST });
+  const form = useZodForm(guestCustomerSchema, { defaultValues: guest });
+  // Every keystroke reaches the caller, so "Volver al pedido" and a refused send keep what was typed.
+  const guestChange = useRef(onGuestChange);
+  guestChange.current = onGuestChange;
+  useEffect(() => {
+    const watching = form.watch((values) => guestChange.current({ ...EMPTY_GUEST, ...values }));
+    return () => watching.unsubscribe();
+  }, [form]);
   const errors = form.formState.errors;
   const blocked = cart.unavailable.length > 0;
 
