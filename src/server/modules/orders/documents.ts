@@ -6,7 +6,7 @@
 import type { Order, OrderSummary } from '../../../shared/orders.ts';
 import { ORDER_STATUS_LABELS, ORDER_TEXTS } from '../../../shared/orders.ts';
 import { NO_PRICE_TEXT, formatPrice } from '../../../shared/pricing.ts';
-import { formatPrintDateTime } from '../../../shared/print.ts';
+import { PRINT_TIME_ZONE, formatPrintDateTime } from '../../../shared/print.ts';
 import { PRICE_FORMAT, safeCellText } from '../export/xlsx.ts';
 
 export { XLSX_CONTENT_TYPE } from '../export/xlsx.ts';
@@ -18,6 +18,30 @@ export interface DocumentBrand {
 }
 
 const HEADER_FILL = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1F3A5F' } } as const;
+
+/** How a pedido's date cell reads in Excel: a real date (sortable, filterable), es-AR order, 24 h. */
+const DATE_FORMAT = 'dd/mm/yyyy hh:mm';
+
+const wallClockParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: PRINT_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/**
+ * A moment as the Argentine wall clock read it, for an Excel date cell: Excel dates carry no zone,
+ * and exceljs writes a `Date` by its UTC fields, so those fields hold Buenos Aires time.
+ */
+function excelWallClock(iso: string): Date {
+  const parts = Object.fromEntries(wallClockParts.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  const n = (type: string) => Number(parts[type]);
+  return new Date(Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')));
+}
 
 /**
  * The pedido as an XLSX workbook: title, customer data, one row per line (Código, Descripción,
@@ -32,7 +56,7 @@ export async function orderXlsx(order: Order, brand: DocumentBrand): Promise<Buf
   const title = sheet.addRow([safeCellText(`${brand.brandName} — ${ORDER_TEXTS.orderNumber} ${order.number}`)]);
   title.font = { bold: true, size: 14 };
   const c = order.customer;
-  sheet.addRow([ORDER_TEXTS.date, formatPrintDateTime(new Date(order.createdAt))]);
+  sheet.addRow([ORDER_TEXTS.date, excelWallClock(order.createdAt)]).getCell(2).numFmt = DATE_FORMAT;
   sheet.addRow([ORDER_TEXTS.status, ORDER_STATUS_LABELS[order.status]]);
   sheet.addRow([ORDER_TEXTS.name, safeCellText(c.name)]);
   if (c.company) sheet.addRow([ORDER_TEXTS.company, safeCellText(c.company)]);
@@ -99,7 +123,7 @@ export async function ordersListXlsx(list: OrderSummary[], brand: DocumentBrand,
   for (const o of list) {
     const row = sheet.addRow([
       o.number,
-      formatPrintDateTime(new Date(o.createdAt)),
+      excelWallClock(o.createdAt),
       ORDER_STATUS_LABELS[o.status],
       safeCellText(o.customerName + (o.isGuest ? ` (${ORDER_TEXTS.guest})` : '')),
       safeCellText(o.company ?? ''),
@@ -108,6 +132,7 @@ export async function ordersListXlsx(list: OrderSummary[], brand: DocumentBrand,
       o.totals.unpricedCount,
       Number(o.totals.total),
     ]);
+    row.getCell(2).numFmt = DATE_FORMAT;
     row.getCell(9).numFmt = PRICE_FORMAT;
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());

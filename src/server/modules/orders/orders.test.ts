@@ -567,9 +567,19 @@ describe.each(testEngines())('pedidos on %s', (engine) => {
     const values = workbook.worksheets[0]?.getSheetValues().flat().map(String) ?? [];
     expect(values).toContain('06H-103-144');
     expect(values).toContain('Consultar Precio');
+    // The date is a real date cell holding the Argentine wall clock (UTC−3), shown dd/mm/yyyy hh:mm.
+    const argentine = new Date(Date.parse(guestOrder.createdAt) - 3 * 3600_000);
+    argentine.setUTCMilliseconds(0);
+    const dateCell = workbook.worksheets[0]?.getRow(2).getCell(2);
+    expect([dateCell?.value, dateCell?.numFmt]).toEqual([argentine, 'dd/mm/yyyy hh:mm']);
     const list = await call({ method: 'GET', url: '/api/admin/orders/xlsx?status=preparing', as: 'admin' });
     expect(list.statusCode).toBe(200);
     expect(list.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const listed = new Excel.Workbook();
+    await listed.xlsx.load(list.rawPayload as unknown as ArrayBuffer);
+    const listedDate = listed.worksheets[0]?.getRow(3).getCell(2);
+    expect(listedDate?.value).toBeInstanceOf(Date);
+    expect(listedDate?.numFmt).toBe('dd/mm/yyyy hh:mm');
     expect((await call({ method: 'GET', url: `/api/orders/${guestOrder.id}/xlsx` })).statusCode).toBe(404);
   });
 
