@@ -224,6 +224,27 @@ export function splitPieces(word: string): string[] {
   return word.match(/[a-z]+|[0-9]+/g) ?? [word];
 }
 
+/**
+ * The pieces of a measure holding a decimal of one or two digits, `14x1.5` → 14, x, 1.5: its key
+ * (`14x15`) would split as 14, x, 15 and read `14 X 1500`. Null for any other word: a code with
+ * dots (`0.986.440`, `0.986`) is searched by its key too.
+ */
+function measurePieces(word: string): string[] | null {
+  const piece = /[a-z]+|[0-9]+(?:[.,][0-9]{1,2}(?![0-9]))?/g;
+  if (!/[0-9][.,][0-9]/.test(word) || word.replace(piece, '') !== '') return null;
+  return word.match(piece);
+}
+
+/** A word as a regular expression whose decimal marks read either one: `1.5` as `1[.,]5`. */
+function decimalRegex(word: string): string {
+  return escapeRegex(word).replace(/([0-9])(?:\\\.|,)(?=[0-9])/g, '$1[.,]');
+}
+
+/** A measure with its decimal marks swapped, as the other habit writes it: `1,5` ↔ `1.5`. */
+function otherDecimalMark(word: string): string {
+  return word.replace(/([0-9])([.,])(?=[0-9])/g, (_, digit: string, mark: string) => `${digit}${mark === '.' ? ',' : '.'}`);
+}
+
 /** Whether the pieces of a split word are worth an alternative (a short run of letters and numbers, not a long code). */
 function splittable(pieces: string[]): boolean {
   if (pieces.length < 2 || pieces.length > 5) return false;
@@ -260,8 +281,8 @@ function wordStart(word: string): string {
  * condition. The start matters for the index too: `m0` as `m 0` gives pg_trgm nothing to read
  * without it, and read every part.
  */
-function splitCondition(pieces: string[]): SQL {
-  return regex(`(^|${WORD_SEPARATORS})${pieces.map(escapeRegex).join(`${WORD_SEPARATORS}{1,2}`)}`);
+function splitCondition(pieces: string[], pieceRegex: (piece: string) => string = escapeRegex): SQL {
+  return regex(`(^|${WORD_SEPARATORS})${pieces.map(pieceRegex).join(`${WORD_SEPARATORS}{1,2}`)}`);
 }
 
 /** {@link splitCondition} as a whole form ({@link wholeAny}): `om366` as `OM 366` but not inside `OM 3660`. */
@@ -305,22 +326,29 @@ export function vocabularyCandidates(query: string): string[] {
 /** The conditions of one query word (see the module comment). */
 function wordTerm(word: string, key: string, known: KnownWords, synonyms: SynonymIndex, typed = false): SearchTerm {
   const loose: SQL[] = [];
-  const exact: WholeForm[] = [wordForm(word)];
+  // A measure with a decimal (`1.5`, `14x1,5`): either decimal mark, and never its key (`14x15`
+  // would read `INF14X150`).
+  const measure = measurePieces(word);
+  const exact: WholeForm[] = [measure ? { regex: decimalRegex(word) } : wordForm(word)];
   // What the description may hold: the word (its plurals and longer words too), its key, and every
   // other form the term matches (split, abbreviation, compound, synonym).
   const held: string[][] = [[word]];
-  if (key && key !== word) held.push([key]);
+  const otherMark = measure ? otherDecimalMark(word) : word;
+  if (otherMark !== word) held.push([otherMark]);
+  else if (key && key !== word && !measure) held.push([key]);
   if (substringSearched(word)) {
     loose.push(like(`%${escapeLike(word)}%`));
-    if (key && key !== word && key.length >= MIN_SUBSTRING) loose.push(like(`%${escapeLike(key)}%`));
+    if (otherMark !== word) loose.push(like(`%${escapeLike(otherMark)}%`));
+    else if (key && key !== word && key.length >= MIN_SUBSTRING && !measure) loose.push(like(`%${escapeLike(key)}%`));
   } else {
     // 1–2 characters (or letters and digits): only at the start of a word, so `om` finds `OM 366` but not `bomba`.
-    loose.push(regex(`(^|${wordStart(word)})${escapeRegex(word)}`));
+    loose.push(regex(`(^|${wordStart(word)})${decimalRegex(word)}`));
   }
-  const pieces = splitPieces(key || word);
+  const pieces = measure ?? splitPieces(key || word);
   if (splittable(pieces)) {
-    loose.push(splitCondition(pieces));
-    exact.push(splitForm(pieces));
+    loose.push(splitCondition(pieces, decimalRegex));
+    // A decimal is not a word of `search_words` (`1.5` is `1 5` there): a measure is whole by its text.
+    exact.push(measure ? { regex: pieces.map(decimalRegex).join(`${WORD_SEPARATORS}{0,2}`) } : splitForm(pieces));
     held.push(pieces);
   }
   // A word corrected as a typo keeps only its substring: the abbreviations of a misspelling (`der` of `derantero`) mislead.

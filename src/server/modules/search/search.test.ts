@@ -79,6 +79,12 @@ const CATALOGUE = [
   // A thread's pitch written against its diameter, and a measure that only ends like it.
   { codigo: 'EP-0001', descripcion: 'ESPARRAGO RUEDA M14X1.5' },
   { codigo: 'AR-0001', descripcion: 'ARANDELA 11.5' },
+  // `14x1.5` (diameter by pitch) is not `14 X 1500` (a length), whatever its key `14x15` says.
+  { codigo: 'PT-0001', descripcion: 'PT 70 X 14 X 1500' },
+  { codigo: 'BU-1415', descripcion: 'BULON VOLANTE 14 X 1.5 X 30' },
+  { codigo: 'BU-0150', descripcion: 'BULON AMORTIGUADOR INF14X150' },
+  // A code's fragment with a dot is no measure: `0.986` still reads `0986`.
+  { codigo: 'BB-0986', descripcion: 'BULBO PRESION ACEITE MA2O 0986' },
 ];
 
 describe.each(testEngines())('forgiving search on %s', (engine) => {
@@ -184,9 +190,15 @@ describe.each(testEngines())('forgiving search on %s', (engine) => {
     // After a parenthesis too, as after a space.
     expect(await codes('m8')).toEqual(['BU-0808']);
     // A measure of two digits after a letter (`M14X1.5`), never after a digit (`11.5`).
-    expect(await codes('1.5')).toEqual(['EP-0001']);
+    expect(await codes('1.5')).toEqual(['BU-1415', 'EP-0001']);
     // Two digits after a separator only: `14` is not the start of a word in `M14X1.5`.
     expect(await codes('14')).not.toContain('EP-0001');
+    // A measure holding a decimal splits at its letters, never at its decimal point.
+    expect(await codes('14x1.5')).toEqual(['BU-1415', 'EP-0001']);
+    // Either decimal mark, as typed in Argentina or written by the catalogue.
+    expect(await codes('14x1,5')).toEqual(['BU-1415', 'EP-0001']);
+    expect(await codes('1,5')).toEqual(['BU-1415', 'EP-0001']);
+    expect(await codes('0.986')).toEqual(['BB-0986']);
   });
 
   it('corrects typos against the vocabulary and says so; exact=1 searches what was typed', async () => {
