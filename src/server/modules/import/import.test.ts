@@ -96,6 +96,9 @@ describe('source mapping rules', () => {
     expect(await refused(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toMatch(
       /^El archivo no se puede importar\. Es una imagen/,
     );
+    // Files of fewer bytes than a signature are read as text: `[]` is an empty list, `a` a header.
+    expect(await refused(Buffer.from('[]'))).toBe('read');
+    expect(await refused(Buffer.from('a'))).toBe('read');
     expect(await refused(Buffer.from('codigo,descripcion\nA\u0000B,x'))).toBe(
       'El archivo no se puede importar: no es una planilla XLSX, un CSV ni un JSON.',
     );

@@ -98,7 +98,8 @@ function refuseOtherFiles(buffer: Buffer): void {
   for (const { magic, message } of OTHER_FILES) {
     if (buffer.length >= magic.length && magic.every((byte, i) => buffer[i] === byte)) fail(`El archivo no se puede importar. ${message}`);
   }
-  if (!utf16(buffer) && buffer.readUInt32LE(0) !== 0x04034b50 && buffer.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
+  const zip = buffer.length >= 4 && buffer.readUInt32LE(0) === 0x04034b50;
+  if (!utf16(buffer) && !zip && buffer.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
     fail('El archivo no se puede importar: no es una planilla XLSX, un CSV ni un JSON.');
   }
 }
