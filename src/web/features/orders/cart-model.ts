@@ -54,6 +54,12 @@ export function setCart(client: QueryClient, mode: CartMode, cart: Cart): void {
   client.setQueryData(orderKeys.cart(mode), cart);
 }
 
+/** A quantity as typed in a field: a whole number of 1 to 9,999, else null (docs/product.md §16.1). */
+export function typedQuantity(text: string): number | null {
+  const n = Number(text);
+  return /^\d+$/.test(text.trim()) && n >= 1 && n <= MAX_QUANTITY ? n : null;
+}
+
 /** A quantity forced into 1..9,999 (whole units). */
 export function clampQuantity(value: number): number {
   return Math.max(1, Math.min(MAX_QUANTITY, Math.floor(value) || 1));

@@ -6,7 +6,7 @@ import { MAX_QUANTITY, ORDER_LABELS } from '../../../../shared/order-labels.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { type CartMode, useCartMode } from '../cart-model.ts';
+import { type CartMode, typedQuantity, useCartMode } from '../cart-model.ts';
 
 // The cart's edits load on the first hover, focus or click of a control, not with the catalogue.
 const loadCart = () => import('../cart.ts');
@@ -76,12 +76,6 @@ export function AddToOrderButton({ part, quantity, className }: { part: Part; qu
       {ORDER_LABELS.addToCart}
     </Button>
   );
-}
-
-/** A quantity as typed: a whole number of 1 to 9,999, else null. */
-function typedQuantity(text: string): number | null {
-  const n = Number(text);
-  return /^\d+$/.test(text.trim()) && n >= 1 && n <= MAX_QUANTITY ? n : null;
 }
 
 /**

@@ -6,6 +6,7 @@ import { DEFAULT_SALES_UNIT } from '../../../components/product/product-card.tsx
 import { ProductImage } from '../../../components/product/product-image.tsx';
 import { formatArs, formatCountOf, formatPrice } from '../../../lib/format.ts';
 import { useCartActions } from '../cart.ts';
+import { typedQuantity } from '../cart-model.ts';
 
 /** Told which lines' quantity fields hold an invalid value (`invalid` true), and when they no longer do. */
 export type InvalidQuantityListener = (partId: number, invalid: boolean) => void;
@@ -20,7 +21,7 @@ function LineQuantity({ line, onInvalid }: { line: CartLine; onInvalid?: Invalid
   const [text, setText] = useState(String(line.quantity));
   const id = useId();
   useEffect(() => setText(String(line.quantity)), [line.quantity]);
-  const valid = /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_QUANTITY;
+  const valid = typedQuantity(text) !== null;
   useEffect(() => {
     onInvalid?.(line.partId, !valid);
     return () => onInvalid?.(line.partId, false);
