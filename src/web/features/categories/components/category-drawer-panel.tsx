@@ -7,6 +7,7 @@ export default function CategoryDrawerPanel({ selectedId, onSelect, onClose }: C
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title="Categorías" side="left">
       <CategoryIndex
         selectedId={selectedId}
+        revealSelected
         onSelect={(id) => {
           onSelect(id);
           onClose();

@@ -1,5 +1,5 @@
 import { ChevronRight, Layers } from 'lucide-react';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { CategoryNode } from '../../../../shared/api.ts';
 import { SearchField } from '../../../components/ui/search-field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -12,6 +12,12 @@ export interface CategoryIndexProps {
   /** Selected category id; 0 = all products. */
   selectedId: number;
   onSelect: (categoryId: number) => void;
+  /**
+   * Scrolls the selected entry into view once it is on screen (its branch open): the drawer, opened
+   * again, shows where the list is instead of the top of a few hundred groups. The desktop sidebar
+   * leaves it off so that its first render never scrolls the page.
+   */
+  revealSelected?: boolean;
 }
 
 function CategoryItem({
@@ -133,8 +139,11 @@ function MatchList({
  * narrows the index as one types, ignoring case and accents, to the matching categories of any level
  * shown under their path; clearing it brings the tree back.
  */
-export function CategoryIndex({ selectedId, onSelect }: CategoryIndexProps) {
+export function CategoryIndex({ selectedId, onSelect, revealSelected = false }: CategoryIndexProps) {
   const { data: tree, isPending, isError } = usePublicCategories();
+  const navRef = useRef<HTMLElement>(null);
+  // Done once per mount (each opening of the drawer), so later toggles and scrolling stay the user's.
+  const revealed = useRef(!revealSelected);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
@@ -151,6 +160,16 @@ export function CategoryIndex({ selectedId, onSelect }: CategoryIndexProps) {
     });
   }, [tree, selectedId]);
 
+  // No dependency list: it waits, render after render, for the selected entry to appear (the tree
+  // loaded and the branch opened by the effect above); then it scrolls once and stops.
+  useEffect(() => {
+    if (revealed.current || !tree || filtered) return;
+    const selected = navRef.current?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!selected) return;
+    revealed.current = true;
+    selected.scrollIntoView?.({ block: 'center' });
+  });
+
   const toggle = (id: number) =>
     setExpanded((prev) => {
       const next = new Set(prev);
@@ -160,7 +179,7 @@ export function CategoryIndex({ selectedId, onSelect }: CategoryIndexProps) {
     });
 
   return (
-    <nav aria-labelledby="category-index-title" className="text-sm">
+    <nav ref={navRef} aria-labelledby="category-index-title" className="text-sm">
       <h2 id="category-index-title" className="mb-2 px-2 text-xs font-bold tracking-wider text-brand-800">
         ÍNDICE DE REPUESTOS
       </h2>
