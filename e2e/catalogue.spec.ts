@@ -238,6 +238,32 @@ test("on a phone the header keeps the brand's words whole and the username for a
   }
 });
 
+test('on a phone the search box shows its whole placeholder', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await page.getByRole('button', { name: /Ingresar como Invitado/ }).click();
+  const box = page.getByRole('searchbox', { name: 'Buscar repuestos' });
+  await expect(box).toHaveAttribute('placeholder', 'Buscar por código, descripción o categoría...');
+  for (const width of [390, 360]) {
+    await page.setViewportSize({ width, height: 844 });
+    const fit = await box.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const placeholder = getComputedStyle(input, '::placeholder');
+      const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+      context.font = `${placeholder.fontWeight} ${placeholder.fontSize} ${placeholder.fontFamily}`;
+      return {
+        text: context.measureText(input.placeholder).width,
+        room: input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight),
+        // The typed text stays at 16 px: iOS zooms into a smaller field.
+        typed: Number.parseFloat(style.fontSize),
+      };
+    });
+    // It read "Buscar por código, descripción o ca" at 390 px.
+    expect(fit.text, `placeholder at ${width} px`).toBeLessThanOrEqual(fit.room);
+    expect(fit.typed).toBe(16);
+  }
+});
+
 test('Back after a typed search returns to the unfiltered catalogue, not the previous site', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: /Ingresar como Invitado/ }).click();

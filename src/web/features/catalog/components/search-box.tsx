@@ -2,6 +2,7 @@ import { FolderTree, Search, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../../app/paths.ts';
+import { cn } from '../../../lib/cn.ts';
 import { useSuggestions } from '../api.ts';
 
 /** Delay between the last keystroke and the search (ms). */
@@ -151,7 +152,14 @@ export function SearchBox({ value, onSearch, onOpenCategory }: SearchBoxProps) {
             onFocus={() => setFocused(true)}
             onBlur={() => setFocused(false)}
             placeholder="Buscar por código, descripción o categoría..."
-            className="h-11 w-full rounded-md border border-transparent sm:h-10 bg-white pl-9 pr-11 sm:pr-10 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-500 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
+            // The whole placeholder fits a phone (docs/product.md §5.1): it is set smaller there (the
+            // typed text stays 16 px, so iOS does not zoom in), and the room kept for "Limpiar
+            // búsqueda" is only taken while there is text to clear.
+            className={cn(
+              'h-11 w-full rounded-md border border-transparent sm:h-10 bg-white pl-9 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-500 sm:text-sm [&::-webkit-search-cancel-button]:hidden',
+              'max-[379.98px]:placeholder:text-xs min-[380px]:max-sm:placeholder:text-sm',
+              text ? 'pr-11 sm:pr-10' : 'pr-3',
+            )}
           />
         </div>
         {text ? (
