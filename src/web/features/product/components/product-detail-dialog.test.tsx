@@ -42,6 +42,22 @@ describe('ProductDetailDialog', () => {
     expect(within(dialog).queryByText('Productos Relacionados')).not.toBeInTheDocument();
   });
 
+  it('links the brand to the catalogue filtered by it, closing the dialog', async () => {
+    mockApi({ 'GET /api/products/12/related': [] });
+    const onClose = vi.fn();
+    const part = buildPart({ id: 12, brand: 'Mahle & Hijos' });
+    const { location } = renderWithApp(<ProductDetailDialog part={part} userType="guest" onClose={onClose} onPlayVideo={() => {}} />, {
+      path: '/?categoria=7',
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Detalles del Repuesto' });
+    const brand = within(dialog).getByRole('link', { name: 'Ver repuestos de la marca Mahle & Hijos' });
+    expect(brand).toHaveTextContent('Mahle & Hijos');
+    expect(brand).toHaveAttribute('href', '/?marca=Mahle+%26+Hijos');
+    await userEvent.click(brand);
+    expect(onClose).toHaveBeenCalled();
+    expect(location.history.at(-1)).toBe('/?marca=Mahle+%26+Hijos');
+  });
+
   it('shows an uploaded photo large with its srcset, and thumbnails on the buttons', async () => {
     mockApi({ 'GET /api/products/11/related': [] });
     const part = buildPart({ id: 11, description: 'Bomba de agua', images: ['/images/uploads/pn-11-abc-lg.webp', '/images/om352/b.jpg'] });

@@ -66,6 +66,7 @@ export function ProductDetailDialog({ part, userType, onClose, onPlayVideo, orde
             <div className="space-y-3">
               <ProductFacts
                 part={current}
+                onNavigate={onClose}
                 extra={
                   hasPrice(current.price) ? (
                     <div className="grid gap-0.5 py-2 sm:grid-cols-[11rem_1fr] sm:gap-3">

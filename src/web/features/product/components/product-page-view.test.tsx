@@ -56,7 +56,8 @@ describe('ProductPageView', () => {
     });
     renderWithApp(<ProductPageView id={5} userType="guest" config={config} />);
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
-    expect(screen.getByText('Bosch')).toBeInTheDocument();
+    // The brand opens the catalogue filtered by it, the only control setting `?marca=`.
+    expect(screen.getByRole('link', { name: 'Ver repuestos de la marca Bosch' })).toHaveAttribute('href', '/?marca=Bosch');
     expect(screen.getByText('-20%')).toBeInTheDocument();
     const minus = screen.getByRole('button', { name: 'Disminuir cantidad' });
     expect(minus).toBeDisabled();

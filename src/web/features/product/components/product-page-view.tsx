@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useProduct } from '../api.ts';
 import { partWhatsappMessage } from '../whatsapp-message.ts';
-import { categoryBreadcrumb } from './product-facts.tsx';
+import { BrandLink, categoryBreadcrumb } from './product-facts.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
 
@@ -116,7 +116,9 @@ export function ProductPageView({
             {part.brand ? (
               <>
                 <dt className="text-slate-500">Marca</dt>
-                <dd className="text-slate-900">{part.brand}</dd>
+                <dd className="text-slate-900">
+                  <BrandLink brand={part.brand} />
+                </dd>
               </>
             ) : null}
             {part.categoryId !== null ? (
