@@ -250,7 +250,8 @@ async function parseXlsx(buffer: Buffer, limits: SourceLimits): Promise<SourceRe
   const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch (error) {
+  } catch {
+    // exceljs's own message is English and says nothing a person can act on.
     return fail('El archivo XLSX no se pudo leer: está dañado o no es una planilla de Excel.');
   }
   const sheet = workbook.worksheets[0];
