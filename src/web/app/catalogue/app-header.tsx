@@ -32,7 +32,7 @@ export function AppHeader({ search, downloads }: { search?: ReactNode; downloads
   return (
     <header className="sticky top-0 z-30 bg-brand-900 text-white shadow">
       <div className="mx-auto grid max-w-[1600px] grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-2 sm:gap-x-4 px-3 py-2 sm:px-4 2xl:grid-cols-[auto_minmax(0,1fr)_auto]">
-        <Link href={routes.home} className="flex min-w-0 items-center gap-1.5 rounded py-1 sm:gap-2">
+        <Link href={routes.home} className="flex min-h-11 min-w-11 items-center gap-1.5 rounded py-1 sm:gap-2">
           <span className="shrink-0 rounded-md bg-accent-600 p-1 sm:p-1.5">
             <Wrench aria-hidden="true" className="size-4 sm:size-5" />
           </span>
