@@ -38,6 +38,17 @@ export const config: PublicConfig = {
   orderPlatformUrl: 'https://pedidos.example.com',
 };
 
+/** A visible category with one part, for the tree an index, drawer or part editor reads. */
+export function categoryNode(
+  id: number,
+  name: string,
+  level: number,
+  parentId: number | null,
+  children: CategoryNode[] = [],
+): CategoryNode {
+  return { id, name, level, parentId, pageNumber: null, partCount: 1, isVisible: true, children };
+}
+
 export const categoryTree: CategoryNode[] = [
   {
     id: 1,

@@ -2,23 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { PartDetail } from '../../../../shared/admin-parts.ts';
-import type { CategoryNode } from '../../../../shared/api.ts';
+import { categoryNode as node } from '../../../test/fixtures.ts';
 import { errorResponse, json, mockApi, renderWithApp } from '../../../test/render.tsx';
 import { adminPartsPage, buildAdminPart } from '../test-fixtures.ts';
 import { callsTo } from '../test-utils.ts';
 import { EditPartButton } from './edit-part-button.tsx';
 import { PartsTab } from './parts-tab.tsx';
 
-const node = (id: number, name: string, level: number, parentId: number | null, children: CategoryNode[] = []): CategoryNode => ({
-  id,
-  name,
-  level,
-  parentId,
-  pageNumber: null,
-  partCount: 1,
-  isVisible: true,
-  children,
-});
 const tree = [node(1, 'Repuestos', 1, null, [node(2, 'OM352', 2, 1, [node(3, 'Filtros', 3, 2)]), node(4, 'Frenos', 2, 1)])];
 
 const detail: PartDetail = {

@@ -2,20 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { CategoryNode } from '../../../../shared/api.ts';
-import { categoryTree } from '../../../test/fixtures.ts';
+import { categoryTree, categoryNode as node } from '../../../test/fixtures.ts';
 import { mockApi, renderWithApp } from '../../../test/render.tsx';
 import { CategoryDrawer } from './category-drawer.tsx';
-
-const node = (id: number, name: string, level: number, parentId: number | null, children: CategoryNode[] = []): CategoryNode => ({
-  id,
-  name,
-  level,
-  parentId,
-  pageNumber: null,
-  partCount: 1,
-  isVisible: true,
-  children,
-});
 
 /** 241 level-1 groups, the last with a level-2 entry: far below the drawer's first screen. */
 const longTree: CategoryNode[] = [

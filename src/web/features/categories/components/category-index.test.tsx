@@ -2,20 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { CategoryNode } from '../../../../shared/api.ts';
+import { categoryNode as node } from '../../../test/fixtures.ts';
 import { mockApi, renderWithApp } from '../../../test/render.tsx';
 import { filterCategories } from '../filter-categories.ts';
 import { CategoryIndex } from './category-index.tsx';
-
-const node = (id: number, name: string, level: number, parentId: number | null, children: CategoryNode[] = []): CategoryNode => ({
-  id,
-  name,
-  level,
-  parentId,
-  pageNumber: null,
-  partCount: id * 10,
-  isVisible: true,
-  children,
-});
 
 /** 246 level-1 groups like a real catalogue, with near-duplicate names and one deep branch. */
 const tree: CategoryNode[] = [
