@@ -51,7 +51,7 @@ export function fetchCart(mode: CartMode, signal?: AbortSignal): Promise<Cart> {
 }
 
 /** Lines after an edit (a guest's stored lines, or a signed-in customer's stored cart as just read). */
-function editGuestLines(lines: CartLineInput[], edit: CartEdit): CartLineInput[] {
+function editLines(lines: CartLineInput[], edit: CartEdit): CartLineInput[] {
   switch (edit.kind) {
     case 'add':
       return mergeLines(lines, [{ partId: edit.part.id, quantity: edit.quantity, seenUnitPrice: edit.part.price ?? null }]);
@@ -75,7 +75,7 @@ function editGuestLines(lines: CartLineInput[], edit: CartEdit): CartLineInput[]
  */
 export async function runEdit(mode: CartMode, edit: CartEdit): Promise<Cart> {
   if (mode === 'guest') {
-    const next = editGuestLines(readGuestLines(), edit);
+    const next = editLines(readGuestLines(), edit);
     writeGuestLines(next);
     return priceGuestLines(next);
   }
@@ -89,7 +89,7 @@ export async function runEdit(mode: CartMode, edit: CartEdit): Promise<Cart> {
   const next =
     edit.kind === 'replace'
       ? edit.lines.map(({ partId, quantity }) => ({ partId, quantity }))
-      : editGuestLines(inputLines(await apiRequest('/api/cart', cartSchema)), edit);
+      : editLines(inputLines(await apiRequest('/api/cart', cartSchema)), edit);
   return apiRequest('/api/cart', cartSchema, { method: 'PUT', body: { lines: next } });
 }
 
