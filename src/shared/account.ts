@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { MAX_FEEDBACK, MIN_PASSWORD, PASSWORD_TOO_LONG, TEXTS } from './auth.ts';
 import { int } from './int.ts';
+import { optionalPhoneField } from './phone.ts';
 
 /** Message of the full-name length limit. */
 export const FULL_NAME_TOO_LONG = 'El nombre admite hasta 120 caracteres';
@@ -23,7 +24,6 @@ export const usernameField = z
 export const passwordField = z
   .string({ error: 'La contraseña es obligatoria' })
   .check(z.minLength(MIN_PASSWORD, { error: TEXTS.passwordTooShort }), z.maxLength(200, { error: PASSWORD_TOO_LONG }));
-const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max, { error: `Admite hasta ${max} caracteres` })));
 /** An e-mail address (trimmed, at most 200 characters). */
 export const emailField = z.pipe(
   z.string().check(z.trim(), z.maxLength(200, { error: 'El email admite hasta 200 caracteres' })),
@@ -37,8 +37,8 @@ export const registerBodySchema = z.object({
     .string({ error: 'El nombre es obligatorio' })
     .check(z.trim(), z.minLength(1, { error: 'El nombre es obligatorio' }), z.maxLength(120, { error: FULL_NAME_TOO_LONG })),
   email: emailField,
-  phone: optionalText(40),
-  company: optionalText(120),
+  phone: optionalPhoneField,
+  company: z.optional(z.string().check(z.trim(), z.maxLength(120, { error: 'La empresa admite hasta 120 caracteres' }))),
 });
 
 export const forgotBodySchema = z.object({

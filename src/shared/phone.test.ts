@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { whatsappNumber, whatsappReplyLink } from './phone.ts';
+import * as z from 'zod/mini';
+import { optionalPhoneField, PHONE_TEXTS, whatsappNumber, whatsappReplyLink } from './phone.ts';
 
 describe('whatsappNumber', () => {
   it.each([
@@ -26,5 +27,20 @@ describe('whatsappNumber', () => {
       'https://wa.me/5491144440000?text=Hola%20Ana%2C%20%C2%BFc%C3%B3mo%20est%C3%A1%3F',
     );
     expect(whatsappReplyLink(null, 'Hola')).toBeNull();
+  });
+});
+
+describe('optionalPhoneField', () => {
+  it.each(['011 15-4444-0000', '+54 9 341 456 7890', '4444-0000', '0341 456-7890 int. 23', ''])('takes %j', (typed) => {
+    expect(z.safeParse(optionalPhoneField, typed).success).toBe(true);
+  });
+
+  it.each(['no tengo', 'abc', '12345', '1'.repeat(21)])('refuses %j, saying why', (typed) => {
+    const result = z.safeParse(optionalPhoneField, typed);
+    expect(result.error?.issues[0]?.message).toBe(PHONE_TEXTS.invalid);
+  });
+
+  it('trims what it takes', () => {
+    expect(z.parse(optionalPhoneField, '  11 4444-0000 ')).toBe('11 4444-0000');
   });
 });

@@ -4,6 +4,7 @@
  * WhatsApp wants the international mobile form `549` + area code + number, without the trunk `0`
  * and without the `15` mobile prefix.
  */
+import * as z from 'zod/mini';
 
 /** Digits of a national Argentine number (area code + subscriber). */
 const AR_NATIONAL_DIGITS = 10;
@@ -35,3 +36,35 @@ export function whatsappReplyLink(phone: string | null | undefined, text: string
   const number = phone ? whatsappNumber(phone) : null;
   return number ? `https://wa.me/${number}?text=${encodeURIComponent(text)}` : null;
 }
+
+/** Fewest digits of a phone staff can call back: a local number without its area code has 6 to 8. */
+const MIN_PHONE_DIGITS = 6;
+/** Most digits: an international number has at most 15 (E.164); a few more leave room for an extension. */
+const MAX_PHONE_DIGITS = 20;
+
+/** Messages of {@link optionalPhoneField}. */
+export const PHONE_TEXTS = {
+  tooLong: 'El teléfono admite hasta 40 caracteres',
+  invalid: 'Ingrese un teléfono válido, con su característica (por ejemplo 0341 456-7890)',
+} as const;
+
+/**
+ * An optional phone as a customer types it (registration §7.2, a guest's pedido §16.3): trimmed, at
+ * most 40 characters, and, when given, holding 6 to 20 digits whatever else it holds (`011 15-4444-0000`,
+ * `+54 9 341 456 7890`, `4444-0000 int. 23`), so that staff can call back; a text without a number
+ * ("no tengo", "abc") is refused with {@link PHONE_TEXTS.invalid}. An empty text is no phone.
+ */
+export const optionalPhoneField = z.optional(
+  z.string().check(
+    z.trim(),
+    z.maxLength(40, { error: PHONE_TEXTS.tooLong }),
+    z.refine(
+      (phone) => {
+        if (phone === '') return true;
+        const digits = phone.replace(/\D/g, '').length;
+        return digits >= MIN_PHONE_DIGITS && digits <= MAX_PHONE_DIGITS;
+      },
+      { error: PHONE_TEXTS.invalid },
+    ),
+  ),
+);

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '../../../shared/auth.ts';
+import { PHONE_TEXTS } from '../../../shared/phone.ts';
 import { passwordResetTokens, sessions, users } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testEngines } from '../../test/db.ts';
@@ -23,6 +24,20 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
   });
   afterAll(async () => {
     await t?.close();
+  });
+
+  it('registration refuses a phone staff cannot call back, in Spanish, and creates nothing', async () => {
+    const body = { username: 'sin.telefono', password: 'clave123', fullName: 'Ana Gómez', email: 'ana.gomez@example.com' };
+    for (const phone of ['no tengo', '123', '1'.repeat(21)]) {
+      const refused = await inject({ method: 'POST', url: '/api/auth/register', payload: { ...body, phone } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toEqual({ code: 'VALIDATION', message: PHONE_TEXTS.invalid });
+    }
+    expect(await t.database.db.select().from(users).where(eq(users.username, 'sin.telefono'))).toHaveLength(0);
+    const kept = await inject({ method: 'POST', url: '/api/auth/register', payload: { ...body, phone: ' 0341 456-7890 int. 23 ' } });
+    expect(kept.statusCode).toBe(201);
+    const [user] = await t.database.db.select().from(users).where(eq(users.username, 'sin.telefono'));
+    expect(user?.phone).toBe('0341 456-7890 int. 23');
   });
 
   it('registration creates an unapproved client whatever the body says; a taken username is said, a taken e-mail is not', async () => {

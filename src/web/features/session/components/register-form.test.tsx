@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { PHONE_TEXTS } from '../../../../shared/phone.ts';
 import { config } from '../../../test/fixtures.ts';
 import { errorResponse, json, mockApi, renderWithApp } from '../../../test/render.tsx';
 import { RegisterForm } from './register-form.tsx';
@@ -54,6 +55,16 @@ describe('RegisterForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Enviar Solicitud' }));
     expect(await screen.findByText('La contraseña debe tener al menos 6 caracteres')).toBeInTheDocument();
     expect(screen.getByText('Las contraseñas no coinciden')).toBeInTheDocument();
+    expect(registerCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('refuses a phone without a number at the field and sends nothing', async () => {
+    const fetchMock = mockApi({ 'GET /api/config': config });
+    renderWithApp(<RegisterForm />);
+    await fill({ ...valid, Teléfono: 'no tengo' });
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar Solicitud' }));
+    expect(await screen.findByText(PHONE_TEXTS.invalid)).toBeInTheDocument();
+    expect(screen.getByLabelText('Teléfono')).toHaveAttribute('aria-invalid', 'true');
     expect(registerCalls(fetchMock)).toHaveLength(0);
   });
 
