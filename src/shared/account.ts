@@ -24,6 +24,14 @@ export const usernameField = z
 export const passwordField = z
   .string({ error: 'La contraseña es obligatoria' })
   .check(z.minLength(MIN_PASSWORD, { error: TEXTS.passwordTooShort }), z.maxLength(200, { error: PASSWORD_TOO_LONG }));
+/**
+ * An account's full name: trimmed, 1 to 120 characters. Required at registration and kept non-blank
+ * in "Mi Perfil", since a pedido takes the customer's name from the account (docs/product.md §7.2,
+ * §7.5, §16.3).
+ */
+export const fullNameField = z
+  .string({ error: 'El nombre es obligatorio' })
+  .check(z.trim(), z.minLength(1, { error: 'El nombre es obligatorio' }), z.maxLength(120, { error: FULL_NAME_TOO_LONG }));
 /** An e-mail address (trimmed, at most 200 characters). */
 export const emailField = z.pipe(
   z.string().check(z.trim(), z.maxLength(200, { error: 'El email admite hasta 200 caracteres' })),
@@ -33,9 +41,7 @@ export const emailField = z.pipe(
 export const registerBodySchema = z.object({
   username: usernameField,
   password: passwordField,
-  fullName: z
-    .string({ error: 'El nombre es obligatorio' })
-    .check(z.trim(), z.minLength(1, { error: 'El nombre es obligatorio' }), z.maxLength(120, { error: FULL_NAME_TOO_LONG })),
+  fullName: fullNameField,
   email: emailField,
   phone: optionalPhoneField,
   company: z.optional(z.string().check(z.trim(), z.maxLength(120, { error: 'La empresa admite hasta 120 caracteres' }))),
@@ -59,7 +65,7 @@ export const resetBodySchema = z.object({
 
 export const profileUpdateSchema = z
   .object({
-    fullName: z.optional(z.string().check(z.trim(), z.maxLength(120, { error: FULL_NAME_TOO_LONG }))),
+    fullName: z.optional(fullNameField),
     email: z.optional(z.union([emailField, z.literal('')])),
     currentPassword: z.optional(z.string().check(z.maxLength(200, { error: PASSWORD_TOO_LONG }))),
     newPassword: z.optional(

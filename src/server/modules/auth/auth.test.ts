@@ -325,6 +325,12 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
     });
     expect(noPassword.statusCode).toBe(400);
     expect(noPassword.json().error.message).toBe(TEXTS.emailChangeNeedsPassword);
+    // A pedido takes the customer's name from the account: the name cannot be blanked.
+    const blankName = await inject({ method: 'PUT', url: '/api/user/profile', headers: { cookie }, payload: { fullName: '   ' } });
+    expect(blankName.statusCode).toBe(400);
+    expect(blankName.json().error.message).toBe('El nombre es obligatorio');
+    const [named] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(named?.fullName).toBe(`Usuario ${user.username}`);
     const wrongForEmail = await inject({
       method: 'PUT',
       url: '/api/user/profile',

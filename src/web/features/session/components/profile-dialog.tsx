@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { MIN_PASSWORD, TEXTS } from '../../../../shared/auth.ts';
+import { fullNameField } from '../../../../shared/account.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -24,7 +25,7 @@ function Row({ label, value }: { label: string; value: string }) {
  */
 export const profileFormSchema = z
   .object({
-    fullName: z.string().check(z.trim(), z.maxLength(120, { error: 'Admite hasta 120 caracteres' })),
+    fullName: fullNameField,
     email: z.string().check(
       z.trim(),
       z.maxLength(200),

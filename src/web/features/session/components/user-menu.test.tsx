@@ -117,6 +117,17 @@ describe('ProfileDialog for a signed-in user', () => {
     expect(callsTo(fetchMock, 'PUT', '/api/user/profile')).toHaveLength(0);
   });
 
+  it('keeps the name required before calling the server', async () => {
+    const fetchMock = mockApi({ 'GET /api/user/session': signedInSession('client') });
+    renderWithApp(<Menu />);
+    const dialog = await openProfile(/Mi Perfil/);
+    await userEvent.clear(within(dialog).getByLabelText('Nombre completo'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar Cambios' }));
+    expect(await within(dialog).findByText('El nombre es obligatorio')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Nombre completo')).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(fetchMock, 'PUT', '/api/user/profile')).toHaveLength(0);
+  });
+
   it('saves, refreshes the session and closes', async () => {
     let saved = false;
     const fetchMock = mockApi({
