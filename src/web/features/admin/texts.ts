@@ -25,6 +25,9 @@ export const ADMIN_TEXTS = {
   carouselOrderFailed: 'No se pudo cambiar el orden',
   /** Asked before leaving the category tree with local changes (a tab, a link, the browser). */
   unsavedLeave: 'Hay cambios sin guardar en las categorías. Si sale ahora se perderán. ¿Salir sin guardar?',
+  /** The part editor's question before its unsaved edits are dropped. */
+  unsavedPart: (partNumber: string) =>
+    `Hay cambios sin guardar en el repuesto ${partNumber}. Si sale ahora se perderán. ¿Salir sin guardar?`,
   relatedMinChars: 'Ingrese al menos 2 caracteres',
 } as const;
 

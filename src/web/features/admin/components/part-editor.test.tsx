@@ -180,6 +180,33 @@ describe('part editor', () => {
     expect(screen.getByRole('dialog', { name: 'Editar repuesto PN-7' })).toBeInTheDocument();
   });
 
+  it('asks before closing with unsaved edits (Escape, Cancelar), and keeps them when the admin stays', async () => {
+    const fetchMock = api();
+    renderWithApp(<PartsTab />);
+    const dialog = await openEditor();
+    await userEvent.clear(within(dialog).getByLabelText(/^Lista 1$/));
+    await userEvent.type(within(dialog).getByLabelText(/^Lista 1$/), '1.500');
+    await userEvent.keyboard('{Escape}');
+    let ask = await screen.findByRole('dialog', { name: 'Hay cambios sin guardar' });
+    expect(ask).toHaveTextContent('Hay cambios sin guardar en el repuesto PN-7. Si sale ahora se perderán. ¿Salir sin guardar?');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Seguir editando' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Hay cambios sin guardar' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Editar repuesto PN-7' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Lista 1$/)).toHaveValue('1.500');
+    // "Cancelar" asks too; leaving drops the edits and sends nothing.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    ask = await screen.findByRole('dialog', { name: 'Hay cambios sin guardar' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Salir sin guardar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'PATCH', '/api/admin/parts/7')).toHaveLength(0);
+    // Without edits (typed and typed back) Escape closes at once.
+    const again = await openEditor();
+    await userEvent.type(within(again).getByLabelText(/^Marca/), 'x');
+    await userEvent.type(within(again).getByLabelText(/^Marca/), '{Backspace}');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it("opens from the 'Editar' of a part's detail", async () => {
     api();
     const onSaved = vi.fn();

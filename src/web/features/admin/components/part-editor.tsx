@@ -16,6 +16,8 @@ import { CheckboxField, FormField, SelectField, TextAreaField } from '../../../c
 import { useZodForm } from '../../../lib/form.ts';
 import { type PartDetail, type PartEditBody, useAdminCategories, useAuditPage, usePartDetail, useUpdatePart } from '../api.ts';
 import { categoryOptions } from '../lib/category-options.ts';
+import { LeaveGuardProvider, useUnsavedChanges } from '../lib/leave-guard.tsx';
+import { ADMIN_TEXTS } from '../texts.ts';
 import { AuditEntryList } from './audit-entries.tsx';
 import { PartPhotos } from './part-photos.tsx';
 import { EmptyState, ErrorState, LoadingState } from './ui.tsx';
@@ -128,14 +130,16 @@ function PartHistory({ partId }: { partId: number }) {
   return <AuditEntryList entries={data.entries} label="Historial del repuesto" showSubject={false} />;
 }
 
-function PartEditorForm({ part, onClose, onSaved }: { part: PartDetail; onClose: () => void; onSaved: () => void }) {
+function PartEditorForm({ part, onCancel, onSaved }: { part: PartDetail; onCancel: () => void; onSaved: () => void }) {
   const schema = useMemo(() => editFormSchema(part), [part]);
   const {
     register,
     handleSubmit,
     watch,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useZodForm(schema, { defaultValues: toForm(part) });
+  // Typed and not saved: closing the editor asks first (the guard of PartEditorDialog).
+  useUnsavedChanges(isDirty);
   const categoryId = watch('categoryId');
   const categories = useAdminCategories();
   const mutation = useUpdatePart();
@@ -249,7 +253,7 @@ function PartEditorForm({ part, onClose, onSaved }: { part: PartDetail; onClose:
         {...register('isActive')}
       />
       <div className="sticky bottom-0 -mx-5 flex justify-end gap-2 border-t border-slate-200 bg-white px-5 py-3">
-        <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
+        <Button variant="outline" onClick={onCancel} disabled={mutation.isPending}>
           Cancelar
         </Button>
         <Button type="submit" disabled={mutation.isPending}>
@@ -262,7 +266,9 @@ function PartEditorForm({ part, onClose, onSaved }: { part: PartDetail; onClose:
 
 /**
  * The editor dialog of part `partId` (null closes it): loads the part, its categories and its history.
- * Render it only for an admin session.
+ * Closing it with unsaved edits (Escape, "Cerrar", "Cancelar", a click outside, a link, the back
+ * button) first asks "Hay cambios sin guardar" (docs/product.md §10.2 "Repuestos"), wherever it is
+ * opened from (the panel or a part's detail). Render it only for an admin session.
  */
 export function PartEditorDialog({
   partId,
@@ -276,26 +282,30 @@ export function PartEditorDialog({
 }) {
   const { data: part, error, isPending, isError, refetch } = usePartDetail(partId);
   return (
-    <Dialog
-      open={partId !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title={part ? `Editar repuesto ${part.partNumber}` : 'Editar repuesto'}
-      size="xl"
-    >
-      {partId === null ? null : isPending ? (
-        <LoadingState />
-      ) : isError ? (
-        <ErrorState error={error} message="No se pudo cargar el repuesto." onRetry={() => void refetch()} />
-      ) : (
-        <div className="grid gap-6">
-          <PartEditorForm key={part.id} part={part} onClose={onClose} onSaved={onSaved} />
-          <PartPhotos partId={part.id} />
-          <section aria-label="Historial del repuesto" className="grid gap-2">
-            <h3 className="text-base font-semibold text-slate-900">Historial del repuesto</h3>
-            <PartHistory partId={part.id} />
-          </section>
-        </div>
+    <LeaveGuardProvider message={ADMIN_TEXTS.unsavedPart(part?.partNumber ?? '')}>
+      {(leave) => (
+        <Dialog
+          open={partId !== null}
+          onOpenChange={(open) => !open && leave.request(onClose)}
+          title={part ? `Editar repuesto ${part.partNumber}` : 'Editar repuesto'}
+          size="xl"
+        >
+          {partId === null ? null : isPending ? (
+            <LoadingState />
+          ) : isError ? (
+            <ErrorState error={error} message="No se pudo cargar el repuesto." onRetry={() => void refetch()} />
+          ) : (
+            <div className="grid gap-6">
+              <PartEditorForm key={part.id} part={part} onCancel={() => leave.request(onClose)} onSaved={onSaved} />
+              <PartPhotos partId={part.id} />
+              <section aria-label="Historial del repuesto" className="grid gap-2">
+                <h3 className="text-base font-semibold text-slate-900">Historial del repuesto</h3>
+                <PartHistory partId={part.id} />
+              </section>
+            </div>
+          )}
+        </Dialog>
       )}
-    </Dialog>
+    </LeaveGuardProvider>
   );
 }

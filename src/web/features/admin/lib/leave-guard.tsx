@@ -42,9 +42,16 @@ function internalTarget(event: MouseEvent): string | null {
 
 /**
  * Provides the guard to the screens below and shows its confirmation dialog ("Hay cambios sin
- * guardar…", "Seguir editando" / "Salir sin guardar").
+ * guardar…", "Seguir editando" / "Salir sin guardar"). `message` says what would be lost (the
+ * categories' text by default; the part editor names its part, docs/product.md §10.2 "Repuestos").
  */
-export function LeaveGuardProvider({ children }: { children: (guard: LeaveGuard) => ReactNode }) {
+export function LeaveGuardProvider({
+  children,
+  message = ADMIN_TEXTS.unsavedLeave,
+}: {
+  children: (guard: LeaveGuard) => ReactNode;
+  message?: string;
+}) {
   const [dirtyIds, setDirtyIds] = useState<ReadonlySet<string>>(() => new Set());
   const pending = useRef<{ proceed: () => void; stay?: (() => void) | undefined } | null>(null);
   const [asking, setAsking] = useState(false);
@@ -132,7 +139,7 @@ export function LeaveGuardProvider({ children }: { children: (guard: LeaveGuard)
       {children(guard)}
       <Dialog open={asking} onOpenChange={(open) => (open ? undefined : stay())} title="Hay cambios sin guardar" size="sm" hideCloseButton>
         <div className="grid gap-4 p-5">
-          <p className="text-sm text-slate-700">{ADMIN_TEXTS.unsavedLeave}</p>
+          <p className="text-sm text-slate-700">{message}</p>
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="outline" onClick={stay} autoFocus>
               Seguir editando
