@@ -1,5 +1,7 @@
+import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { catalogueSearchString, defaultSort, parseCatalogueState } from './use-catalogue-state.ts';
+import { Router } from 'wouter';
+import { catalogueSearchString, defaultSort, parseCatalogueState, useCatalogueState } from './use-catalogue-state.ts';
 
 const parse = (query: string) => parseCatalogueState(new URLSearchParams(query));
 
@@ -30,5 +32,20 @@ describe('catalogue state: the order (issue 18)', () => {
     expect(catalogueSearchString(parse('q=radaidor&exacta=1'))).toBe('q=radaidor&exacta=1');
     expect(parse('exacta=1').exact).toBe(false);
     expect(parse('q=radaidor').exact).toBe(false);
+  });
+});
+
+describe('catalogue state: the history', () => {
+  it('a search already applied (typed, then Enter) adds no second history entry', () => {
+    window.history.replaceState(null, '', '/');
+    const start = window.history.length;
+    const { result } = renderHook(() => useCatalogueState(), { wrapper: Router });
+    // The debounced keystrokes applied it; Enter then asks for the same search.
+    act(() => result.current.setSearch('filtro', 'push'));
+    act(() => result.current.setSearch('filtro', 'push'));
+    expect(window.location.search).toBe('?q=filtro');
+    expect(window.history.length).toBe(start + 1);
+    act(() => result.current.setSearch('filtro aceite', 'push'));
+    expect(window.history.length).toBe(start + 2);
   });
 });

@@ -80,6 +80,7 @@ export interface CatalogueStateApi {
  * The catalogue state kept in the URL query string, so back/forward and reload work. Changing
  * category, search, sort or brand resets the page to 1 (docs/product.md §5.4). An order left at its
  * default follows the search (Relevancia while searching, Código otherwise); a picked one stays.
+ * A change that leaves the query as it is adds no history entry.
  */
 export function useCatalogueState(): CatalogueStateApi {
   const [params, setParams] = useSearchParams();
@@ -91,9 +92,13 @@ export function useCatalogueState(): CatalogueStateApi {
       const next = { ...state, page: 1, ...('search' in patch ? { exact: false } : {}), ...patch };
       // An order the user never picked follows the search: Relevancia when one starts, Código when it ends.
       if (!patch.sortBy && state.sortBy === defaultSort(state.search)) next.sortBy = defaultSort(next.search);
-      setParams(() => catalogueSearchString(next), { replace });
+      const query = catalogueSearchString(next);
+      // The list already shows it (a search the debounced typing applied, then Enter): a second,
+      // identical history entry would make Back seem to do nothing.
+      if (query === params.toString()) return;
+      setParams(() => query, { replace });
     },
-    [setParams, state],
+    [params, setParams, state],
   );
 
   return {
