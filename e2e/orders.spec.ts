@@ -174,3 +174,51 @@ test('a client builds and sends a pedido; staff change its status; the client se
   await expect(row.getByText(LONG_LINK)).toBeVisible();
   expect(await scrollsSideways(page)).toBe(false);
 });
+
+test('the back button closes "Mi pedido" and the detail dialog, and only them', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: /Ingresar como Invitado/ }).click();
+  const search = page.getByRole('searchbox', { name: 'Buscar repuestos' });
+  await search.fill(PHOTO_PART.partNumber);
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\?q=0011843925$/);
+  const card = page.getByRole('button', { name: PHOTO_PART.description }).first();
+  await expect(card).toBeVisible();
+  const cart = page.getByRole('dialog', { name: 'Mi pedido' });
+  const detail = page.getByRole('dialog', { name: 'Detalles del Repuesto' });
+
+  // Back with a dialog open closes it; the search stays.
+  await page.getByRole('button', { name: /^Mi pedido/ }).click();
+  await expect(cart).toBeVisible();
+  await page.goBack();
+  await expect(cart).toBeHidden();
+  await expect(page).toHaveURL(/\?q=0011843925$/);
+  await card.click();
+  await expect(detail).toBeVisible();
+  await page.goBack();
+  await expect(detail).toBeHidden();
+  await expect(page).toHaveURL(/\?q=0011843925$/);
+  await expect(card).toBeVisible();
+
+  // Closed by their own buttons, they leave no entry behind: back then leaves the search.
+  await card.click();
+  await detail.getByRole('button', { name: 'Cerrar' }).first().click();
+  await expect(detail).toBeHidden();
+  await page.getByRole('button', { name: /^Mi pedido/ }).click();
+  await cart.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(cart).toBeHidden();
+  await page.goBack();
+  await expect(page).not.toHaveURL(/q=/);
+  await expect(page.getByRole('heading', { name: 'TODOS LOS PRODUCTOS' })).toBeVisible();
+
+  // A link inside the detail takes the dialog's place: back from the product page returns to the list.
+  await search.fill(PHOTO_PART.partNumber);
+  await search.press('Enter');
+  await card.click();
+  await detail.getByRole('link', { name: 'Abrir página del producto' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: PHOTO_PART.description })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\?q=0011843925$/);
+  await expect(detail).toBeHidden();
+  await expect(card).toBeVisible();
+});

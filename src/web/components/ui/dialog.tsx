@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { useCloseOnBack } from '../../lib/use-close-on-back.ts';
 
 export interface DialogProps {
   open: boolean;
@@ -17,6 +18,12 @@ export interface DialogProps {
   hideTitle?: boolean;
   /** Leaves out the corner close button, for dialogs whose own footer has a "Cerrar" button. */
   hideCloseButton?: boolean;
+  /**
+   * The back button closes the dialog (and only it) instead of leaving the page behind it; closed
+   * otherwise, it leaves no history entry behind (`useCloseOnBack`). For dialogs a phone user
+   * expects to leave with back: "Mi pedido", "Detalles del Repuesto", the video.
+   */
+  closeOnBack?: boolean;
 }
 
 const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl', xl: 'max-w-5xl' } as const;
@@ -38,7 +45,9 @@ export function Dialog({
   size = 'md',
   hideTitle = false,
   hideCloseButton = false,
+  closeOnBack = false,
 }: DialogProps) {
+  useCloseOnBack(open && closeOnBack, () => onOpenChange(false));
   const opener = useRef<HTMLElement | null>(null);
   // A layout effect runs before Radix's focus scope (a passive effect) moves the focus inside.
   useLayoutEffect(() => {

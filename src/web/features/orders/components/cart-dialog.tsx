@@ -67,7 +67,8 @@ type View = 'cart' | 'send' | 'done';
 /**
  * "Mi pedido" (issue 19 §1–§3): the lines with quantities, prices and totals, "Pedido rápido",
  * "Vaciar pedido" (confirmed, undoable), and the send with its confirmation. Loading, empty and
- * error states of its own; "Mis pedidos" for signed-in customers.
+ * error states of its own; "Mis pedidos" for signed-in customers. The back button closes it (its
+ * links replace its history entry, so back from "Mis pedidos" returns to the page behind it).
  */
 export function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { mode, data: cart, isPending, isError, refetch } = useCart();
@@ -181,7 +182,7 @@ export function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange
             {ORDER_TEXTS.quick}
           </Button>
           {signedIn ? (
-            <Link href={paths.myOrders()} onClick={close} className={buttonClasses('ghost')}>
+            <Link href={paths.myOrders()} onClick={close} replace className={buttonClasses('ghost')}>
               <ClipboardList aria-hidden="true" className="size-4" />
               {ORDER_TEXTS.myOrders}
             </Link>
@@ -242,7 +243,7 @@ export function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange
   }
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen} title={ORDER_TEXTS.cart} size="lg">
+    <Dialog open={open} onOpenChange={changeOpen} title={ORDER_TEXTS.cart} size="lg" closeOnBack>
       {body}
     </Dialog>
   );

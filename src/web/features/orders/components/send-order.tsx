@@ -305,7 +305,7 @@ export function OrderConfirmation({ order, signedIn, onClose }: { order: Order; 
       </div>
       <div className="flex flex-wrap justify-end gap-2">
         {signedIn ? (
-          <Link href={paths.myOrders()} onClick={onClose} className={buttonClasses('ghost')}>
+          <Link href={paths.myOrders()} onClick={onClose} replace className={buttonClasses('ghost')}>
             {ORDER_TEXTS.myOrders}
           </Link>
         ) : null}

@@ -50,7 +50,7 @@ function OrderAndContact({ part, orderButton }: { part: Part; orderButton: Produ
  * "Detalles del Repuesto" (docs/product.md §5.5): gallery with thumbnails, facts, Precio (hidden when there is no
  * price; original struck through whenever a discount exists), document and video buttons, a quantity
  * with "Agregar al pedido" and WhatsApp links carrying the part (issue 19), and "Productos
- * Relacionados", whose items replace the shown product.
+ * Relacionados", whose items replace the shown product. The back button closes it (and only it).
  */
 export function ProductDetailDialog({ part, userType, onClose, onPlayVideo, orderButton, adminAction }: ProductDetailDialogProps) {
   const [shown, setShown] = useState<Part | null>(part);
@@ -58,7 +58,7 @@ export function ProductDetailDialog({ part, userType, onClose, onPlayVideo, orde
   const current = shown ?? part;
 
   return (
-    <Dialog open={part !== null} onOpenChange={(open) => !open && onClose()} title="Detalles del Repuesto" size="xl">
+    <Dialog open={part !== null} onOpenChange={(open) => !open && onClose()} title="Detalles del Repuesto" size="xl" closeOnBack>
       {current ? (
         <div key={current.id} className="space-y-5">
           <div className="grid gap-5 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -91,7 +91,8 @@ export function ProductDetailDialog({ part, userType, onClose, onPlayVideo, orde
                     Ver video
                   </button>
                 ) : null}
-                <Link href={paths.product(current.id)} className={buttonClasses('ghost', 'sm')} onClick={onClose}>
+                {/* Replaces the dialog's history entry: back from the product page returns to the list. */}
+                <Link href={paths.product(current.id)} className={buttonClasses('ghost', 'sm')} onClick={onClose} replace>
                   Abrir página del producto
                 </Link>
                 {adminAction?.(current)}

@@ -12,7 +12,9 @@ export function categoryBreadcrumb(part: Pick<Part, 'categoryPath'>): string {
 
 /**
  * The part's brand as a link to the catalogue narrowed to it (`/?marca=<brand>`, docs/product.md
- * §5.4), the only control that sets the brand filter. `onNavigate` runs on the click (a dialog closes).
+ * §5.4), the only control that sets the brand filter. `onNavigate` runs on the click (a dialog closes)
+ * and the link then replaces the dialog's history entry (`useCloseOnBack`), so back from the brand
+ * returns to the page behind the dialog.
  */
 export function BrandLink({ brand, onNavigate }: { brand: string; onNavigate?: () => void }) {
   const href = `${paths.home()}?${new URLSearchParams({ [catalogueParams.brand]: brand })}`;
@@ -21,6 +23,7 @@ export function BrandLink({ brand, onNavigate }: { brand: string; onNavigate?: (
       href={href}
       aria-label={`Ver repuestos de la marca ${brand}`}
       onClick={onNavigate}
+      replace={onNavigate !== undefined}
       className="font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-900 hover:decoration-brand-700"
     >
       {brand}
