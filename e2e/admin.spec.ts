@@ -458,3 +458,28 @@ test('the debug page explains that ERP_SOURCE is not configured and refuses the 
   await page.getByRole('link', { name: 'Volver al Admin' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Panel de Administración' })).toBeVisible();
 });
+
+test("every tab of the panel fits the screen's width with the real data: no sideways scrolling", async ({ page }) => {
+  await openPanel(page);
+  const tabs = [
+    'Listas de Precios',
+    'Gestión de Usuarios',
+    'Gestión de Carruseles',
+    'Unidades de Venta',
+    'Multimedia',
+    'Categorías',
+    'Solicitudes',
+    'Productos Relacionados',
+    'Sinónimos',
+    'Repuestos',
+    'Historial',
+  ];
+  for (const name of tabs) {
+    await openTab(page, name);
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(panel.getByRole('status').filter({ hasText: 'Cargando' })).toHaveCount(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(1);
+  }
+});

@@ -168,7 +168,7 @@ export function SynonymsTab() {
   const [deleting, setDeleting] = useState<SynonymGroup | null>(null);
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <Section
         title="Sinónimos"
         description="Formas que la búsqueda trata como iguales (abreviaturas del rubro, marcas). Los cambios se aplican a la próxima búsqueda, sin volver a importar el catálogo."
@@ -188,12 +188,12 @@ export function SynonymsTab() {
         ) : query.data.length === 0 ? (
           <EmptyState>No hay grupos de sinónimos.</EmptyState>
         ) : (
-          <TableScroll label="Grupos de sinónimos">
+          <TableScroll label="Grupos de sinónimos" stack>
             <TableHead columns={['Formas']} />
             <tbody>
               {query.data.map((group) => (
                 <tr key={group.id}>
-                  <td className={td}>
+                  <td className={td} data-label="Formas">
                     <ul className="flex flex-wrap gap-1.5">
                       {group.terms.map((term) => (
                         <li key={term} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-slate-800">
@@ -202,7 +202,7 @@ export function SynonymsTab() {
                       ))}
                     </ul>
                   </td>
-                  <td className={`${td} w-px whitespace-nowrap text-right`}>
+                  <td className={`${td} w-px whitespace-nowrap text-right max-sm:w-auto`}>
                     <div className="flex justify-end gap-2">
                       <Button size="sm" variant="outline" onClick={() => setEditing(group)} aria-label={`Editar ${groupLabel(group)}`}>
                         Editar
