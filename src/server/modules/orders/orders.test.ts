@@ -147,6 +147,24 @@ describe.each(testEngines())('pedidos on %s', (engine) => {
     expect(emptied.totals).toEqual({ total: '0.00', lineCount: 0, unitCount: 0, unpricedCount: 0 });
   });
 
+  it('keeps the order a replace gives and the prices its lines were added at ("Vaciar pedido" undone)', async () => {
+    const lines = [
+      { partId: ids['ALT-B'], quantity: 4 },
+      { partId: ids['SIN-PRECIO'], quantity: 1, seenUnitPrice: null },
+      { partId: ids['FIL-200'], quantity: 2, seenUnitPrice: '9.00' },
+    ];
+    const put = json<Cart>(await call({ method: 'PUT', url: '/api/cart', as: 'client2', payload: { lines } }));
+    const read = json<Cart>(await call({ method: 'GET', url: '/api/cart', as: 'client2' }));
+    for (const cart of [put, read]) {
+      expect(cart.lines.map((l) => [l.partNumber, l.quantity, l.unitPrice, l.previousUnitPrice])).toEqual([
+        ['ALT-B', 4, '60.00', undefined],
+        ['SIN-PRECIO', 1, null, undefined],
+        ['FIL-200', 2, '10.50', '9.00'],
+      ]);
+    }
+    await call({ method: 'PUT', url: '/api/cart', as: 'client2', payload: { lines: [] } });
+  });
+
   it('answers Spanish 400s for bad carts and pedidos', async () => {
     const cases: [string, string, unknown, string][] = [
       [

@@ -74,7 +74,8 @@ export async function getCart(reader: CatalogueReader, viewer: Viewer): Promise<
  * capped at 9,999) a signed-in user's stored cart, in one transaction, and answers it priced.
  * Lines of parts that are not orderable are not stored and are reported in `unavailable`. The
  * price each line had when added is kept; a line whose `seenUnitPrice` is given takes that one
- * (the client acknowledged it), a new line the current price.
+ * (the client acknowledged it), a new line the current price. New lines go after the stored ones,
+ * in the request's order.
  * @throws AppError VALIDATION when the cart would pass {@link MAX_ORDER_LINES} lines.
  */
 export async function writeCart(
@@ -103,7 +104,7 @@ export async function writeCart(
     if (priced.lines.length) {
       const now = new Date();
       await tx.insert(cartLines).values(
-        priced.lines.map((line) => {
+        priced.lines.map((line, position) => {
           const previous = before.get(line.partId);
           const seen = merged.get(line.partId)?.seenUnitPrice;
           return {
@@ -111,8 +112,11 @@ export async function writeCart(
             partId: line.partId,
             quantity: line.quantity,
             unitPriceAtAdd: seen !== undefined ? seen : previous ? previous.unitPriceAtAdd : line.unitPrice,
-            // Keep a line's place: the time it was first added.
-            createdAt: previous ? undefined : now,
+            // Keep a line's place: the time it was first added. New lines follow the request's
+            // order, a millisecond apart and none after `now` (the cart reads oldest first; a
+            // later add must come after them), so a replace that puts the emptied lines back
+            // ("Vaciar pedido" undone) shows them as they were.
+            createdAt: previous ? undefined : new Date(now.getTime() - (priced.lines.length - 1 - position)),
             updatedAt: now,
           };
         }),

@@ -86,10 +86,8 @@ export async function runEdit(mode: CartMode, edit: CartEdit): Promise<Cart> {
       body: { lines: [{ partId: edit.part.id, quantity: edit.quantity }] },
     });
   }
-  const next =
-    edit.kind === 'replace'
-      ? edit.lines.map(({ partId, quantity }) => ({ partId, quantity }))
-      : editLines(inputLines(await apiRequest('/api/cart', cartSchema)), edit);
+  // A replace ("Vaciar pedido" or its undo) keeps the price each line was added at, when given.
+  const next = edit.kind === 'replace' ? edit.lines : editLines(inputLines(await apiRequest('/api/cart', cartSchema)), edit);
   return apiRequest('/api/cart', cartSchema, { method: 'PUT', body: { lines: next } });
 }
 

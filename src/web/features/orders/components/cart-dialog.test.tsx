@@ -109,6 +109,55 @@ describe('Mi pedido (guest, in the browser)', () => {
     ]);
   });
 
+  it('undoes "Vaciar pedido" exactly: unavailable and "Consultar Precio" lines, order and prices seen', async () => {
+    const stored = [
+      { partId: 3, quantity: 5, seenUnitPrice: '900.00' },
+      { partId: 4, quantity: 7, seenUnitPrice: '1000.00' },
+      { partId: 2, quantity: 1, seenUnitPrice: null },
+      { partId: 1, quantity: 2, seenUnitPrice: '1000.00' },
+    ];
+    storeGuestLines(stored);
+    // PN-4 is no longer orderable (inactive or hidden): the server answers it apart.
+    mockApi({
+      'GET /api/user/session': anonymousSession,
+      'POST /api/cart/price': (_url: URL, init: RequestInit | undefined) => {
+        const { lines } = JSON.parse(String(init?.body)) as { lines: CartLineInput[] };
+        return json(
+          cartOf(
+            lines
+              .filter((l) => l.partId !== 4)
+              .map((l) =>
+                cartLine({
+                  partId: l.partId,
+                  quantity: l.quantity,
+                  unitPrice: l.partId === 2 ? null : '1000.00',
+                  ...(l.seenUnitPrice !== undefined && l.seenUnitPrice !== (l.partId === 2 ? null : '1000.00')
+                    ? { previousUnitPrice: l.seenUnitPrice }
+                    : {}),
+                }),
+              ),
+            {
+              unavailable: lines
+                .filter((l) => l.partId === 4)
+                .map((l) => ({ partId: l.partId, partNumber: null, message: 'Este repuesto ya no está disponible' })),
+            },
+          ),
+        );
+      },
+    });
+    renderWithApp(<OrderHeaderActions />);
+    const dialog = await openCart();
+    await within(dialog).findByText('Este repuesto ya no está disponible');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Vaciar pedido' }));
+    expect(within(dialog).getByText('¿Quitar los 4 repuestos del pedido?')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sí, vaciar' }));
+    expect(await within(dialog).findByText('Su pedido está vacío.')).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deshacer' }));
+    expect(await within(dialog).findByText('Este repuesto ya no está disponible')).toBeInTheDocument();
+    expect(readGuestLines()).toEqual(stored);
+  });
+
   it('adds a card quantity to the browser cart with the price seen', async () => {
     mockApi({ 'GET /api/user/session': anonymousSession, 'POST /api/cart/price': priceHandler([]) });
     renderWithApp(
@@ -243,6 +292,37 @@ describe('Mi pedido (signed in, on the server)', () => {
     ]);
     await waitFor(() => expect(within(dialog).getByLabelText('Cantidad de PN-1')).toHaveValue(6));
     expect(within(dialog).getByLabelText('Cantidad de PN-3')).toHaveValue(1);
+  });
+
+  it('undoes "Vaciar pedido" with the lines in their order and the prices they were added at', async () => {
+    let cart = cartOf([
+      cartLine({ partId: 3, quantity: 5, previousUnitPrice: '900.00' }),
+      cartLine({ partId: 2, quantity: 1, unitPrice: null }),
+      cartLine({ partId: 1, quantity: 2, previousUnitPrice: null }),
+    ]);
+    const puts: CartLineInput[][] = [];
+    mockApi({
+      'GET /api/user/session': signedInSession('client'),
+      'GET /api/cart': () => json(cart),
+      'PUT /api/cart': (_url: URL, init: RequestInit | undefined) => {
+        const { lines } = JSON.parse(String(init?.body)) as { lines: CartLineInput[] };
+        puts.push(lines);
+        cart = cartOf(lines.map((l) => cartLine({ partId: l.partId, quantity: l.quantity })));
+        return json(cart);
+      },
+    });
+    renderWithApp(<OrderHeaderActions />);
+    const dialog = await openCart();
+    await within(dialog).findByLabelText('Cantidad de PN-3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Vaciar pedido' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sí, vaciar' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Deshacer' }));
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[1]).toEqual([
+      { partId: 3, quantity: 5, seenUnitPrice: '900.00' },
+      { partId: 2, quantity: 1, seenUnitPrice: null },
+      { partId: 1, quantity: 2, seenUnitPrice: null },
+    ]);
   });
 
   it('does not continue while a line holds an invalid quantity', async () => {

@@ -7,25 +7,32 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatCount } from '../../../lib/format.ts';
-import { useCart, useCartActions } from '../cart.ts';
+import { type CartMode, useCart, useCartActions } from '../cart.ts';
+import { readGuestLines } from '../guest-cart.ts';
 import { CartLines } from './cart-lines.tsx';
 import { EMPTY_GUEST, OrderConfirmation, SendOrder } from './send-order.tsx';
 
 // The quick order (and its spreadsheet reader) loads when first opened.
 const QuickOrder = lazy(async () => ({ default: (await import('./quick-order.tsx')).QuickOrder }));
 
-/** The lines to put back when "Vaciar pedido" is undone (a guest's keep the price they were added at). */
-function undoLines(cart: Cart): CartLineInput[] {
+/**
+ * The lines to put back when "Vaciar pedido" is undone, exactly as they were: a guest's stored lines
+ * as they are (parts no longer available and their order included); a signed-in customer's in
+ * their order, each with the price it was added at (so "El precio cambió" still shows). The
+ * stored cart never keeps a part that is no longer available (docs/product.md §16.1).
+ */
+function undoLines(mode: CartMode, cart: Cart): CartLineInput[] {
+  if (mode === 'guest') return readGuestLines();
   return cart.lines.map((line) => ({
     partId: line.partId,
     quantity: line.quantity,
-    seenUnitPrice: line.previousUnitPrice ?? line.unitPrice,
+    seenUnitPrice: line.previousUnitPrice === undefined ? line.unitPrice : line.previousUnitPrice,
   }));
 }
 
 /** "Vaciar pedido" with a confirmation, then "Deshacer" until the next change. */
 function EmptyCartControl({ cart, onEmptied }: { cart: Cart; onEmptied: (lines: CartLineInput[]) => void }) {
-  const { replace } = useCartActions();
+  const { mode, replace } = useCartActions();
   const [confirming, setConfirming] = useState(false);
   const count = cart.lines.length + cart.unavailable.length;
   if (!confirming) {
@@ -43,7 +50,7 @@ function EmptyCartControl({ cart, onEmptied }: { cart: Cart; onEmptied: (lines: 
         variant="accent"
         size="sm"
         onClick={async () => {
-          const previous = undoLines(cart);
+          const previous = undoLines(mode, cart);
           setConfirming(false);
           try {
             await replace([]);
