@@ -94,3 +94,28 @@ test("an admin adds, orders and removes a part's photos, and the catalogue shows
     for (let i = 0; i < 3; i++) await page.request.delete(`/api/admin/parts/${id}/images/0`);
   }
 });
+
+test("an imported photo's card holds its thumbnail and its long file name inside the card", async ({ page }) => {
+  // A Zabala part whose photo came with the import (a long path under img/products/…).
+  const partNumber = '0011843925';
+  await loginAsAdmin(page.request);
+  await page.goto('/adminkon2025');
+  await page.getByRole('tablist', { name: 'Secciones del panel' }).getByRole('tab', { name: 'Repuestos' }).click();
+  await page.getByRole('searchbox', { name: 'Buscar repuestos' }).fill(partNumber);
+  await page.getByRole('button', { name: `Editar ${partNumber}`, exact: true }).click();
+  const editor = page.getByRole('dialog', { name: `Editar repuesto ${partNumber}` });
+  const card = editor.getByRole('list', { name: 'Fotos del repuesto' }).getByRole('listitem').first();
+  await expect(card).toContainText('Importada: img/products/om352/');
+  const image = card.getByRole('img', { name: 'Foto 1' });
+  await expectLoaded(image);
+  const cardBox = await card.boundingBox();
+  const imageBox = await image.boundingBox();
+  expect(cardBox && imageBox).toBeTruthy();
+  if (!cardBox || !imageBox) return;
+  expect(imageBox.x + imageBox.width, 'the thumbnail ends inside its card').toBeLessThanOrEqual(cardBox.x + cardBox.width + 0.5);
+  // Nothing in the card is wider than the card: the file name is cut with "…", its buttons stay inside.
+  const widest = await card.evaluate((li) => Math.max(...[...li.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right)));
+  expect(widest).toBeLessThanOrEqual(cardBox.x + cardBox.width + 0.5);
+  await editor.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(editor).toBeHidden();
+});

@@ -215,7 +215,7 @@ export function PartPhotos({ partId }: { partId: number }) {
           ) : (
             <ol ref={listRef} aria-label="Fotos del repuesto" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
               {photos.map((photo, i) => (
-                <li key={photo.name} className="grid gap-2 rounded-md border border-slate-200 bg-white p-2">
+                <li key={photo.name} className="grid min-w-0 grid-cols-1 gap-2 rounded-md border border-slate-200 bg-white p-2">
                   <ProductImage src={photo.thumbnailUrl} alt={`Foto ${i + 1}`} size={160} className="rounded" />
                   <p className="text-xs text-slate-700">
                     {i === 0 ? (
@@ -225,7 +225,11 @@ export function PartPhotos({ partId }: { partId: number }) {
                     ) : (
                       `Foto ${i + 1}`
                     )}
-                    {photo.uploaded ? null : <span className="block truncate text-slate-500">Importada: {photo.name}</span>}
+                    {photo.uploaded ? null : (
+                      <span className="block truncate text-slate-500" title={photo.name}>
+                        Importada: {photo.name}
+                      </span>
+                    )}
                   </p>
                   <div className="flex flex-wrap gap-1">
                     <Button
