@@ -60,6 +60,61 @@ describe('Pedidos (admin)', () => {
     expect(within(detail).getAllByText('En preparación').length).toBeGreaterThan(0);
   });
 
+  it('closes the detail of a pedido the new filters leave out; one that left them by its own change says so', async () => {
+    let current: Order = order();
+    mockApi({
+      'GET /api/admin/orders': (url: URL) => {
+        const status = url.searchParams.get('status');
+        const shown = !status || status === current.status;
+        return json({
+          orders: shown ? [orderSummary({ status: current.status })] : [],
+          total: shown ? 1 : 0,
+          page: 1,
+          limit: 50,
+          newCount: 0,
+        });
+      },
+      'GET /api/admin/orders/42': () => json(current),
+      'PATCH /api/admin/orders/42/status': (_url: URL, init: RequestInit | undefined) => {
+        current = { ...current, status: JSON.parse(String(init?.body)).status };
+        return json(current);
+      },
+    });
+    renderWithApp(<AdminOrdersTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ver pedido P-000042' }));
+    expect(await screen.findByRole('region', { name: 'Detalle del pedido' })).toBeInTheDocument();
+
+    // Filtered out: the list says there is none and the detail closes with it.
+    await userEvent.selectOptions(screen.getByLabelText('Estado'), 'cancelled');
+    expect(await screen.findByText('No hay pedidos con estos filtros.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Detalle del pedido' })).not.toBeInTheDocument();
+
+    // Still in the filtered list: it stays open.
+    await userEvent.selectOptions(screen.getByLabelText('Estado'), 'received');
+    await userEvent.click(await screen.findByRole('button', { name: 'Ver pedido P-000042' }));
+    expect(await screen.findByRole('region', { name: 'Detalle del pedido' })).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Estado'), '');
+    expect(await screen.findByText('1 pedido; 0 nuevos (Recibido).')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Estado'), 'received');
+    expect(await screen.findByRole('button', { name: 'Ver pedido P-000042' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Detalle del pedido' })).toBeInTheDocument();
+
+    // Its own status change takes it out of "Recibido": the detail stays, saying it is outside the filters.
+    await userEvent.selectOptions(
+      await within(screen.getByRole('region', { name: 'Detalle del pedido' })).findByLabelText('Nuevo estado'),
+      'preparing',
+    );
+    await userEvent.click(
+      within(screen.getByRole('region', { name: 'Detalle del pedido' })).getByRole('button', { name: 'Cambiar estado' }),
+    );
+    expect(await screen.findByText('No hay pedidos con estos filtros.')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Detalle del pedido' })).getByText(
+        'Este pedido ya no coincide con los filtros de la lista.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('says when the admin session expired', async () => {
     mockApi({ 'GET /api/admin/orders': () => errorResponse(401, 'UNAUTHENTICATED', 'Debe iniciar sesión') });
     renderWithApp(<AdminOrdersTab />);

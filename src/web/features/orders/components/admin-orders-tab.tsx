@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileSpreadsheet, Loader2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   MAX_ORDER_NOTE,
   ORDER_STATUS_LABELS,
@@ -73,12 +73,22 @@ function StatusChangeForm({ id, status }: { id: number; status: OrderStatus }) {
   );
 }
 
-/** The selected pedido: its detail and the status change. */
-function AdminOrderPanel({ id, onClose }: { id: number; onClose: () => void }) {
+/**
+ * The selected pedido: its detail and the status change. `outsideFilters`: the list no longer
+ * holds it (its own status change took it out of the filtered status), which it says.
+ */
+function AdminOrderPanel({ id, outsideFilters, onClose }: { id: number; outsideFilters: boolean; onClose: () => void }) {
   const { data: order, error, isPending, isError, refetch } = useQuery(orderQueries.adminOrder(id));
   return (
     <section aria-label="Detalle del pedido" className="space-y-3 rounded-lg border border-brand-200 bg-white p-4 shadow-sm">
-      <div className="flex justify-end">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {outsideFilters ? (
+          <p role="status" className="text-sm text-amber-800">
+            Este pedido ya no coincide con los filtros de la lista.
+          </p>
+        ) : (
+          <span />
+        )}
         <Button variant="ghost" size="sm" onClick={onClose}>
           Cerrar detalle
         </Button>
@@ -134,14 +144,26 @@ const INITIAL: AdminOrderFilters = { status: '', customer: '', from: '', to: '',
 /**
  * The admin panel's "Pedidos" tab (issue 19 §5): the pedidos newest first, filtered by status,
  * customer and dates; the count of new ones; the detail with the status change (and its note);
- * and the filtered list as Excel.
+ * and the filtered list as Excel. New filters (or a page) that leave the open pedido out close its
+ * detail; one its own status change took out of the list stays open and says so.
  */
 export function AdminOrdersTab() {
   const [filters, setFilters] = useState<AdminOrderFilters>(INITIAL);
   const [customer, setCustomer] = useState('');
   const [selected, setSelected] = useState<number | null>(null);
+  // Set by a change of filters or page: the next list decides whether the open detail stays.
+  const [refiltered, setRefiltered] = useState(false);
   const { data, error, isPending, isError, isFetching, refetch } = useAdminOrders(filters);
-  const set = (patch: Partial<AdminOrderFilters>) => setFilters((current) => ({ ...current, ...patch, page: patch.page ?? 1 }));
+  const set = (patch: Partial<AdminOrderFilters>) => {
+    setFilters((current) => ({ ...current, ...patch, page: patch.page ?? 1 }));
+    setRefiltered(true);
+  };
+  const listed = selected !== null && (data?.orders.some((o) => o.id === selected) ?? false);
+  useEffect(() => {
+    if (!refiltered || !data || isFetching) return;
+    setRefiltered(false);
+    if (!listed) setSelected(null);
+  }, [refiltered, data, isFetching, listed]);
   const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
 
   return (
@@ -260,7 +282,9 @@ export function AdminOrdersTab() {
           </>
         )}
       </section>
-      {selected !== null ? <AdminOrderPanel id={selected} onClose={() => setSelected(null)} /> : null}
+      {selected !== null ? (
+        <AdminOrderPanel id={selected} outsideFilters={!refiltered && data !== undefined && !listed} onClose={() => setSelected(null)} />
+      ) : null}
     </div>
   );
 }
