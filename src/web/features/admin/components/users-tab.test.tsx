@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { signedInSession } from '../../../test/fixtures.ts';
 import { advanceClock, errorResponse, installFakeClock, json, mockApi, renderWithApp } from '../../../test/render.tsx';
 import { buildAdminUser } from '../test-fixtures.ts';
 import { callsTo } from '../test-utils.ts';
@@ -74,6 +75,19 @@ describe('UsersTab', () => {
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(callsTo(fetchMock, 'DELETE', '/api/users/1')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("does not offer to disable or delete the admin's own account (the server refuses it)", async () => {
+    api({ 'GET /api/user/session': signedInSession('admin', { userId: 3, username: 'jefe' }) });
+    renderWithApp(<UsersTab />);
+    const usersTable = await screen.findByRole('table', { name: 'Usuarios' });
+    const own = within(usersTable).getByRole('row', { name: /jefe/ });
+    await waitFor(() => expect(within(own).queryByRole('button', { name: 'Eliminar' })).not.toBeInTheDocument());
+    expect(within(own).queryByRole('button', { name: 'Deshabilitar' })).not.toBeInTheDocument();
+    expect(within(own).getByText('Su cuenta')).toBeInTheDocument();
+    const other = within(usersTable).getByRole('row', { name: /taller/ });
+    expect(within(other).getByRole('button', { name: 'Eliminar' })).toBeInTheDocument();
+    expect(within(other).getByRole('button', { name: 'Deshabilitar' })).toBeInTheDocument();
   });
 
   it('approves a pending user with an optional client code', async () => {

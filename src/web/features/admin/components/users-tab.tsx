@@ -21,6 +21,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { CheckboxField, FormField, SearchField, SelectField } from '../../../components/ui/form-field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useZodForm } from '../../../lib/form.ts';
+import { useSession } from '../../session/index.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import {
   type AdminUser,
@@ -241,7 +242,11 @@ const STATE_FILTER_OPTIONS = [{ value: '', label: 'Todos' }, ...USER_STATES.map(
 
 type Dialogs = 'edit' | 'history' | 'disable' | 'delete';
 
-function UserRow({ user, open }: { user: AdminUser; open: (dialog: Dialogs, user: AdminUser) => void }) {
+/**
+ * One account of the list with its actions. `own` is the signed-in admin's account: it cannot be
+ * disabled or deleted (docs/product.md §10.2), so those buttons are not offered there.
+ */
+function UserRow({ user, own, open }: { user: AdminUser; own: boolean; open: (dialog: Dialogs, user: AdminUser) => void }) {
   const setClientCode = useSetClientCode();
   const passwordLink = useSendPasswordLink();
   const enable = useSetUserDisabled();
@@ -294,7 +299,9 @@ function UserRow({ user, open }: { user: AdminUser; open: (dialog: Dialogs, user
           <History aria-hidden="true" className="size-4" />
           Historial
         </Button>
-        {user.disabledAt ? (
+        {own ? (
+          <span className="inline-flex h-8 items-center px-3 text-sm text-slate-500">Su cuenta</span>
+        ) : user.disabledAt ? (
           <Button size="sm" variant="ghost" disabled={enable.isPending} onClick={() => enable.mutate({ id: user.id, disabled: false })}>
             <RotateCcw aria-hidden="true" className="size-4" />
             Habilitar
@@ -305,10 +312,12 @@ function UserRow({ user, open }: { user: AdminUser; open: (dialog: Dialogs, user
             Deshabilitar
           </Button>
         )}
-        <Button size="sm" variant="ghost" className="text-accent-700" onClick={() => open('delete', user)}>
-          <Trash2 aria-hidden="true" className="size-4" />
-          Eliminar
-        </Button>
+        {own ? null : (
+          <Button size="sm" variant="ghost" className="text-accent-700" onClick={() => open('delete', user)}>
+            <Trash2 aria-hidden="true" className="size-4" />
+            Eliminar
+          </Button>
+        )}
       </ActionsCell>
     </CardRow>
   );
@@ -326,6 +335,7 @@ function AllUsers() {
   const close = () => setDialog(null);
   const shown = (kind: Dialogs) => (dialog?.kind === kind ? dialog.user : null);
   const filtered = Boolean(debounced || type || state);
+  const ownId = useSession()?.userId ?? null;
 
   return (
     <Section
@@ -372,7 +382,7 @@ function AllUsers() {
             columns={['Usuario', 'Nombre', 'Email', 'Empresa', 'Tipo', 'Código de cliente', 'Estado', 'Último ingreso', 'Alta']}
           >
             {data.map((user) => (
-              <UserRow key={user.id} user={user} open={open} />
+              <UserRow key={user.id} user={user} own={user.id === ownId} open={open} />
             ))}
           </CardTable>
         </div>
