@@ -41,12 +41,14 @@ describe('PartRequestsTab', () => {
     );
     expect(within(row).getByRole('link', { name: 'carlos@taller.com' })).toHaveAttribute('href', 'mailto:carlos@taller.com');
 
-    const select = within(row).getByLabelText('Estado de la solicitud de taller');
+    const select = within(row).getByLabelText('Estado de la solicitud de taller del 02/05/2025, 15:05');
     expect(select).toHaveDisplayValue('Pendiente');
     expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Pendiente', 'Revisada', 'Completada']);
     await userEvent.selectOptions(select, 'reviewed');
     await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/part-requests/7/status')[0]?.body).toEqual({ status: 'reviewed' }));
-    await waitFor(() => expect(within(row).getByLabelText('Estado de la solicitud de taller')).toHaveDisplayValue('Revisada'));
+    await waitFor(() =>
+      expect(within(row).getByLabelText('Estado de la solicitud de taller del 02/05/2025, 15:05')).toHaveDisplayValue('Revisada'),
+    );
     // The sender's data stay after the status answer (which does not carry them).
     expect(within(row).getByRole('link', { name: 'carlos@taller.com' })).toBeInTheDocument();
   });
@@ -91,6 +93,42 @@ describe('PartRequestsTab', () => {
     expect(await screen.findByText('Solicitud eliminada')).toBeInTheDocument();
   });
 
+  it('keeps the keyboard in the list: a request that leaves it hands the focus to the next one', async () => {
+    const second: AdminPartRequest = { ...request, id: 8, message: 'Y dos filtros de aire', createdAt: '2025-05-01T12:00:00.000Z' };
+    const third: AdminPartRequest = { ...request, id: 9, message: 'Bujías para Gol', createdAt: '2025-04-30T12:00:00.000Z' };
+    let stored = [request, second, third];
+    mockApi({
+      'GET /api/part-requests': (url: URL) =>
+        json(stored.filter((r) => !url.searchParams.get('status') || r.status === url.searchParams.get('status'))),
+      'PATCH /api/part-requests/7/status': () => {
+        stored = stored.map((r) => (r.id === 7 ? { ...r, status: 'reviewed' } : r));
+        return json({ ...request, status: 'reviewed' });
+      },
+      'DELETE /api/part-requests/8': () => {
+        stored = stored.filter((r) => r.id !== 8);
+        return json({ message: 'Solicitud eliminada' });
+      },
+    });
+    renderWithApp(<PartRequestsTab />);
+    await screen.findByText('Necesito la junta OM352');
+    await userEvent.selectOptions(screen.getByLabelText('Mostrar'), 'pending');
+    // Each select names its request: the same sender may have sent several.
+    const first = await screen.findByLabelText('Estado de la solicitud de taller del 02/05/2025, 15:05');
+    first.focus();
+    // The status select stays usable (and focused) while the change is saved.
+    await userEvent.selectOptions(first, 'reviewed');
+    expect(first).toBeEnabled();
+    // Reviewed, it leaves the "Pendiente" list: the focus goes to the next request's status.
+    await waitFor(() => expect(screen.queryByText('Necesito la junta OM352')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByLabelText('Estado de la solicitud de taller del 01/05/2025, 09:00')).toHaveFocus());
+    // Deleted, the same: the next one takes the focus.
+    const row = screen.getByText('Y dos filtros de aire').closest('tr') as HTMLElement;
+    await userEvent.click(within(row).getByRole('button', { name: 'Eliminar' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(screen.queryByText('Y dos filtros de aire')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByLabelText('Estado de la solicitud de taller del 30/04/2025, 09:00')).toHaveFocus());
+  });
+
   it('shows the spec toasts on failure', async () => {
     mockApi({
       'GET /api/part-requests': [request],
@@ -98,9 +136,9 @@ describe('PartRequestsTab', () => {
       'DELETE /api/part-requests/7': () => errorResponse(500, 'INTERNAL', 'x'),
     });
     renderWithApp(<PartRequestsTab />);
-    await userEvent.selectOptions(await screen.findByLabelText('Estado de la solicitud de taller'), 'completed');
+    await userEvent.selectOptions(await screen.findByLabelText('Estado de la solicitud de taller del 02/05/2025, 15:05'), 'completed');
     expect(await screen.findByText('No se pudo actualizar el estado de la solicitud')).toBeInTheDocument();
-    expect(screen.getByLabelText('Estado de la solicitud de taller')).toHaveDisplayValue('Pendiente');
+    expect(screen.getByLabelText('Estado de la solicitud de taller del 02/05/2025, 15:05')).toHaveDisplayValue('Pendiente');
     await userEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText('No se pudo eliminar la solicitud')).toBeInTheDocument();

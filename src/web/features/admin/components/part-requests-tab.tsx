@@ -4,7 +4,7 @@
  * the status select and delete after a confirmation. Cards on phones.
  */
 import { Mail, MessageCircle, Phone, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PART_REQUEST_STATUSES } from '../../../../shared/admin.ts';
 import type { AdminPartRequest } from '../../../../shared/admin-users.ts';
 import { whatsappReplyLink } from '../../../../shared/phone.ts';
@@ -70,12 +70,22 @@ function Contact({ request }: { request: AdminPartRequest }) {
   );
 }
 
-function RequestRow({ request, onDelete }: { request: AdminPartRequest; onDelete: (request: AdminPartRequest) => void }) {
+function RequestRow({
+  request,
+  onDelete,
+  onStatusSaved,
+}: {
+  request: AdminPartRequest;
+  onDelete: (request: AdminPartRequest) => void;
+  /** After a status change is saved (the row may leave a filtered list). */
+  onStatusSaved: (request: AdminPartRequest, status: PartRequestStatus) => void;
+}) {
   const setStatus = useSetRequestStatus();
+  const sent = formatDateTime(request.createdAt);
   return (
     <CardRow>
       <Cell label="Fecha" className="whitespace-nowrap">
-        {formatDateTime(request.createdAt)}
+        {sent}
       </Cell>
       <HeadCell>
         <span className="block">{senderName(request)}</span>
@@ -93,14 +103,19 @@ function RequestRow({ request, onDelete }: { request: AdminPartRequest; onDelete
       </Cell>
       <Cell label="Estado">
         <SelectField
-          label={`Estado de la solicitud de ${request.username}`}
+          label={`Estado de la solicitud de ${request.username} del ${sent}`}
           labelHidden
           density="compact"
           controlClassName="h-9"
           options={STATUS_OPTIONS}
           value={setStatus.isPending ? setStatus.variables.status : request.status}
-          disabled={setStatus.isPending}
-          onChange={(event) => setStatus.mutate({ id: request.id, status: event.target.value as PartRequestStatus })}
+          // Not disabled while saving: a disabled select drops the keyboard's focus to the page.
+          aria-busy={setStatus.isPending || undefined}
+          data-request-status
+          onChange={(event) => {
+            const status = event.target.value as PartRequestStatus;
+            setStatus.mutate({ id: request.id, status }, { onSuccess: () => onStatusSaved(request, status) });
+          }}
         />
       </Cell>
       <ActionsCell>
@@ -114,7 +129,15 @@ function RequestRow({ request, onDelete }: { request: AdminPartRequest; onDelete
 }
 
 /** "Eliminar solicitud": shows which request and that it cannot be undone, then deletes. */
-function DeleteRequestDialog({ request, onClose }: { request: AdminPartRequest | null; onClose: () => void }) {
+function DeleteRequestDialog({
+  request,
+  onClose,
+  onDeleted,
+}: {
+  request: AdminPartRequest | null;
+  onClose: () => void;
+  onDeleted: (request: AdminPartRequest) => void;
+}) {
   const remove = useDeleteRequest();
   return (
     <Dialog
@@ -138,7 +161,7 @@ function DeleteRequestDialog({ request, onClose }: { request: AdminPartRequest |
           variant="accent"
           disabled={remove.isPending || !request}
           onClick={() => {
-            if (request) remove.mutate({ id: request.id }, { onSettled: onClose });
+            if (request) remove.mutate({ id: request.id }, { onSuccess: () => onDeleted(request), onSettled: onClose });
           }}
         >
           {remove.isPending ? 'Eliminando...' : 'Eliminar'}
@@ -148,11 +171,35 @@ function DeleteRequestDialog({ request, onClose }: { request: AdminPartRequest |
   );
 }
 
-/** "Solicitudes": part requests and comments from users, by status, with contact, status and delete. */
+/**
+ * "Solicitudes": part requests and comments from users, by status, with contact, status and delete.
+ * A request that leaves the list (deleted, or given a status the filter hides) hands the keyboard's
+ * focus to the request now in its place (the previous one at the end; the filter when none is left),
+ * so staff working down the list with the keyboard keep their place.
+ */
 export function PartRequestsTab() {
   const [status, setStatus] = useState<PartRequestStatus | ''>('');
   const { data, error, isPending, isError, isPlaceholderData, refetch } = usePartRequests(status || undefined);
   const [deleting, setDeleting] = useState<AdminPartRequest | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const filterRef = useRef<HTMLSelectElement>(null);
+  /** The request leaving the list and its place in it, until the list no longer shows it. */
+  const leaving = useRef<{ id: number; index: number } | null>(null);
+  const markLeaving = (request: AdminPartRequest) => {
+    const index = data?.findIndex((r) => r.id === request.id) ?? -1;
+    if (index >= 0) leaving.current = { id: request.id, index };
+  };
+
+  // Once the list has dropped it (and the confirmation is closed), focus the request now in its place.
+  useEffect(() => {
+    const left = leaving.current;
+    if (!left || deleting !== null || !data || data.some((r) => r.id === left.id)) return;
+    leaving.current = null;
+    const selects = listRef.current?.querySelectorAll<HTMLSelectElement>('select[data-request-status]') ?? [];
+    const next = selects[Math.min(left.index, selects.length - 1)];
+    (next ?? filterRef.current)?.focus();
+  }, [data, deleting]);
+
   return (
     <Section
       title="Solicitudes"
@@ -162,6 +209,7 @@ export function PartRequestsTab() {
           label="Mostrar"
           density="compact"
           options={FILTER_OPTIONS}
+          ref={filterRef}
           value={status}
           onChange={(event) => setStatus(event.target.value as PartRequestStatus | '')}
         />
@@ -174,15 +222,22 @@ export function PartRequestsTab() {
       ) : data.length === 0 ? (
         <EmptyState>{status ? `No hay solicitudes en estado "${REQUEST_STATUS_LABELS[status]}".` : 'No hay solicitudes.'}</EmptyState>
       ) : (
-        <div aria-busy={isPlaceholderData || undefined} className={cn(isPlaceholderData && 'opacity-60')}>
+        <div ref={listRef} aria-busy={isPlaceholderData || undefined} className={cn(isPlaceholderData && 'opacity-60')}>
           <CardTable label="Solicitudes de repuestos" columns={['Fecha', 'Usuario', 'Contacto', 'Mensaje', 'Estado']}>
             {data.map((request) => (
-              <RequestRow key={request.id} request={request} onDelete={setDeleting} />
+              <RequestRow
+                key={request.id}
+                request={request}
+                onDelete={setDeleting}
+                onStatusSaved={(saved, next) => {
+                  if (status && next !== status) markLeaving(saved);
+                }}
+              />
             ))}
           </CardTable>
         </div>
       )}
-      <DeleteRequestDialog request={deleting} onClose={() => setDeleting(null)} />
+      <DeleteRequestDialog request={deleting} onClose={() => setDeleting(null)} onDeleted={markLeaving} />
     </Section>
   );
 }
