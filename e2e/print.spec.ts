@@ -89,3 +89,44 @@ test('the print page groups two real categories with prices and prints on its ow
   await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('on a phone the print page fits the screen; on paper its columns stay as they were', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.print = () => {};
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Zabala's engine blocks: codes like "9060910380/580/780" and descriptions with long slash-joined
+  // model lists ("915e/1317e/1517e/1722e/…") that once pushed IMAGEN and PRECIO off the screen.
+  const block = await topCategory(page, 'BLOCK DE MOTOR Y CÁRTER');
+  await page.goto(`/print?categoryIds=${block.id}&includePrices=true`);
+  const table = page.getByRole('table', { name: 'BLOCK DE MOTOR Y CÁRTER › ISB' });
+  await expect(table.getByRole('columnheader')).toHaveText(['CÓDIGO', 'DESCRIPCIÓN', 'IMAGEN', 'PRECIO']);
+
+  // Measured against the phone's 390 px (a phone browser widens its layout to content that overflows).
+  const overflow = await page.evaluate(() => ({
+    page: Math.max(0, document.documentElement.scrollWidth - 390),
+    tables: [...document.querySelectorAll('table.print-table')].filter((t) => t.getBoundingClientRect().right > 390).length,
+  }));
+  expect(overflow).toEqual({ page: 0, tables: 0 });
+  for (const column of ['IMAGEN', 'PRECIO']) {
+    const box = await table.getByRole('columnheader', { name: column }).boundingBox();
+    expect(box && box.x + box.width, column).toBeLessThanOrEqual(390);
+  }
+
+  // Printed, even from the phone, the compact layout does not apply: text, padding and wrapping as on paper.
+  await page.emulateMedia({ media: 'print' });
+  const printedCell = () =>
+    table.evaluate((t) => {
+      const cell = getComputedStyle(t.querySelector('tbody td:nth-child(2)') as Element);
+      return { font: cell.fontSize, padding: cell.padding, wrap: cell.overflowWrap };
+    });
+  expect(await printedCell()).toEqual({ font: '14px', padding: '4px 8px', wrap: 'normal' });
+  // On A4 (190 mm between the margins, 718 px) the columns keep their widths (a table without
+  // ISB's longest descriptions, which widen its own description column on paper too).
+  await page.setViewportSize({ width: 718, height: 1000 });
+  const widths = await page
+    .getByRole('table', { name: 'BLOCK DE MOTOR Y CÁRTER › OM352' })
+    .evaluate((t) => [...t.querySelectorAll('th')].map((th) => getComputedStyle(th).width));
+  expect([widths[0], widths[2], widths[3]]).toEqual(['144px', '80px', '128px']);
+  expect(await printedCell()).toEqual({ font: '14px', padding: '4px 8px', wrap: 'normal' });
+});

@@ -25,7 +25,7 @@ function PrintImage({ src }: { src: string | undefined }) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) {
     return (
-      <span className="flex size-16 items-center justify-center text-center text-[10px] text-slate-500 print:size-12">
+      <span className="print-image flex size-16 items-center justify-center text-center text-[10px] text-slate-500 print:size-12">
         {PRINT_TEXTS.noImage}
       </span>
     );
@@ -39,7 +39,7 @@ function PrintImage({ src }: { src: string | undefined }) {
       loading="lazy"
       decoding="async"
       onError={() => setFailed(true)}
-      className="mx-auto size-16 object-contain print:size-12"
+      className="print-image mx-auto size-16 object-contain print:size-12"
     />
   );
 }
