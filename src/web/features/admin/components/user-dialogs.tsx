@@ -25,7 +25,16 @@ export function deleteConfirmation(username: string): string {
  * "Eliminar usuario": the spec's confirmation, what deleting loses, and "Deshabilitar" instead for
  * an enabled account (it keeps the account and its history).
  */
-export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+export function DeleteUserDialog({
+  user,
+  onClose,
+  onDeleted,
+}: {
+  user: AdminUser | null;
+  onClose: () => void;
+  /** After the account is deleted (the list moves the focus to the next one). */
+  onDeleted?: (user: AdminUser) => void;
+}) {
   const mutation = useDeleteUser();
   const disable = useSetUserDisabled();
   const busy = mutation.isPending || disable.isPending;
@@ -61,7 +70,16 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; on
           variant="accent"
           disabled={busy || !user}
           onClick={() => {
-            if (user) mutation.mutate({ id: user.id }, { onSuccess: onClose });
+            if (user)
+              mutation.mutate(
+                { id: user.id },
+                {
+                  onSuccess: () => {
+                    onDeleted?.(user);
+                    onClose();
+                  },
+                },
+              );
           }}
         >
           {mutation.isPending ? 'Eliminando...' : 'Eliminar'}

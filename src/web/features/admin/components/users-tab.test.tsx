@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { signedInSession } from '../../../test/fixtures.ts';
-import { advanceClock, errorResponse, installFakeClock, json, mockApi, renderWithApp } from '../../../test/render.tsx';
+import { advanceClock, errorResponse, installFakeClock, json, mockApi, pending, renderWithApp } from '../../../test/render.tsx';
 import { buildAdminUser } from '../test-fixtures.ts';
 import { callsTo } from '../test-utils.ts';
 import { UsersTab } from './users-tab.tsx';
@@ -88,6 +88,38 @@ describe('UsersTab', () => {
     const other = within(usersTable).getByRole('row', { name: /taller/ });
     expect(within(other).getByRole('button', { name: 'Eliminar' })).toBeInTheDocument();
     expect(within(other).getByRole('button', { name: 'Deshabilitar' })).toBeInTheDocument();
+  });
+
+  it('keeps the keyboard in place: after creating, changing a type and deleting', async () => {
+    let users = [taller, pendiente, jefe];
+    const fetchMock = api({
+      'GET /api/users': () => json(users),
+      'POST /api/admin/users': () => json(buildAdminUser({ id: 9, username: 'mayorista' }), 201),
+      'PATCH /api/users/2/type': () => pending(),
+      'DELETE /api/users/1': () => {
+        users = users.filter((u) => u.id !== 1);
+        return json({ message: 'Usuario eliminado' });
+      },
+    });
+    renderWithApp(<UsersTab />);
+    // Created: the focus goes back to "Usuario", for the next one.
+    await userEvent.type(screen.getByLabelText('Usuario'), 'mayorista');
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'Rueda-Loca-77{Enter}');
+    expect(await screen.findByText('Usuario creado')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Usuario')).toHaveFocus());
+    // A type being saved keeps its select usable and focused.
+    const type = await screen.findByLabelText('Tipo de nuevo');
+    type.focus();
+    await userEvent.selectOptions(type, 'distributor');
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/users/2/type')).toHaveLength(1));
+    expect(type).toBeEnabled();
+    expect(type).toHaveFocus();
+    // Deleted: the next account of the list takes the focus.
+    const row = within(screen.getByRole('table', { name: 'Usuarios' })).getByRole('row', { name: /taller/ });
+    await userEvent.click(within(row).getByRole('button', { name: 'Eliminar' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /taller/ })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByLabelText('Tipo de nuevo')).toHaveFocus());
   });
 
   it('approves a pending user with an optional client code', async () => {

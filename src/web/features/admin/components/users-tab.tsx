@@ -5,7 +5,7 @@
  * disable/enable, history and delete. Lists become cards on phones.
  */
 import { Ban, FileSpreadsheet, History, KeyRound, Pencil, RotateCcw, Trash2, UserPlus, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { clientCodeBodySchema } from '../../../../shared/admin.ts';
 import {
@@ -58,6 +58,7 @@ export function CreateUserForm() {
   });
   const [username, password, email] = useWatch({ control, name: ['username', 'password', 'email'] });
   const [sendLink, setSendLink] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const mutation = useCreateUser();
   const passwordLink = useSendPasswordLink();
   const ready = username.trim() !== '' && password !== '';
@@ -70,6 +71,8 @@ export function CreateUserForm() {
     mutation.mutate(payload, {
       onSuccess: (user) => {
         reset();
+        // The button was disabled while creating (the focus fell to the page): back to "Usuario" for the next one.
+        formRef.current?.querySelector<HTMLInputElement>('input[name="username"]')?.focus();
         if (sendLink && user.email) passwordLink.mutate({ id: user.id });
         setSendLink(false);
       },
@@ -78,7 +81,7 @@ export function CreateUserForm() {
 
   return (
     <Section title="Crear usuario" description="El usuario creado queda aprobado y puede ingresar de inmediato.">
-      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_11rem]">
+      <form ref={formRef} onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_11rem]">
         <FormField label="Usuario" density="compact" autoComplete="off" error={errors.username?.message} {...register('username')} />
         <FormField
           label="Contraseña"
@@ -204,7 +207,8 @@ function TypeSelect({ user }: { user: AdminUser }) {
       controlClassName="h-9"
       options={TYPE_OPTIONS}
       value={mutation.isPending ? mutation.variables.profileType : user.profileType}
-      disabled={mutation.isPending}
+      // Not disabled while saving: a disabled select drops the keyboard's focus to the page.
+      aria-busy={mutation.isPending || undefined}
       onChange={(event) => mutation.mutate({ id: user.id, profileType: event.target.value === 'distributor' ? 'distributor' : 'client' })}
     />
   );
@@ -336,6 +340,23 @@ function AllUsers() {
   const shown = (kind: Dialogs) => (dialog?.kind === kind ? dialog.user : null);
   const filtered = Boolean(debounced || type || state);
   const ownId = useSession()?.userId ?? null;
+  const listRef = useRef<HTMLDivElement>(null);
+  /** A deleted account and its place in the list, until the list no longer shows it. */
+  const deleted = useRef<{ id: number; index: number } | null>(null);
+  const onDeleted = (user: AdminUser) => {
+    const index = data?.findIndex((u) => u.id === user.id) ?? -1;
+    if (index >= 0) deleted.current = { id: user.id, index };
+  };
+  // Once the list has dropped it (and the confirmation is closed), the account now in its place
+  // (the previous one at the end) takes the focus, which would otherwise fall to the page.
+  useEffect(() => {
+    const gone = deleted.current;
+    if (!gone || dialog !== null || !data || data.some((u) => u.id === gone.id)) return;
+    deleted.current = null;
+    const rows = listRef.current?.querySelectorAll('tbody tr') ?? [];
+    const row = rows[Math.min(gone.index, rows.length - 1)];
+    row?.querySelector<HTMLElement>('select, button, a[href], input')?.focus();
+  }, [data, dialog]);
 
   return (
     <Section
@@ -376,7 +397,7 @@ function AllUsers() {
       ) : data.length === 0 ? (
         <EmptyState>{filtered ? 'Ningún usuario coincide con la búsqueda o los filtros.' : 'No hay usuarios.'}</EmptyState>
       ) : (
-        <div aria-busy={isPlaceholderData || undefined} className={cn(isPlaceholderData && 'opacity-60')}>
+        <div ref={listRef} aria-busy={isPlaceholderData || undefined} className={cn(isPlaceholderData && 'opacity-60')}>
           <CardTable
             label="Usuarios"
             columns={['Usuario', 'Nombre', 'Email', 'Empresa', 'Tipo', 'Código de cliente', 'Estado', 'Último ingreso', 'Alta']}
@@ -389,7 +410,7 @@ function AllUsers() {
       )}
       <EditUserDialog user={shown('edit')} onClose={close} />
       <DisableUserDialog user={shown('disable')} onClose={close} />
-      <DeleteUserDialog user={shown('delete')} onClose={close} />
+      <DeleteUserDialog user={shown('delete')} onClose={close} onDeleted={onDeleted} />
       <UserHistoryDialog user={shown('history')} onClose={close} />
     </Section>
   );
