@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, json, mockApi, renderWithApp } from '../../../test/render.tsx';
@@ -37,6 +37,29 @@ describe('PriceListsTab', () => {
     expect(callsTo(fetchMock, 'POST', '/api/profiles/client/price-list')[0]?.body).toEqual({ priceList: 5 });
     expect(await screen.findByText('Lista de precios actualizada')).toBeInTheDocument();
     expect(screen.getByLabelText('Lista de precios para Cliente')).toHaveValue('5');
+  });
+
+  it("asks before a profile gets another profile's list: guests would see wholesale prices", async () => {
+    const fetchMock = mockApi({
+      'GET /api/profiles': profiles,
+      'POST /api/profiles/guest/price-list': { profileType: 'guest', priceList: 2 },
+    });
+    renderWithApp(<PriceListsTab />);
+    await userEvent.selectOptions(await screen.findByLabelText('Lista de precios para Invitado'), '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar lista de Invitado' }));
+    let dialog = await screen.findByRole('dialog', { name: '¿Usar la Lista 2 para Invitado?' });
+    expect(dialog).toHaveTextContent(
+      'Distribuidor ya ve la Lista 2: Invitado verá los mismos precios que Distribuidor. Los invitados no inician sesión: esos precios quedan a la vista de cualquier visitante.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'POST', '/api/profiles/guest/price-list')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar lista de Invitado' }));
+    dialog = await screen.findByRole('dialog', { name: '¿Usar la Lista 2 para Invitado?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Usar la Lista 2' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/profiles/guest/price-list')[0]?.body).toEqual({ priceList: 2 }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('shows an error toast when saving fails', async () => {

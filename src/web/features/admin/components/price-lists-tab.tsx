@@ -1,5 +1,7 @@
 import { priceListBodySchema } from '../../../../shared/admin.ts';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../lib/form.ts';
 import { type ProfileType, useProfiles, useSetPriceList } from '../api.ts';
@@ -13,16 +15,32 @@ const LISTS = Array.from({ length: 10 }, (_, i) => i + 1);
 
 const LIST_OPTIONS = LISTS.map((n) => ({ value: String(n), label: `Lista ${n}` }));
 
-/** One profile's list: a select validated by the shared `priceListBodySchema`, saved with its button. */
-function ProfileRow({ profileType, saved }: { profileType: ProfileType; saved: number | undefined }) {
+/** Another profile's stored list, to warn before two profiles share one. */
+interface OtherProfile {
+  profileType: ProfileType;
+  priceList: number;
+}
+
+/**
+ * One profile's list: a select validated by the shared `priceListBodySchema`, saved with its button.
+ * A list another profile already uses is saved only after saying so (docs/product.md §10.2): a slip
+ * of the select would show, say, the distributors' wholesale prices to every guest.
+ */
+function ProfileRow({ profileType, saved, others }: { profileType: ProfileType; saved: number | undefined; others: OtherProfile[] }) {
   const mutation = useSetPriceList();
+  const [sharing, setSharing] = useState<{ priceList: number; with: ProfileType[] } | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useZodForm(priceListBodySchema, { defaultValues: { priceList: String(saved ?? DISPLAY_DEFAULTS[profileType]) } });
   const label = PROFILE_LABELS[profileType];
-  const save = handleSubmit(({ priceList }) => mutation.mutate({ profileType, priceList }));
+  const save = handleSubmit(({ priceList }) => {
+    const shared = priceList === saved ? [] : others.filter((o) => o.priceList === priceList).map((o) => o.profileType);
+    if (shared.length) setSharing({ priceList, with: shared });
+    else mutation.mutate({ profileType, priceList });
+  });
+  const sharedNames = sharing ? joinNames(sharing.with.map((t) => PROFILE_LABELS[t])) : '';
   return (
     <li className="flex flex-wrap items-end gap-3 border-b border-slate-100 py-3 last:border-b-0">
       <SelectField
@@ -30,7 +48,6 @@ function ProfileRow({ profileType, saved }: { profileType: ProfileType; saved: n
         density="compact"
         className="min-w-48 flex-1"
         options={LIST_OPTIONS}
-        disabled={mutation.isPending}
         error={errors.priceList?.message}
         {...register('priceList')}
       />
@@ -38,8 +55,44 @@ function ProfileRow({ profileType, saved }: { profileType: ProfileType; saved: n
       <Button aria-label={`Guardar lista de ${label}`} disabled={mutation.isPending} onClick={() => void save()}>
         {mutation.isPending ? 'Guardando...' : 'Guardar'}
       </Button>
+      <Dialog
+        open={sharing !== null}
+        onOpenChange={(open) => !open && setSharing(null)}
+        title={sharing ? `¿Usar la Lista ${sharing.priceList} para ${label}?` : ''}
+        size="md"
+        hideCloseButton
+      >
+        {sharing ? (
+          <div className="grid gap-4 text-sm text-slate-700">
+            <p>
+              {sharedNames} ya {sharing.with.length === 1 ? 've' : 'ven'} la Lista {sharing.priceList}: {label} verá los mismos precios que{' '}
+              {sharedNames}.
+              {profileType === 'guest' ? ' Los invitados no inician sesión: esos precios quedan a la vista de cualquier visitante.' : ''}
+            </p>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button variant="outline" onClick={() => setSharing(null)}>
+                Cancelar
+              </Button>
+              <Button
+                variant="accent"
+                onClick={() => {
+                  mutation.mutate({ profileType, priceList: sharing.priceList });
+                  setSharing(null);
+                }}
+              >
+                Usar la Lista {sharing.priceList}
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </Dialog>
     </li>
   );
+}
+
+/** "Cliente", "Cliente y Distribuidor". */
+function joinNames(names: string[]): string {
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} y ${names[names.length - 1]}` : (names[0] ?? '');
 }
 
 /** "Listas de Precios": the price list (1–10) each profile sees. */
@@ -54,7 +107,12 @@ export function PriceListsTab() {
       ) : (
         <ul>
           {PROFILE_ORDER.map((type) => (
-            <ProfileRow key={type} profileType={type} saved={data.find((p) => p.profileType === type)?.priceList} />
+            <ProfileRow
+              key={type}
+              profileType={type}
+              saved={data.find((p) => p.profileType === type)?.priceList}
+              others={data.filter((p) => p.profileType !== type)}
+            />
           ))}
         </ul>
       )}
