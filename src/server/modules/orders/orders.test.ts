@@ -162,6 +162,33 @@ describe.each(testEngines())('pedidos on %s', (engine) => {
         ['FIL-200', 2, '10.50', '9.00'],
       ]);
     }
+    // A line keeps its place through later writes: a changed quantity (the whole cart sent again)
+    // and an add; a new line goes last.
+    await call({
+      method: 'PUT',
+      url: '/api/cart',
+      as: 'client2',
+      payload: { lines: [{ ...lines[0], quantity: 5 }, lines[1], lines[2]] },
+    });
+    await call({
+      method: 'POST',
+      url: '/api/cart/lines',
+      as: 'client2',
+      payload: {
+        lines: [
+          { partId: ids['06H-103-144'], quantity: 1 },
+          { partId: ids['FIL-200'], quantity: 1 },
+        ],
+      },
+    });
+    expect(json<Cart>(await call({ method: 'GET', url: '/api/cart', as: 'client2' })).lines.map((l) => [l.partNumber, l.quantity])).toEqual(
+      [
+        ['ALT-B', 5],
+        ['SIN-PRECIO', 1],
+        ['FIL-200', 3],
+        ['06H-103-144', 1],
+      ],
+    );
     await call({ method: 'PUT', url: '/api/cart', as: 'client2', payload: { lines: [] } });
   });
 

@@ -45,7 +45,12 @@ function cartOf(priced: PricedLines): Cart {
 /** The stored cart lines of a user, oldest first. */
 async function storedLines(db: Executor, userId: number) {
   return db
-    .select({ partId: cartLines.partId, quantity: cartLines.quantity, unitPriceAtAdd: cartLines.unitPriceAtAdd })
+    .select({
+      partId: cartLines.partId,
+      quantity: cartLines.quantity,
+      unitPriceAtAdd: cartLines.unitPriceAtAdd,
+      createdAt: cartLines.createdAt,
+    })
     .from(cartLines)
     .where(eq(cartLines.userId, userId))
     .orderBy(asc(cartLines.createdAt), asc(cartLines.partId));
@@ -116,7 +121,7 @@ export async function writeCart(
             // order, a millisecond apart and none after `now` (the cart reads oldest first; a
             // later add must come after them), so a replace that puts the emptied lines back
             // ("Vaciar pedido" undone) shows them as they were.
-            createdAt: previous ? undefined : new Date(now.getTime() - (priced.lines.length - 1 - position)),
+            createdAt: previous ? previous.createdAt : new Date(now.getTime() - (priced.lines.length - 1 - position)),
             updatedAt: now,
           };
         }),
