@@ -137,3 +137,28 @@ export const undoReportSchema = z.object({
   reactivated: count(),
   skipped: count(),
 });
+
+/**
+ * A price cell the import could not read (`consultar`, `-50`, `1e20`, `12,34,56`): the row is
+ * imported without that price and the preview warns of it (docs/product.md §11.3–11.4).
+ */
+export const unreadablePriceSchema = z.object({ row: count(), partNumber: z.string(), list: count(), text: z.string() });
+
+/** One hand edit a run keeps (docs/product.md §11.4): the part, the field, its value and the file's, as text. */
+export const keptEditSchema = z.object({
+  partNumber: z.string(),
+  field: z.enum(HAND_EDITABLE_FIELDS),
+  kept: z.nullable(z.string()),
+  incoming: z.nullable(z.string()),
+});
+export type KeptEditBody = z.infer<typeof keptEditSchema>;
+
+/**
+ * Fields of an import report beyond `importReportSchema` (src/shared/admin.ts), which the server's
+ * answers and the panel extend it with: the kept hand edits (the first 50; `handEditsKept` counts
+ * them all) and the rows whose price could not be read (how many, and the first 100).
+ */
+export const importReportDetailsShape = {
+  keptEdits: z.optional(z.array(keptEditSchema)),
+  unreadablePrices: z.optional(z.object({ count: count(), first: z.array(unreadablePriceSchema) })),
+};

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client.ts';
 import { FIXTURES, inventoryXlsx } from '../test/catalogues.ts';
 
 const run = promisify(execFile);
@@ -141,6 +143,30 @@ describe('npm run import', () => {
     const environment = await importCliWith({ PGLITE_SHARED_BUFFERS_MB: 'mucho' }, bad);
     expect(environment.code).toBe(2);
     expect(environment.stderr).toBe('error: Configuración inválida:\n  PGLITE_SHARED_BUFFERS_MB: Debe ser un número.\n');
+  });
+
+  it('warns of each price it cannot read and names the hand edits it keeps', async () => {
+    const file = path.join(dataDir, 'precios.csv');
+    fs.writeFileSync(file, 'codigo,descripcion,precio\nCLI-P1,Filtro uno,consultar\nCLI-P2,Filtro dos,1500\n');
+    const first = await importCli(file, '--source', 'precios');
+    expect(first.code).toBe(0);
+    const lines = first.stdout.trim().split('\n');
+    expect(lines).toContain('price: row 2 (CLI-P1): no se pudo leer el precio «consultar» de la lista 1; se importa sin ese precio.');
+    expect(lines).toContain('unreadable prices: 1 row imported without that price');
+    expect(lines.at(-1)).toBe('imported: 2 inserted, 0 updated, 0 unchanged, 0 rejected');
+
+    // Staff edit a price by hand (the CLI has let the folder go): the next run names the edit it keeps.
+    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+    try {
+      await database.db.execute(
+        sql`update parts set price_list_1 = 1800, hand_edited_fields = '{priceList1}' where part_number = 'CLI-P2'`,
+      );
+    } finally {
+      await database.close();
+    }
+    fs.writeFileSync(file, 'codigo,descripcion,precio\nCLI-P1,Filtro uno,consultar\nCLI-P2,Filtro dos,1600\n');
+    const second = await importCli(file, '--source', 'precios', '--dry-run');
+    expect(second.stdout.trim().split('\n')).toContain('hand edit kept: CLI-P2 priceList1: «1800.00» (file: «1600.00»)');
   });
 
   it('takes a file past the upload limits when IMPORT_MAX_ROWS and IMPORT_MAX_MB allow it, and refuses it otherwise', async () => {

@@ -168,7 +168,10 @@ function notImported(report: ImportReport): NotImported[] {
   return lines.sort((x, y) => x.row - y.row);
 }
 
-/** The preview's lines: changes by price list, categories, images, large-change warnings. */
+/**
+ * The preview's lines: changes by price list, categories, the hand edits kept, the prices that could
+ * not be read (each row, then their count), ignored columns, images, large-change warnings.
+ */
 function previewLines(report: ImportReport): string[] {
   const out: string[] = [];
   const prices = report.priceChanges;
@@ -186,6 +189,20 @@ function previewLines(report: ImportReport): string[] {
   if (report.categoriesAdded?.length) out.push(`categories added: ${report.categoriesAdded.join('; ')}`);
   if (report.categoriesEmptied?.length) out.push(`categories emptied: ${report.categoriesEmptied.join('; ')}`);
   if (report.handEditsKept) out.push(`hand edits kept: ${report.handEditsKept}`);
+  for (const e of report.keptEdits ?? [])
+    out.push(`hand edit kept: ${e.partNumber} ${e.field}: «${e.kept ?? ''}» (file: «${e.incoming ?? ''}»)`);
+  const listed = report.keptEdits?.length ?? 0;
+  if (report.handEditsKept && report.handEditsKept > listed && listed > 0) out.push(`  and ${report.handEditsKept - listed} more`);
+  const unreadable = report.unreadablePrices;
+  if (unreadable?.count) {
+    for (const u of unreadable.first) {
+      out.push(
+        `price: row ${u.row} (${u.partNumber}): no se pudo leer el precio «${u.text}» de la lista ${u.list}; se importa sin ese precio.`,
+      );
+    }
+    if (unreadable.count > unreadable.first.length) out.push(`  and ${unreadable.count - unreadable.first.length} more`);
+    out.push(`unreadable prices: ${unreadable.count} ${unreadable.count === 1 ? 'row' : 'rows'} imported without that price`);
+  }
   for (const c of report.ignoredColumns ?? []) out.push(`column ignored: ${c.column} (${c.reason})`);
   if (report.missingImages?.count) {
     out.push(`missing images: ${report.missingImages.count} (first: ${report.missingImages.first.slice(0, 10).join(', ')})`);

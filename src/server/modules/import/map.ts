@@ -49,6 +49,19 @@ export interface CatalogueRow {
   keep: HandEditableField[];
 }
 
+/**
+ * A price cell that holds something but not a price (`consultar`, `-50`, `1e20`, `12,34,56`): the
+ * row is imported without that price and the preview warns of it (docs/product.md §11.3).
+ */
+export interface UnreadablePrice {
+  row: number;
+  partNumber: string;
+  /** Price list 1–10 of the first such cell of the row. */
+  list: number;
+  /** The text read: the cell, or the entry of an ERP's dash list. */
+  text: string;
+}
+
 export interface Rejection {
   row: number;
   partNumber?: string;
@@ -222,6 +235,20 @@ export function splitPriceList(value: string): string[] {
   return entries;
 }
 
+/** A whole dash-separated price list {@link splitPriceList} reads to its end. */
+const DASH_LIST = /^\s*(\d[\d.,]*|-|)\s*(-\s*(\d[\d.,]*|-|)\s*)*$/;
+
+/**
+ * True when a price cell says on purpose that there is no price (docs/product.md §3.3): empty, `-`,
+ * or zero in any form (`0`, `0,00`, `$ 0`). Any other cell {@link parsePrice} cannot read is a
+ * price that could not be read, and the preview warns of it.
+ */
+function meansNoPrice(value: unknown): boolean {
+  if (typeof value === 'number') return value === 0;
+  const t = text(value).replace(/[$\s]/g, '');
+  return t === '' || /^-+$/.test(t) || /^0+([.,]0*)?$/.test(t);
+}
+
 /** Removes Excel's text escapes: `"=""8200216462"""` and `="0046"` become the bare value. */
 export function unescapeExcel(value: string): string {
   let v = value.trim();
@@ -348,6 +375,8 @@ export interface MapResult {
   /** The column assignments used, explicit and automatic. */
   assignments: ColumnAssignment[];
   ignoredColumns: { column: string; reason: string }[];
+  /** Imported rows with a price cell that holds no readable price, the first cell of each. */
+  unreadablePrices: UnreadablePrice[];
 }
 
 /** Cleans Excel's doubled quotes in free text: `CAÑO ""SALIDA COSTADO""` → `CAÑO "SALIDA COSTADO"`. */
@@ -409,6 +438,7 @@ function recordMapper(records: SourceRecord[], options: MapOptions): { result: M
     carried: carriedFields(map),
     assignments: assignmentsOf(map),
     ignoredColumns: map.ignored,
+    unreadablePrices: [],
   };
   const { rows, rejections } = result;
   const codeColumns = new Set(map.fields.partNumber ?? []);
@@ -522,16 +552,30 @@ function recordMapper(records: SourceRecord[], options: MapOptions): { result: M
     // Prices: a dash list ("a-b-c") fills lists 1..n; single columns fill their lists.
     const priceLists: (string | null)[] = new Array(PRICE_LIST_COUNT).fill(null);
     let price: string | null = null;
+    // The first cell of the row that holds something other than a price (docs/product.md §11.3).
+    let unreadable: { list: number; text: string } | null = null;
+    const readPrice = (value: unknown, list: number): string | null => {
+      const parsed = parsePrice(value);
+      if (parsed === null && unreadable === null && !meansNoPrice(value)) unreadable = { list, text: text(value).slice(0, 60) };
+      return parsed;
+    };
     const dashList = firstValue(v, map.fields.priceLists);
     if (dashList !== undefined) {
-      const entries = typeof dashList === 'number' ? [dashList] : splitPriceList(text(dashList));
+      const cell = text(dashList);
+      const entries = typeof dashList === 'number' ? [dashList] : splitPriceList(cell);
       entries.slice(0, PRICE_LIST_COUNT).forEach((entry, i) => {
-        priceLists[i] = parsePrice(typeof entry === 'number' ? entry : entry.trim());
+        priceLists[i] = readPrice(typeof entry === 'number' ? entry : entry.trim(), i + 1);
       });
+      // A list the pattern stops reading (`100-consultar`): the whole cell is what was read.
+      if (typeof dashList !== 'number' && unreadable === null && !DASH_LIST.test(cell)) {
+        unreadable = { list: Math.min(entries.length + 1, PRICE_LIST_COUNT), text: cell.slice(0, 60) };
+      }
     }
     map.priceColumns.forEach((column, i) => {
-      if (column && (dashList === undefined || priceLists[i] === null)) priceLists[i] = parsePrice(v[column]);
+      if (column && (dashList === undefined || priceLists[i] === null)) priceLists[i] = readPrice(v[column], i + 1);
     });
+    if (unreadable !== null)
+      result.unreadablePrices.push({ row: record.row, partNumber, ...(unreadable as { list: number; text: string }) });
     if (dashList === undefined && priceColumnCount === 1 && map.priceColumns[0]) price = priceLists[0] ?? null;
 
     const imageUrl = firstText(v, map.fields.imageUrl) || null;

@@ -17,6 +17,7 @@ import { cleanQuotes, supersededCodes } from './map.ts';
 import type { SourceRecord } from './parse.ts';
 import {
   type ImportOptions,
+  KEPT_EDITS_LISTED,
   formatSummary,
   importCatalogueFile,
   importRecords,
@@ -389,6 +390,95 @@ describe.each(testEngines())('the import pipeline on %s', (engine) => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('warns of each price it cannot read, with its row and text, and imports the row without it', async () => {
+    const file = csv([
+      'codigo,descripcion,precio',
+      'UP-1,Filtro uno,consultar',
+      'UP-2,Filtro dos,-50',
+      'UP-3,Filtro tres,1e20',
+      'UP-4,Filtro cuatro,"12,34,56"',
+      'UP-5,Filtro cinco,0',
+      'UP-6,Filtro seis,-',
+      'UP-7,Filtro siete,"1.234,50"',
+      'UP-8,Filtro ocho,',
+    ]);
+    const expected = {
+      count: 4,
+      first: [
+        { row: 2, partNumber: 'UP-1', list: 1, text: 'consultar' },
+        { row: 3, partNumber: 'UP-2', list: 1, text: '-50' },
+        { row: 4, partNumber: 'UP-3', list: 1, text: '1e20' },
+        { row: 5, partNumber: 'UP-4', list: 1, text: '12,34,56' },
+      ],
+    };
+    const preview = await importCatalogueFile(database.db, file, { ...base, dryRun: true, source: 'precios' });
+    expect(preview).toMatchObject({ inserted: 8, rejected: 0, unreadablePrices: expected });
+    const applied = await importCatalogueFile(database.db, file, { ...base, source: 'precios' });
+    expect(applied).toMatchObject({ inserted: 8, unreadablePrices: expected });
+    expect(await part('UP-1')).toMatchObject({ price: null, priceList1: null });
+    expect(await part('UP-7')).toMatchObject({ priceList1: '1234.50' });
+
+    // An ERP's dash list and a JSON number: the entry or the cell that cannot be read.
+    const erp = await importCatalogueFile(
+      database.db,
+      json([
+        { codigo: 'UP-9', descripcion: 'Filtro nueve', precios: '100-12,34,56-300' },
+        { codigo: 'UP-10', descripcion: 'Filtro diez', precios: '100-consultar' },
+        { codigo: 'UP-11', descripcion: 'Filtro once', precios: 1e20 },
+        { codigo: 'UP-12', descripcion: 'Filtro doce', precios: '100---300' },
+      ]),
+      { ...base, dryRun: true, source: 'precios' },
+    );
+    expect(erp.unreadablePrices).toEqual({
+      count: 3,
+      first: [
+        { row: 1, partNumber: 'UP-9', list: 2, text: '12,34,56' },
+        { row: 2, partNumber: 'UP-10', list: 2, text: '100-consultar' },
+        { row: 3, partNumber: 'UP-11', list: 1, text: '100000000000000000000' },
+      ],
+    });
+  });
+
+  it('lists the hand edits it keeps: which part, which field, the hand value and the file’s', async () => {
+    await importCatalogueFile(database.db, json([{ codigo: 'HE-1', descripcion: 'Bomba de agua', precio: 1000, stock: 3, marca: 'SKF' }]), {
+      ...base,
+      source: 'manos',
+    });
+    await database.db
+      .update(parts)
+      .set({
+        description: 'Bomba de agua (SKF)',
+        priceList1: '1200.00',
+        stockLevel: 'Consultar',
+        stockQuantity: null,
+        handEditedFields: ['description', 'priceList1', 'stock'],
+      })
+      .where(eq(parts.partNumber, 'HE-1'));
+    const file = json([{ codigo: 'HE-1', descripcion: 'BOMBA DE AGUA', precio: 1100, stock: 3, marca: 'SKF' }]);
+    const preview = await importCatalogueFile(database.db, file, { ...base, dryRun: true, source: 'manos' });
+    expect(preview.handEditsKept).toBe(3);
+    expect(preview.keptEdits).toEqual([
+      { partNumber: 'HE-1', field: 'description', kept: 'Bomba de agua (SKF)', incoming: 'BOMBA DE AGUA' },
+      { partNumber: 'HE-1', field: 'priceList1', kept: '1200.00', incoming: '1100.00' },
+      { partNumber: 'HE-1', field: 'stock', kept: 'Consultar', incoming: '3 (Bajo Stock)' },
+    ]);
+    // The preview is what applying keeps.
+    const applied = await importCatalogueFile(database.db, file, { ...base, source: 'manos' });
+    expect(applied.keptEdits).toEqual(preview.keptEdits);
+    expect(await part('HE-1')).toMatchObject({ description: 'Bomba de agua (SKF)', priceList1: '1200.00' });
+  });
+
+  it('lists at most the first kept hand edits, counting them all', async () => {
+    const rows = Array.from({ length: KEPT_EDITS_LISTED + 5 }, (_, i) => ({ codigo: `HM-${i + 1}`, descripcion: `Junta ${i + 1}` }));
+    await importCatalogueFile(database.db, json(rows), { ...base, source: 'muchas' });
+    await database.db.execute(
+      sql`update parts set description = description || ' (a mano)', hand_edited_fields = '{description}' where part_number like 'HM-%'`,
+    );
+    const preview = await importCatalogueFile(database.db, json(rows), { ...base, dryRun: true, source: 'muchas' });
+    expect(preview.handEditsKept).toBe(KEPT_EDITS_LISTED + 5);
+    expect(preview.keptEdits).toHaveLength(KEPT_EDITS_LISTED);
   });
 
   it('leaves the records it is given to their caller (a parsed file’s own are let go once mapped)', async () => {

@@ -23,7 +23,15 @@ import {
   rebuildVocabulary,
   replaceVocabulary,
 } from '../search/service.ts';
-import { type CatalogueRow, type DuplicateGroup, type MergedRow, PRICE_LIST_COUNT, type Rejection, mapRecordsInSteps } from './map.ts';
+import {
+  type CatalogueRow,
+  type DuplicateGroup,
+  type MergedRow,
+  PRICE_LIST_COUNT,
+  type Rejection,
+  type UnreadablePrice,
+  mapRecordsInSteps,
+} from './map.ts';
 import { type SourceFormat, type SourceLimits, type SourceRecord, parseSource } from './parse.ts';
 
 export interface ImportProgress {
@@ -125,6 +133,23 @@ export interface SourceConflict {
   incoming: string;
 }
 
+/** One hand edit a run keeps (docs/product.md §11.4): the part, the field, its value and the file's, as text. */
+export interface KeptEdit {
+  partNumber: string;
+  /** The hand-edited field (`description`, `priceList1`, `stock`, `category1`…). */
+  field: HandEditableField;
+  /** The part's value, which stays (null: empty). */
+  kept: string | null;
+  /** What the file brings instead (null: empty). */
+  incoming: string | null;
+}
+
+/** Kept hand edits a report lists; `handEditsKept` counts them all. */
+export const KEPT_EDITS_LISTED = 50;
+
+/** Rows with an unreadable price a report lists; `unreadablePrices.count` counts them all. */
+export const UNREADABLE_PRICES_LISTED = 100;
+
 /** PostgreSQL advisory lock key held by every import and sync while it writes. */
 export const IMPORT_LOCK_KEY = 727_001;
 
@@ -158,6 +183,14 @@ export interface ImportReport {
   categoriesEmptied?: string[];
   /** Fields kept because staff edited them by hand (one per part and field that the file would change). */
   handEditsKept?: number;
+  /** The first {@link KEPT_EDITS_LISTED} of those kept hand edits, in file order. */
+  keptEdits?: KeptEdit[];
+  /**
+   * Imported rows whose price cell holds no readable price (`consultar`, `-50`, `1e20`): how many,
+   * and the first {@link UNREADABLE_PRICES_LISTED} with their row, list and text. They are imported
+   * without that price.
+   */
+  unreadablePrices?: { count: number; first: UnreadablePrice[] };
   /** Image references that resolve to no file in `IMAGE_DIR`: how many, and the first 50. */
   missingImages?: { count: number; first: string[] };
   /** The column assignments used, explicit and automatic. */
@@ -286,6 +319,8 @@ async function runImport(
     duplicates: mapped.duplicates,
     conflicts: [],
     handEditsKept: 0,
+    keptEdits: [],
+    unreadablePrices: { count: mapped.unreadablePrices.length, first: mapped.unreadablePrices.slice(0, UNREADABLE_PRICES_LISTED) },
     assignments: mapped.assignments,
     ignoredColumns: mapped.ignoredColumns,
     largeChange: [],
@@ -1089,7 +1124,18 @@ function prepareBatch(
         if (takesFile && edited.has(owner)) {
           if (plan.overwrite.has(owner)) overwritten.add(owner);
           else {
-            if (!sameValue(current[field], incoming[field])) keptOwners.add(owner);
+            if (!sameValue(current[field], incoming[field]) && !keptOwners.has(owner)) {
+              keptOwners.add(owner);
+              const list = report.keptEdits;
+              if (list && list.length < KEPT_EDITS_LISTED) {
+                list.push({
+                  partNumber: row.partNumber,
+                  field: owner,
+                  kept: editText(owner, current),
+                  incoming: editText(owner, incoming),
+                });
+              }
+            }
             values[field] = current[field];
             continue;
           }
@@ -1116,6 +1162,32 @@ function prepareBatch(
     out.push(json);
   }
   return { writes: out, changes };
+}
+
+/**
+ * A hand-editable field of a part as a person reads it in the preview: a price list's amount, the
+ * stock's quantity with its level (`3 (Bajo Stock)`), the category path (`A › B`), codes separated
+ * by commas, `Activo`/`Inactivo`; null when empty.
+ */
+function editText(owner: HandEditableField, values: Record<PartField, unknown>): string | null {
+  const plain = (value: unknown): string | null => {
+    if (value === null || value === undefined) return null;
+    if (Array.isArray(value)) return value.length ? value.join(', ') : null;
+    const t = String(value);
+    return t === '' ? null : t.slice(0, 200);
+  };
+  switch (owner) {
+    case 'category1':
+      return Array.isArray(values.categoryPath) && values.categoryPath.length ? values.categoryPath.join(' › ') : null;
+    case 'stock':
+      return values.stockQuantity === null || values.stockQuantity === undefined
+        ? plain(values.stockLevel)
+        : `${values.stockQuantity} (${String(values.stockLevel)})`;
+    case 'isActive':
+      return values.isActive === false ? 'Inactivo' : 'Activo';
+    default:
+      return plain(values[owner as PartField]);
+  }
 }
 
 /**

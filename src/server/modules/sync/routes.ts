@@ -4,16 +4,24 @@
  * from the panel, and the live state of the running job. Admin only.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
 import {
   MAX_UPLOAD_BYTES,
+  importReportSchema,
   jobHistoryQuerySchema,
   jobHistoryResponseSchema,
-  jobResponseSchema,
+  jobStateSchema,
   rawApiResponseSchema,
   syncQuerySchema,
   uploadQuerySchema,
 } from '../../../shared/admin.ts';
-import { type ColumnAssignment, HAND_EDITABLE_FIELDS, type HandEditableField, columnMappingSchema } from '../../../shared/import.ts';
+import {
+  type ColumnAssignment,
+  HAND_EDITABLE_FIELDS,
+  type HandEditableField,
+  columnMappingSchema,
+  importReportDetailsShape,
+} from '../../../shared/import.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { actorOf } from '../audit/service.ts';
@@ -62,6 +70,14 @@ function columnMapping(value: string | undefined): ColumnAssignment[] | undefine
   if (!parsed.success) throw new AppError('VALIDATION', 'El mapeo de columnas debe ser una lista de {target, column}.');
   return parsed.data;
 }
+
+/**
+ * The job answer: `jobStateSchema` whose report also carries the kept hand edits and the unreadable
+ * prices ({@link importReportDetailsShape}; the contract's `importReportSchema` would strip them).
+ */
+const jobResponseSchema = z.object({
+  job: z.nullable(z.extend(jobStateSchema, { report: z.nullable(z.extend(importReportSchema, importReportDetailsShape)) })),
+});
 
 const UPLOAD_TYPES = [
   'application/octet-stream',

@@ -293,6 +293,30 @@ describe.each(testEngines())('catalogue upload from the panel on %s', (engine) =
     },
   );
 
+  it('answers the preview’s unreadable prices and kept hand edits', async () => {
+    await t.database.db.execute(sql`truncate parts, categories restart identity cascade`);
+    const file = (price: string) => Buffer.from(`codigo,descripcion,precio\nAPI-1,Filtro uno,consultar\nAPI-2,Filtro dos,${price}\n`);
+    const send = (payload: Buffer, query: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/import?${query}`,
+        headers: { cookie: admin, 'content-type': 'text/csv' },
+        payload,
+      });
+    expect((await send(file('1500'), 'filename=lista-lunes.csv')).statusCode).toBe(202);
+    await t.app.jobs.idle();
+    await t.database.db.execute(sql`update parts set price_list_1 = 1800, hand_edited_fields = '{priceList1}' where part_number = 'API-2'`);
+    expect((await send(file('1600'), 'filename=lista-martes.csv&dryRun=true')).statusCode).toBe(202);
+    await t.app.jobs.idle();
+    const { job } = (await t.app.inject({ method: 'GET', url: '/api/admin/jobs/current', headers: { cookie: admin } })).json();
+    expect(job.report).toMatchObject({
+      dryRun: true,
+      unreadablePrices: { count: 1, first: [{ row: 2, partNumber: 'API-1', list: 1, text: 'consultar' }] },
+      handEditsKept: 1,
+      keptEdits: [{ partNumber: 'API-2', field: 'priceList1', kept: '1800.00', incoming: '1600.00' }],
+    });
+  });
+
   it('refuses an archive-bomb XLSX and an oversized file with a clear message', async () => {
     // 256 MiB of zeros in about 270 KB, under the upload limit: the parser's inflate count refuses it.
     const { job } = await upload(xlsxBomb(256), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');

@@ -6,8 +6,8 @@
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import * as z from 'zod/mini';
-import { type JobStateBody, jobResponseSchema, MAX_UPLOAD_BYTES, rawApiResponseSchema } from '../../../shared/admin.ts';
-import type { ColumnAssignment } from '../../../shared/import.ts';
+import { importReportSchema, jobStateSchema, MAX_UPLOAD_BYTES, rawApiResponseSchema } from '../../../shared/admin.ts';
+import { type ColumnAssignment, importReportDetailsShape } from '../../../shared/import.ts';
 import {
   type ColumnsResponse,
   columnsResponseSchema,
@@ -19,7 +19,14 @@ import { ApiError, apiGet, apiRequest } from '../../lib/api-client.ts';
 import { formatMegabytes } from '../../lib/format.ts';
 import { adminKeys, errorToast, serverMessage } from './api.ts';
 
-export type CatalogueJob = JobStateBody;
+/**
+ * A job as the server answers it: the contract's `jobStateSchema` whose report also carries the kept
+ * hand edits and the unreadable prices (src/shared/import.ts `importReportDetailsShape`).
+ */
+const catalogueJobSchema = z.extend(jobStateSchema, { report: z.nullable(z.extend(importReportSchema, importReportDetailsShape)) });
+const jobResponseSchema = z.object({ job: z.nullable(catalogueJobSchema) });
+
+export type CatalogueJob = z.infer<typeof catalogueJobSchema>;
 export type RawApiData = z.infer<typeof rawApiResponseSchema>;
 
 /** Delay between two reads of the running job's progress. */

@@ -5,7 +5,7 @@
  * their reasons) — titled "Vista previa" for a preview — or the error.
  */
 import { AlertTriangle, CheckCircle2, Loader2 } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import type { CatalogueJob } from '../jobs-api.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
@@ -29,10 +29,15 @@ export const MAX_REJECTIONS_SHOWN = 1000;
 const n = formatCount;
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-export function CatalogueJobStatus({ job }: { job: CatalogueJob }) {
+/**
+ * The job's progress, report or failure. With `focusReport` the report's heading takes the focus and
+ * is scrolled into view when it appears (a preview the admin just asked for), so that keyboard and
+ * screen-reader users, and a phone whose form fills the screen, land on it.
+ */
+export function CatalogueJobStatus({ job, focusReport = false }: { job: CatalogueJob; focusReport?: boolean }) {
   if (job.status === 'failed') return <JobFailure job={job} />;
   if (job.status === 'running') return <JobProgress job={job} />;
-  return <JobReport job={job} />;
+  return <JobReport job={job} focus={focusReport} />;
 }
 
 function JobProgress({ job }: { job: CatalogueJob }) {
@@ -112,13 +117,26 @@ function Count({ value, one, many, tone }: { value: number; one: string; many: s
   );
 }
 
-function JobReport({ job }: { job: CatalogueJob }) {
+function JobReport({ job, focus }: { job: CatalogueJob; focus: boolean }) {
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
   const report = job.report;
   const noun = KIND_NOUNS[job.kind];
+  // Once per report shown: a new job id mounts a new report.
+  useEffect(() => {
+    if (!focus) return;
+    const element = heading.current;
+    element?.focus({ preventScroll: true });
+    element?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [focus]);
   return (
     <section aria-labelledby={headingId} className="grid grid-cols-1 gap-3 rounded-md border border-emerald-200 bg-emerald-50/40 p-4">
-      <h3 id={headingId} className="flex items-center gap-2 text-base font-semibold text-slate-900">
+      <h3
+        id={headingId}
+        ref={heading}
+        tabIndex={-1}
+        className="flex scroll-mt-4 items-center gap-2 text-base font-semibold text-slate-900 focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-700"
+      >
         <CheckCircle2 aria-hidden="true" className="size-5 text-emerald-700" />
         {report?.dryRun ? `Vista previa de la ${noun}` : `Resumen de la ${noun}`}
       </h3>

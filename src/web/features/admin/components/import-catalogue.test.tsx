@@ -102,6 +102,32 @@ describe('Importar catálogo', () => {
     expect(within(dialog).getByLabelText('Archivo')).toBeEnabled();
   });
 
+  it('moves the focus to the preview when it arrives, and only for a run started here', async () => {
+    const slot = jobSlot();
+    mockApi({
+      'GET /api/admin/jobs/current': slot.current,
+      'POST /api/admin/import': () => {
+        slot.job = buildJob({ kind: 'upload', id: 4 });
+        return json({ job: slot.job }, 202);
+      },
+    });
+    renderWithApp(<ImportCatalogueButton />);
+    let dialog = await openDialog();
+    await userEvent.upload(within(dialog).getByLabelText('Archivo'), xlsx());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Vista previa' }));
+    await within(dialog).findByRole('region', { name: 'Progreso de la importación' });
+    slot.job = buildJob({ kind: 'upload', id: 4, status: 'done', report: buildReport({ dryRun: true }) });
+    await advanceClock(JOB_POLL_MS);
+    const heading = await within(dialog).findByRole('heading', { name: 'Vista previa de la importación' });
+    await waitFor(() => expect(heading).toHaveFocus());
+
+    // Reopened later, the dialog does not jump to an old preview.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    dialog = await openDialog();
+    expect(await within(dialog).findByRole('heading', { name: 'Vista previa de la importación' })).not.toHaveFocus();
+  });
+
   it('keeps following the import after the dialog is closed, and shows its report when reopened', async () => {
     const slot = jobSlot();
     mockApi({

@@ -128,7 +128,7 @@ function ImportCatalogueForm({ tracker, onClose }: { tracker: ReturnType<typeof 
         </div>
       </form>
       <UndoLastImport />
-      {job ? <CatalogueJobStatus job={job} /> : null}
+      {job ? <CatalogueJobStatus key={job.id} job={job} focusReport={upload.data?.id === job.id} /> : null}
       {preview && job && file ? (
         <ApplyPreview
           key={job.id}

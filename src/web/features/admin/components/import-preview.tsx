@@ -1,11 +1,13 @@
 /**
  * What an import or sync did, or would do (docs/product.md §11.4): price changes per list and the
- * largest, categories added and emptied, repeated codes, conflicts with another source, headings,
- * ignored columns, missing photos; and, under a preview, the "Aplicar" step with the second
+ * largest, categories added and emptied, the hand edits kept, the prices that could not be read,
+ * repeated codes, conflicts with another source, headings, ignored columns, missing photos; and, under a preview, the "Aplicar" step with the second
  * confirmation a large change needs.
  */
 import { Check } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import type { HandEditableField, KeptEditBody } from '../../../../shared/import.ts';
+import { IMPORT_TARGET_LABELS } from '../../../../shared/import-mappings.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatArs, formatCount } from '../../../lib/format.ts';
 import type { CatalogueJob } from '../jobs-api.ts';
@@ -18,21 +20,56 @@ const n = formatCount;
 const price = (value: string | null) => (value === null ? 'Sin precio' : formatArs(value));
 const percent = (value: number | null) => (value === null ? '—' : `${value > 0 ? '+' : ''}${formatCount(value)} %`);
 
-/** A titled block of the report, collapsed when long. */
-function Block({ title, children, open = true }: { title: string; children: ReactNode; open?: boolean }) {
+/** Name of a hand-edited field in the preview: the column-mapping targets' names, the category as a whole. */
+const FIELD_LABELS: Record<HandEditableField, string> = {
+  ...IMPORT_TARGET_LABELS,
+  category1: 'Categoría',
+  isActive: 'Activo',
+};
+
+/** A kept or incoming value of a hand edit: a price list as pesos, text between «», nothing as "sin …". */
+function editValue(field: HandEditableField, value: string | null): string {
+  if (field.startsWith('priceList')) return value === null ? 'sin precio' : formatArs(value);
+  return value === null ? 'vacío' : `«${value}»`;
+}
+
+/** "y N más." under a list that shows only the first entries. */
+function More({ shown, total }: { shown: number; total: number }) {
+  return total > shown ? <p className="text-xs text-slate-600">y {n(total - shown)} más.</p> : null;
+}
+
+/** A titled block of the report, collapsed when long; `warn` draws it in amber. */
+function Block({ title, children, open = true, warn = false }: { title: string; children: ReactNode; open?: boolean; warn?: boolean }) {
   return (
-    <details open={open} className="rounded-md border border-slate-200 bg-white p-3">
+    <details
+      open={open}
+      className={warn ? 'rounded-md border border-amber-300 bg-amber-50 p-3' : 'rounded-md border border-slate-200 bg-white p-3'}
+    >
       <summary className="cursor-pointer text-sm font-semibold text-slate-900">{title}</summary>
       <div className="mt-2 grid gap-2 text-sm text-slate-700">{children}</div>
     </details>
   );
 }
 
+/**
+ * A report table in a scrolling region. Below 640 px each row is a card: its first cell as the
+ * title, then every other cell under its column name (`data-label`), so that a phone shows the
+ * code, the list and both prices without scrolling sideways.
+ */
 function ScrollTable({ label, head, rows }: { label: string; head: string[]; rows: ReactNode[][] }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
     <section tabIndex={0} aria-label={label} className="relative max-h-64 overflow-auto">
-      <table className="w-full border-collapse text-left text-sm">
+      <table
+        aria-label={label}
+        className={[
+          'w-full border-collapse text-left text-sm max-sm:block',
+          'max-sm:[&_tbody]:grid max-sm:[&_tbody]:gap-2 max-sm:[&_thead]:sr-only',
+          'max-sm:[&_tr]:grid max-sm:[&_tr]:grid-cols-2 max-sm:[&_tr]:gap-x-3 max-sm:[&_tr]:gap-y-1 max-sm:[&_tr]:rounded-md max-sm:[&_tr]:border max-sm:[&_tr]:border-slate-200 max-sm:[&_tr]:bg-white max-sm:[&_tr]:p-2',
+          'max-sm:[&_tbody_td]:block max-sm:[&_tbody_th]:col-span-2 max-sm:[&_tbody_th]:block max-sm:[&_tbody_td]:border-0 max-sm:[&_tbody_th]:border-0 max-sm:[&_tbody_td]:p-0 max-sm:[&_tbody_th]:p-0',
+          'max-sm:[&_td[data-label]]:before:block max-sm:[&_td[data-label]]:before:text-xs max-sm:[&_td[data-label]]:before:text-slate-500 max-sm:[&_td[data-label]]:before:content-[attr(data-label)]',
+        ].join(' ')}
+      >
         <thead className="sticky top-0">
           <tr>
             {head.map((h) => (
@@ -46,12 +83,19 @@ function ScrollTable({ label, head, rows }: { label: string; head: string[]; row
           {rows.map((cells, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows of a report, never reordered
             <tr key={i}>
-              {cells.map((cell, j) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
-                <td key={j} className={td}>
-                  {cell}
-                </td>
-              ))}
+              {cells.map((cell, j) =>
+                j === 0 ? (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
+                  <th key={j} scope="row" className={`${td} font-medium`}>
+                    {cell}
+                  </th>
+                ) : (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
+                  <td key={j} data-label={head[j]} className={td}>
+                    {cell}
+                  </td>
+                ),
+              )}
             </tr>
           ))}
         </tbody>
@@ -68,6 +112,8 @@ export function ReportDetails({ report }: { report: Report }) {
   const conflicts = report.conflicts ?? [];
   const headings = report.headings ?? [];
   const ignored = report.ignoredColumns ?? [];
+  const keptEdits = report.keptEdits ?? [];
+  const unreadable = report.unreadablePrices;
   const notes: string[] = [];
   if (merged.length)
     notes.push(
@@ -90,6 +136,34 @@ export function ReportDetails({ report }: { report: Report }) {
             <li key={note}>{note}</li>
           ))}
         </ul>
+      ) : null}
+      {unreadable?.count ? (
+        <Block
+          warn
+          title={`Precios que no se pudieron leer: ${n(unreadable.count)} ${unreadable.count === 1 ? 'fila' : 'filas'} (se importan sin ese precio)`}
+        >
+          <ul aria-label="Precios que no se pudieron leer" className="grid gap-0.5">
+            {unreadable.first.map((u) => (
+              <li key={u.row}>
+                Fila {u.row} ({u.partNumber}), lista {u.list}: <span className="break-all">«{u.text}»</span>
+              </li>
+            ))}
+          </ul>
+          <More shown={unreadable.first.length} total={unreadable.count} />
+        </Block>
+      ) : null}
+      {keptEdits.length ? (
+        <Block
+          title={`Datos editados a mano que se conservan: ${n(report.handEditsKept ?? keptEdits.length)}`}
+          open={keptEdits.length <= 10}
+        >
+          <ul aria-label="Datos editados a mano que se conservan" className="grid gap-1">
+            {keptEdits.map((e) => (
+              <KeptEdit key={`${e.partNumber}-${e.field}`} edit={e} />
+            ))}
+          </ul>
+          <More shown={keptEdits.length} total={report.handEditsKept ?? keptEdits.length} />
+        </Block>
       ) : null}
       {prices && prices.parts > 0 ? (
         <Block title={`Cambios de precio: ${n(prices.parts)} ${prices.parts === 1 ? 'producto' : 'productos'}`}>
@@ -150,6 +224,16 @@ export function ReportDetails({ report }: { report: Report }) {
         </Block>
       ) : null}
     </div>
+  );
+}
+
+/** One kept hand edit: "HE-1 · Descripción: queda «…»; el archivo trae «…»". */
+function KeptEdit({ edit }: { edit: KeptEditBody }) {
+  return (
+    <li className="break-words">
+      <strong>{edit.partNumber}</strong> · {FIELD_LABELS[edit.field]}: queda {editValue(edit.field, edit.kept)}; el archivo trae{' '}
+      {editValue(edit.field, edit.incoming)}
+    </li>
   );
 }
 
