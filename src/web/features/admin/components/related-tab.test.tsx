@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { advanceClock, errorResponse, mockApi, renderWithApp, installFakeClock } from '../../../test/render.tsx';
+import { advanceClock, errorResponse, installFakeClock, json, mockApi, renderWithApp } from '../../../test/render.tsx';
 import { ADMIN_SEARCH_DEBOUNCE_MS } from '../texts.ts';
 import { adminPartsPage, buildAdminPart } from '../test-fixtures.ts';
 import { callsTo } from '../test-utils.ts';
@@ -55,7 +55,7 @@ describe('RelatedTab', () => {
 
     const candidates = await screen.findByRole('table', { name: 'Candidatos para relacionar' });
     expect(within(candidates).getByText('Ya relacionado')).toBeInTheDocument();
-    expect(within(candidates).getAllByRole('button', { name: 'Agregar' })).toHaveLength(1);
+    expect(within(candidates).getAllByRole('button', { name: /^Agregar/ })).toHaveLength(1);
 
     // Back under 2 characters: no new search.
     await userEvent.type(search, '{Backspace}');
@@ -74,14 +74,50 @@ describe('RelatedTab', () => {
     await userEvent.type(screen.getByLabelText('Buscar productos para relacionar'), 'correa');
     await advanceClock(RELATED_SEARCH_DEBOUNCE_MS);
     const candidates = await screen.findByRole('table', { name: 'Candidatos para relacionar' });
-    await userEvent.click(within(candidates).getByRole('button', { name: 'Agregar' }));
+    await userEvent.click(within(candidates).getByRole('button', { name: 'Agregar PN-3' }));
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/products/1/related')[0]?.body).toEqual({ relatedProductId: 3 }));
     expect(await screen.findByText('Error al agregar producto relacionado')).toBeInTheDocument();
 
     const relatedTable = screen.getByRole('table', { name: 'Productos relacionados con PN-1' });
-    await userEvent.click(within(relatedTable).getByRole('button', { name: 'Quitar' }));
+    await userEvent.click(within(relatedTable).getByRole('button', { name: 'Quitar PN-2' }));
     await waitFor(() => expect(callsTo(fetchMock, 'DELETE', '/api/products/1/related/2')).toHaveLength(1));
     expect(await screen.findByText('Producto relacionado eliminado')).toBeInTheDocument();
+  });
+
+  it('keeps the keyboard in place while picking, adding and removing', async () => {
+    const other = buildAdminPart({ id: 4, partNumber: 'PN-4', description: 'Termostato' });
+    let linked = [related, other];
+    api({
+      'GET /api/products/1/relations': () => json({ relatedProducts: linked }),
+      'POST /api/products/1/related': () => {
+        linked = [...linked, candidate];
+        return json({ message: 'Producto relacionado agregado' }, 201);
+      },
+      'DELETE /api/products/1/related/2': () => {
+        linked = linked.filter((p) => p.id !== 2);
+        return json({ message: 'Producto relacionado eliminado' });
+      },
+    });
+    renderWithApp(<RelatedTab />);
+    await pickMain();
+    // Picked: the focus goes to the chosen main product, read out.
+    await waitFor(() => expect(screen.getByText(/Producto principal:/).closest('p')).toHaveFocus());
+    await userEvent.type(screen.getByLabelText('Buscar productos para relacionar'), 'correa');
+    await advanceClock(RELATED_SEARCH_DEBOUNCE_MS);
+    const candidates = await screen.findByRole('table', { name: 'Candidatos para relacionar' });
+    // Added: the same button now says so and keeps the focus (the next "Agregar" is one Tab away).
+    const add = within(candidates).getByRole('button', { name: 'Agregar PN-3' });
+    await userEvent.click(add);
+    await waitFor(() => expect(add).toHaveTextContent('Ya relacionado'));
+    expect(add).toHaveFocus();
+    // Removed: the next related part's "Quitar" takes the focus.
+    const relatedTable = screen.getByRole('table', { name: 'Productos relacionados con PN-1' });
+    await userEvent.click(within(relatedTable).getByRole('button', { name: 'Quitar PN-2' }));
+    await waitFor(() => expect(within(relatedTable).queryByRole('row', { name: /PN-2/ })).not.toBeInTheDocument());
+    await waitFor(() => expect(within(relatedTable).getByRole('button', { name: 'Quitar PN-4' })).toHaveFocus());
+    // Another main product: the focus goes back to its search.
+    await userEvent.click(screen.getByRole('button', { name: 'Cambiar producto principal' }));
+    await waitFor(() => expect(screen.getByLabelText('Buscar producto principal')).toHaveFocus());
   });
 
   it('toasts search and remove failures', async () => {
@@ -95,7 +131,7 @@ describe('RelatedTab', () => {
     await advanceClock(RELATED_SEARCH_DEBOUNCE_MS);
     expect(await screen.findByText('Error al buscar productos')).toBeInTheDocument();
     const relatedTable = screen.getByRole('table', { name: 'Productos relacionados con PN-1' });
-    await userEvent.click(within(relatedTable).getByRole('button', { name: 'Quitar' }));
+    await userEvent.click(within(relatedTable).getByRole('button', { name: 'Quitar PN-2' }));
     expect(await screen.findByText('Error al eliminar producto relacionado')).toBeInTheDocument();
   });
 });

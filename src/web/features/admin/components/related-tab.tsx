@@ -1,5 +1,5 @@
 import { Link2, Plus, RefreshCw, Trash2 } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { SearchField } from '../../../components/ui/form-field.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -65,8 +65,13 @@ function PartSearchResults(props: {
   );
 }
 
-function MainProductPicker({ onPick }: { onPick: (part: AdminPart) => void }) {
+function MainProductPicker({ onPick, autoFocus = false }: { onPick: (part: AdminPart) => void; autoFocus?: boolean }) {
   const [search, setSearch] = useState('');
+  const boxRef = useRef<HTMLDivElement>(null);
+  // Back from "Cambiar producto principal": its button is gone, the focus goes to the search.
+  useEffect(() => {
+    if (autoFocus) boxRef.current?.querySelector('input')?.focus();
+  }, [autoFocus]);
   const debounced = useDebouncedValue(search.trim(), ADMIN_SEARCH_DEBOUNCE_MS);
   const { data, error, isPending, isError, isFetching, refetch } = useAdminParts(
     { page: 1, limit: MAIN_RESULTS, search: debounced },
@@ -74,7 +79,7 @@ function MainProductPicker({ onPick }: { onPick: (part: AdminPart) => void }) {
   );
   return (
     <div className="grid grid-cols-1 gap-3">
-      <div className="max-w-md">
+      <div ref={boxRef} className="max-w-md">
         <SearchField label="Buscar producto principal" value={search} onChange={setSearch} placeholder="Código, descripción o categoría" />
       </div>
       {debounced === '' ? (
@@ -99,30 +104,54 @@ function MainProductPicker({ onPick }: { onPick: (part: AdminPart) => void }) {
   );
 }
 
+/**
+ * The main part's related parts with "Quitar". A removed part hands the keyboard's focus to the
+ * "Quitar" now in its place (the previous one at the end), so several are removed in a row.
+ */
 function RelatedList({ main }: { main: AdminPart }) {
   const { data, error, isPending, isError, refetch } = useRelations(main.id);
   const remove = useRemoveRelation();
+  const listRef = useRef<HTMLDivElement>(null);
+  const [removed, setRemoved] = useState<{ id: number; index: number } | null>(null);
+  useEffect(() => {
+    const gone = removed;
+    if (!gone || !data || data.relatedProducts.some((p) => p.id === gone.id)) return;
+    setRemoved(null);
+    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
+    buttons[Math.min(gone.index, buttons.length - 1)]?.focus();
+  }, [data, removed]);
   if (isPending) return <LoadingState />;
   if (isError)
     return <ErrorState error={error} message="No se pudieron cargar los productos relacionados." onRetry={() => void refetch()} />;
   if (data.relatedProducts.length === 0) return <EmptyState>Este producto no tiene productos relacionados.</EmptyState>;
   return (
-    <PartTable
-      label={`Productos relacionados con ${main.partNumber}`}
-      parts={data.relatedProducts}
-      action={(part) => (
-        <Button
-          size="sm"
-          variant="ghost"
-          className="text-accent-700"
-          disabled={remove.isPending && remove.variables.relatedId === part.id}
-          onClick={() => remove.mutate({ partId: main.id, relatedId: part.id })}
-        >
-          <Trash2 aria-hidden="true" className="size-4" />
-          Quitar
-        </Button>
-      )}
-    />
+    <div ref={listRef}>
+      <PartTable
+        label={`Productos relacionados con ${main.partNumber}`}
+        parts={data.relatedProducts}
+        action={(part) => {
+          const removing = remove.isPending && remove.variables.relatedId === part.id;
+          return (
+            <Button
+              size="sm"
+              variant="ghost"
+              className={cn('text-accent-700', removing && 'opacity-50')}
+              aria-label={`Quitar ${part.partNumber}`}
+              // Not disabled while removing: a disabled button drops the keyboard's focus to the page.
+              aria-disabled={removing || undefined}
+              onClick={() => {
+                if (removing) return;
+                const index = data.relatedProducts.findIndex((p) => p.id === part.id);
+                remove.mutate({ partId: main.id, relatedId: part.id }, { onSuccess: () => setRemoved({ id: part.id, index }) });
+              }}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+              Quitar
+            </Button>
+          );
+        }}
+      />
+    </div>
   );
 }
 
@@ -159,34 +188,54 @@ function CandidateSearch({ main }: { main: AdminPart }) {
           isFetching={isFetching}
           error={error}
           errorMessage="La búsqueda falló. Intente nuevamente."
-          action={(part) =>
-            relatedIds.has(part.id) ? (
-              <span className="text-xs font-medium text-green-700">Ya relacionado</span>
-            ) : (
+          action={(part) => {
+            // One button in both states, so the focus stays on it once the part is added.
+            const done = relatedIds.has(part.id);
+            const adding = add.isPending && add.variables.relatedId === part.id;
+            return (
               <Button
                 size="sm"
-                variant="outline"
-                disabled={add.isPending && add.variables.relatedId === part.id}
-                onClick={() => add.mutate({ partId: main.id, relatedId: part.id })}
+                variant={done ? 'ghost' : 'outline'}
+                className={cn(done && 'cursor-default text-xs text-green-700 hover:bg-transparent', adding && 'opacity-50')}
+                aria-label={done ? undefined : `Agregar ${part.partNumber}`}
+                aria-disabled={done || adding || undefined}
+                onClick={() => {
+                  if (!done && !adding) add.mutate({ partId: main.id, relatedId: part.id });
+                }}
               >
-                <Plus aria-hidden="true" className="size-4" />
-                Agregar
+                {done ? (
+                  'Ya relacionado'
+                ) : (
+                  <>
+                    <Plus aria-hidden="true" className="size-4" />
+                    Agregar
+                  </>
+                )}
               </Button>
-            )
-          }
+            );
+          }}
         />
       ) : null}
     </div>
   );
 }
 
-/** "Productos Relacionados": pick a main product, then add or remove its related products. */
+/**
+ * "Productos Relacionados": pick a main product, then add or remove its related products. The
+ * keyboard's focus follows: to the chosen main product once picked, back to the search when it is
+ * changed.
+ */
 export function RelatedTab() {
   const [main, setMain] = useState<AdminPart | null>(null);
+  const [changed, setChanged] = useState(false);
+  const chosenRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (main) chosenRef.current?.focus();
+  }, [main]);
   if (!main) {
     return (
       <Section title="Productos Relacionados" description="Elija el producto principal.">
-        <MainProductPicker onPick={setMain} />
+        <MainProductPicker onPick={setMain} autoFocus={changed} />
       </Section>
     );
   }
@@ -195,13 +244,24 @@ export function RelatedTab() {
       <Section
         title="Productos Relacionados"
         actions={
-          <Button variant="outline" size="sm" onClick={() => setMain(null)}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              setChanged(true);
+              setMain(null);
+            }}
+          >
             <RefreshCw aria-hidden="true" className="size-4" />
             Cambiar producto principal
           </Button>
         }
       >
-        <p className="mb-4 flex flex-wrap items-center gap-2 rounded-md bg-brand-50 p-3 text-sm text-brand-900">
+        <p
+          ref={chosenRef}
+          tabIndex={-1}
+          className="mb-4 flex flex-wrap items-center gap-2 rounded-md bg-brand-50 p-3 text-sm text-brand-900"
+        >
           <Link2 aria-hidden="true" className="size-4" />
           <span>
             Producto principal: <strong className="font-mono">{main.partNumber}</strong> — {main.description}
