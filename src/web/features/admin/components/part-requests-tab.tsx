@@ -184,21 +184,21 @@ export function PartRequestsTab() {
   const listRef = useRef<HTMLDivElement>(null);
   const filterRef = useRef<HTMLSelectElement>(null);
   /** The request leaving the list and its place in it, until the list no longer shows it. */
-  const leaving = useRef<{ id: number; index: number } | null>(null);
+  const [leaving, setLeaving] = useState<{ id: number; index: number } | null>(null);
   const markLeaving = (request: AdminPartRequest) => {
     const index = data?.findIndex((r) => r.id === request.id) ?? -1;
-    if (index >= 0) leaving.current = { id: request.id, index };
+    if (index >= 0) setLeaving({ id: request.id, index });
   };
 
   // Once the list has dropped it (and the confirmation is closed), focus the request now in its place.
   useEffect(() => {
-    const left = leaving.current;
+    const left = leaving;
     if (!left || deleting !== null || !data || data.some((r) => r.id === left.id)) return;
-    leaving.current = null;
+    setLeaving(null);
     const selects = listRef.current?.querySelectorAll<HTMLSelectElement>('select[data-request-status]') ?? [];
     const next = selects[Math.min(left.index, selects.length - 1)];
     (next ?? filterRef.current)?.focus();
-  }, [data, deleting]);
+  }, [data, deleting, leaving]);
 
   return (
     <Section

@@ -342,21 +342,21 @@ function AllUsers() {
   const ownId = useSession()?.userId ?? null;
   const listRef = useRef<HTMLDivElement>(null);
   /** A deleted account and its place in the list, until the list no longer shows it. */
-  const deleted = useRef<{ id: number; index: number } | null>(null);
+  const [deleted, setDeleted] = useState<{ id: number; index: number } | null>(null);
   const onDeleted = (user: AdminUser) => {
     const index = data?.findIndex((u) => u.id === user.id) ?? -1;
-    if (index >= 0) deleted.current = { id: user.id, index };
+    if (index >= 0) setDeleted({ id: user.id, index });
   };
   // Once the list has dropped it (and the confirmation is closed), the account now in its place
   // (the previous one at the end) takes the focus, which would otherwise fall to the page.
   useEffect(() => {
-    const gone = deleted.current;
+    const gone = deleted;
     if (!gone || dialog !== null || !data || data.some((u) => u.id === gone.id)) return;
-    deleted.current = null;
+    setDeleted(null);
     const rows = listRef.current?.querySelectorAll('tbody tr') ?? [];
     const row = rows[Math.min(gone.index, rows.length - 1)];
     row?.querySelector<HTMLElement>('select, button, a[href], input')?.focus();
-  }, [data, dialog]);
+  }, [data, dialog, deleted]);
 
   return (
     <Section
