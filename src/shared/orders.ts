@@ -11,6 +11,8 @@
  * | `GET /api/cart` | signed in | – | {@link cartSchema} (the stored cart, priced now) |
  * | `PUT /api/cart` | signed in | {@link cartBodySchema} (replaces the cart; `lines: []` empties it) | {@link cartSchema} |
  * | `POST /api/cart/lines` | signed in | {@link cartBodySchema} (adds: quantities of a part already there are summed, capped at 9,999) | {@link cartSchema} |
+ * | `PATCH /api/cart/lines/:partId` | signed in | {@link cartLineParamsSchema}; {@link cartLineChangeSchema} `{quantity}` or `{delta}` (one line, under the cart's lock; 404 when not in the cart) | {@link cartSchema} |
+ * | `DELETE /api/cart/lines/:partId` | signed in | {@link cartLineParamsSchema} (removes one line, under the cart's lock; none there is no error) | {@link cartSchema} |
  * | `POST /api/cart/price` | anyone (a guest's browser cart) | {@link cartBodySchema} (nothing stored) | {@link cartSchema} |
  * | `POST /api/cart/quick` | anyone | {@link quickOrderBodySchema} `{text}` | {@link quickOrderResponseSchema} `{added, unmatched, cart}` |
  * | `POST /api/orders` | anyone | {@link orderBodySchema}; header `Idempotency-Key` (1–200 chars, one per send attempt) | 201 {@link orderSchema} |
@@ -86,6 +88,38 @@ const lines = z.array(cartLineInputSchema).check(z.maxLength(MAX_ORDER_LINES, { 
 
 /** Body of `PUT /api/cart`, `POST /api/cart/lines` and `POST /api/cart/price`. */
 export const cartBodySchema = z.object({ lines });
+
+/** Path of `PATCH` and `DELETE /api/cart/lines/:partId`: the part whose line changes. */
+export const cartLineParamsSchema = z.object({
+  partId: z.coerce
+    .number({ error: 'Repuesto inválido' })
+    .check(
+      z.int({ error: 'Repuesto inválido' }),
+      z.gte(1, { error: 'Repuesto inválido' }),
+      z.lte(2_147_483_647, { error: 'Repuesto inválido' }),
+    ),
+});
+
+/**
+ * Body of `PATCH /api/cart/lines/:partId`: the new `quantity` (1–9,999), or a `delta` to add to the
+ * quantity the stored cart holds when the change runs ("+" and "−" from two devices both count;
+ * the result is kept within 1–9,999). One of the two. Applied under the cart's lock, so a change
+ * of one line never overwrites what another device changed meanwhile (docs/product.md §16.7).
+ */
+export const cartLineChangeSchema = z
+  .object({
+    quantity: z.optional(quantity),
+    delta: z.optional(
+      z.number({ error: ORDER_TEXTS.lineDeltaRange }).check(
+        z.int({ error: ORDER_TEXTS.lineDeltaRange }),
+        z.gte(-MAX_QUANTITY, { error: ORDER_TEXTS.lineDeltaRange }),
+        z.lte(MAX_QUANTITY, { error: ORDER_TEXTS.lineDeltaRange }),
+        z.refine((n) => n !== 0, { error: ORDER_TEXTS.lineDeltaRange }),
+      ),
+    ),
+  })
+  .check(z.refine((body) => (body.quantity === undefined) !== (body.delta === undefined), { error: ORDER_TEXTS.lineChangeOne }));
+export type CartLineChange = z.infer<typeof cartLineChangeSchema>;
 
 /** A priced cart line, at the viewer's own price list and at this moment. */
 export const cartLineSchema = z.object({

@@ -192,6 +192,84 @@ describe.each(testEngines())('pedidos on %s', (engine) => {
     await call({ method: 'PUT', url: '/api/cart', as: 'client2', payload: { lines: [] } });
   });
 
+  it('changes and removes one line under the cart lock: two devices at once lose nothing', async () => {
+    const user = await createUser(t.database.db, { profileType: 'client' });
+    const session = await loginCookie(t.app, user, 'client');
+    const as = (options: InjectOptions) => t.app.inject({ ...options, headers: { cookie: session } });
+    const quantities = async () =>
+      json<Cart>(await as({ method: 'GET', url: '/api/cart' })).lines.map((l) => [l.partNumber, l.quantity] as const);
+    await as({
+      method: 'PUT',
+      url: '/api/cart',
+      payload: {
+        lines: [
+          { partId: ids['FIL-200'], quantity: 2 },
+          { partId: ids['06H-103-144'], quantity: 1 },
+        ],
+      },
+    });
+    const line = (code: string) => `/api/cart/lines/${ids[code]}`;
+
+    let response = await as({ method: 'PATCH', url: line('FIL-200'), payload: { quantity: 7 } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(json<Cart>(response).lines.map((l) => [l.partNumber, l.quantity, l.subtotal])).toEqual([
+      ['FIL-200', 7, '73.50'],
+      ['06H-103-144', 1, '100.00'],
+    ]);
+    // Two "+" from two devices at the same instant, while a third adds a line: every change counts.
+    await Promise.all([
+      as({ method: 'PATCH', url: line('FIL-200'), payload: { delta: 1 } }),
+      as({ method: 'PATCH', url: line('FIL-200'), payload: { delta: 1 } }),
+      as({ method: 'POST', url: '/api/cart/lines', payload: { lines: [{ partId: ids['ALT-A'], quantity: 3 }] } }),
+      as({ method: 'PATCH', url: line('06H-103-144'), payload: { quantity: 4 } }),
+    ]);
+    expect(await quantities()).toEqual([
+      ['FIL-200', 9],
+      ['06H-103-144', 4],
+      ['ALT-A', 3],
+    ]);
+    // "−" stops at 1 and "+" at 9,999.
+    await as({ method: 'PATCH', url: line('ALT-A'), payload: { delta: -50 } });
+    await as({ method: 'PATCH', url: line('06H-103-144'), payload: { delta: 9999 } });
+    expect(await quantities()).toEqual([
+      ['FIL-200', 9],
+      ['06H-103-144', 9999],
+      ['ALT-A', 1],
+    ]);
+    // A removal keeps the lines changed meanwhile; removing a line already gone is no error.
+    await Promise.all([
+      as({ method: 'DELETE', url: line('06H-103-144') }),
+      as({ method: 'PATCH', url: line('FIL-200'), payload: { delta: 1 } }),
+    ]);
+    response = await as({ method: 'DELETE', url: line('06H-103-144') });
+    expect(response.statusCode).toBe(200);
+    expect(await quantities()).toEqual([
+      ['FIL-200', 10],
+      ['ALT-A', 1],
+    ]);
+
+    // Bad input: Spanish 4xx.
+    const refusals: [string, string, unknown, number, string][] = [
+      ['PATCH', line('FIL-200'), { quantity: 0 }, 400, 'La cantidad debe ser un número entero de 1 a 9999'],
+      ['PATCH', line('FIL-200'), { quantity: 2.5 }, 400, 'La cantidad debe ser un número entero de 1 a 9999'],
+      ['PATCH', line('FIL-200'), {}, 400, 'Indique la cantidad o el cambio de cantidad, uno de los dos'],
+      ['PATCH', line('FIL-200'), { quantity: 2, delta: 1 }, 400, 'Indique la cantidad o el cambio de cantidad, uno de los dos'],
+      ['PATCH', line('FIL-200'), { delta: 0 }, 400, 'El cambio de cantidad debe ser un número entero de -9999 a 9999, distinto de 0'],
+      ['PATCH', '/api/cart/lines/abc', { quantity: 1 }, 400, 'Repuesto inválido'],
+      ['DELETE', '/api/cart/lines/0', undefined, 400, 'Repuesto inválido'],
+      ['PATCH', line('06H-103-144'), { quantity: 1 }, 404, 'Ese repuesto ya no está en su pedido'],
+    ];
+    for (const [method, url, payload, status, message] of refusals) {
+      response = await as({ method: method as 'PATCH', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+      expect(response.statusCode, `${method} ${url} ${JSON.stringify(payload)}`).toBe(status);
+      expect(response.json().error.message, `${method} ${url}`).toContain(message);
+    }
+    // Only a signed-in customer's stored cart has lines to change.
+    response = await t.app.inject({ method: 'PATCH', url: line('FIL-200'), payload: { quantity: 1 } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.message).toBe('Debe iniciar sesión');
+  });
+
   it('answers Spanish 400s for bad carts and pedidos', async () => {
     const cases: [string, string, unknown, string][] = [
       [
@@ -635,6 +713,7 @@ describe.each(testEngines())('pedidos on %s', (engine) => {
     for (const path of [
       '/api/cart',
       '/api/cart/price',
+      '/api/cart/lines/{partId}',
       '/api/cart/quick',
       '/api/orders',
       '/api/orders/{id}',

@@ -11,6 +11,8 @@ import {
   adminOrderListSchema,
   adminOrdersQuerySchema,
   cartBodySchema,
+  cartLineChangeSchema,
+  cartLineParamsSchema,
   cartSchema,
   newOrdersCountSchema,
   orderAccessQuerySchema,
@@ -35,6 +37,7 @@ import { sendOrderMails } from './mail.ts';
 import { priceLines } from './pricing.ts';
 import { resolveQuickOrder } from './quick.ts';
 import {
+  changeCartLine,
   countNewOrders,
   exportAdminOrders,
   getCart,
@@ -104,6 +107,37 @@ export function orderRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsync
         schema: { tags: ['orders'], summary: 'Add lines to the stored cart', body: cartBodySchema, response: { 200: cartSchema } },
       },
       async (request) => writeCart(db, reader, request.viewer, request.body.lines, 'add'),
+    );
+
+    app.patch(
+      '/api/cart/lines/:partId',
+      {
+        onRequest: requireUser,
+        preHandler: cartLimit,
+        schema: {
+          tags: ['orders'],
+          summary: "Change one line's quantity (`quantity`, or `delta` on the stored one) under the cart's lock",
+          params: cartLineParamsSchema,
+          body: cartLineChangeSchema,
+          response: { 200: cartSchema },
+        },
+      },
+      async (request) => changeCartLine(db, reader, request.viewer, request.params.partId, request.body),
+    );
+
+    app.delete(
+      '/api/cart/lines/:partId',
+      {
+        onRequest: requireUser,
+        preHandler: cartLimit,
+        schema: {
+          tags: ['orders'],
+          summary: 'Remove one line from the stored cart under its lock',
+          params: cartLineParamsSchema,
+          response: { 200: cartSchema },
+        },
+      },
+      async (request) => changeCartLine(db, reader, request.viewer, request.params.partId, 'remove'),
     );
 
     app.post(

@@ -8,6 +8,7 @@ import { type SQL, and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql }
 import {
   type AdminOrdersQuery,
   type Cart,
+  type CartLineChange,
   type CartLineInput,
   MAX_ORDER_LINES,
   MAX_QUANTITY,
@@ -133,6 +134,44 @@ export async function writeCart(
 
 /** Advisory-lock class of a user's cart writes (the second key is the user id). */
 const CART_LOCK = 19_001;
+
+/**
+ * Changes one line of a signed-in user's stored cart under the cart's lock (docs/product.md §16.7):
+ * `{quantity}` sets it, `{delta}` adds to the quantity stored when the change runs (kept within
+ * 1–9,999), `'remove'` takes the line out (none there is no error). The other lines are left as
+ * they are, so two devices editing at once never overwrite each other; the line keeps its place
+ * and the price it was added at. Answers the cart priced now.
+ * @throws AppError NOT_FOUND {@link ORDER_TEXTS.lineNotInCart} when a change names a part the cart
+ *   does not hold (another device removed or sent it); VALIDATION {@link ORDER_TEXTS.unavailable}
+ *   when its part can no longer be ordered.
+ */
+export async function changeCartLine(
+  db: Db,
+  reader: CatalogueReader,
+  viewer: Viewer,
+  partId: number,
+  change: CartLineChange | 'remove',
+): Promise<Cart> {
+  const userId = requireUserId(viewer);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CART_LOCK}, ${userId})`);
+    const where = and(eq(cartLines.userId, userId), eq(cartLines.partId, partId));
+    if (change === 'remove') {
+      await tx.delete(cartLines).where(where);
+      return;
+    }
+    const [stored] = await tx.select({ quantity: cartLines.quantity }).from(cartLines).where(where);
+    if (!stored) throw notFound(ORDER_TEXTS.lineNotInCart);
+    const priced = await priceLines(databaseReader(tx, reader.settings), viewer, [{ partId, quantity: stored.quantity }]);
+    if (priced.unavailable.length) throw badRequest(ORDER_TEXTS.unavailable);
+    const quantity = change.quantity ?? Math.max(MIN_CART_QUANTITY, Math.min(MAX_QUANTITY, stored.quantity + (change.delta ?? 0)));
+    await tx.update(cartLines).set({ quantity, updatedAt: new Date() }).where(where);
+  });
+  return getCart(reader, viewer);
+}
+
+/** Fewest units of a cart line ("−" stops there). */
+const MIN_CART_QUANTITY = 1;
 
 /** The part ids and quantities of a pedido's lines, to put them back in a cart. */
 async function orderLineRequests(db: Executor, orderId: number): Promise<CartLineInput[]> {

@@ -1,13 +1,13 @@
 /**
  * The cart's calls and the browser cart's storage, loaded with the first cart call rather than with
  * the page (they carry the contract's schemas): a signed-in customer's cart is the server's
- * (`GET/PUT /api/cart`, `POST /api/cart/lines`), a guest's lines live in localStorage
+ * (`GET/PUT /api/cart`, `POST /api/cart/lines`, `PATCH/DELETE /api/cart/lines/:partId`), a guest's lines live in localStorage
  * (guest-cart.ts) and are priced by `POST /api/cart/price`. Prices always come from the server.
  */
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Cart, type CartLineInput, cartSchema, type QuickOrderResponse, quickOrderResponseSchema } from '../../../shared/orders.ts';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
-import { type CartEdit, type CartMode, clampQuantity, EMPTY_CART, inputLines, orderKeys, setCart, useCartMode } from './cart-model.ts';
+import { type CartEdit, type CartMode, clampQuantity, EMPTY_CART, orderKeys, setCart, useCartMode } from './cart-model.ts';
 import { mergeLines, readGuestLines, writeGuestLines } from './guest-cart.ts';
 
 /** Prices a guest's lines (`POST /api/cart/price`); no call for an empty cart. */
@@ -67,10 +67,27 @@ function editLines(lines: CartLineInput[], edit: CartEdit): CartLineInput[] {
 }
 
 /**
+ * A signed-in customer's change of one line, applied by the server under the cart's lock
+ * (`PATCH`/`DELETE /api/cart/lines/:partId`): "+" and "−" add to the quantity stored then, so what
+ * another tab or device changed meanwhile is kept, the same line included. A line another device
+ * removed (404) is not an error: the answer is the pedido as it is now.
+ */
+async function changeLine(edit: Extract<CartEdit, { kind: 'quantity' | 'step' | 'remove' }>): Promise<Cart> {
+  const url = `/api/cart/lines/${edit.partId}`;
+  try {
+    if (edit.kind === 'remove') return await apiRequest(url, cartSchema, { method: 'DELETE' });
+    const body = edit.kind === 'step' ? { delta: edit.delta } : { quantity: edit.quantity };
+    return await apiRequest(url, cartSchema, { method: 'PATCH', body });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return apiRequest('/api/cart', cartSchema);
+    throw error;
+  }
+}
+
+/**
  * Applies an edit on the server or in the browser and answers the priced cart. A signed-in
- * customer's quantity edits and removals read the stored cart first and send it whole with the
- * edit applied, so a change made meanwhile in another tab or device is kept, never overwritten by
- * this screen's older view.
+ * customer's quantity edits and removals change that one line on the server ({@link changeLine}),
+ * never sending this screen's older view of the other lines.
  * @throws {ApiError} as `apiRequest`.
  */
 export async function runEdit(mode: CartMode, edit: CartEdit): Promise<Cart> {
@@ -86,9 +103,9 @@ export async function runEdit(mode: CartMode, edit: CartEdit): Promise<Cart> {
       body: { lines: [{ partId: edit.part.id, quantity: edit.quantity }] },
     });
   }
+  if (edit.kind !== 'replace') return changeLine(edit);
   // A replace ("Vaciar pedido" or its undo) keeps the price each line was added at, when given.
-  const next = edit.kind === 'replace' ? edit.lines : editLines(inputLines(await apiRequest('/api/cart', cartSchema)), edit);
-  return apiRequest('/api/cart', cartSchema, { method: 'PUT', body: { lines: next } });
+  return apiRequest('/api/cart', cartSchema, { method: 'PUT', body: { lines: edit.lines } });
 }
 
 /**

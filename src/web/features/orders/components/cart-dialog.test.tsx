@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Part } from '../../../../shared/api.ts';
 import type { CartLineInput } from '../../../../shared/orders.ts';
 import { anonymousSession, buildPart, signedInSession } from '../../../test/fixtures.ts';
-import { json, mockApi, renderWithApp } from '../../../test/render.tsx';
+import { errorResponse, json, mockApi, renderWithApp } from '../../../test/render.tsx';
 import { readGuestLines } from '../guest-cart.ts';
 import { cartLine, cartOf } from '../test-fixtures.ts';
 import { CardOrderControl, useCardOrderControl } from './add-to-order.tsx';
@@ -265,32 +265,61 @@ describe('Mi pedido (signed in, on the server)', () => {
     expect(within(dialog).getByRole('link', { name: 'Mis pedidos' })).toHaveAttribute('href', '/mis-pedidos');
   });
 
-  it('steps a quantity from the stored cart as it is now, keeping what another tab changed', async () => {
-    // This tab read PN-1 × 2; another tab then raised it to 5 and added PN-3.
-    let cart = cartOf([cartLine({ partId: 1, quantity: 2 })]);
-    const puts: CartLineInput[][] = [];
+  it('changes one line at a time on the server, keeping what another tab changed', async () => {
+    // This tab read PN-1 × 2 and PN-2; another tab then raised PN-1 to 5 and added PN-3.
+    let cart = cartOf([cartLine({ partId: 1, quantity: 2 }), cartLine({ partId: 2, quantity: 1 })]);
+    const changes: [string, string, unknown][] = [];
+    const lineRoute = (partId: number) => (_url: URL, init: RequestInit | undefined) => {
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      changes.push([init?.method ?? 'GET', `/api/cart/lines/${partId}`, body]);
+      const lines = cart.lines
+        .filter((l) => init?.method !== 'DELETE' || l.partId !== partId)
+        .map((l) => (l.partId === partId && body ? cartLine({ partId, quantity: body.quantity ?? l.quantity + body.delta }) : l));
+      cart = cartOf(lines);
+      return json(cart);
+    };
     mockApi({
       'GET /api/user/session': signedInSession('client'),
       'GET /api/cart': () => json(cart),
-      'PUT /api/cart': (_url: URL, init: RequestInit | undefined) => {
-        const { lines } = JSON.parse(String(init?.body)) as { lines: CartLineInput[] };
-        puts.push(lines);
-        cart = cartOf(lines.map((l) => cartLine({ partId: l.partId, quantity: l.quantity })));
-        return json(cart);
-      },
+      'PATCH /api/cart/lines/1': lineRoute(1),
+      'DELETE /api/cart/lines/2': lineRoute(2),
     });
     renderWithApp(<OrderHeaderActions />);
     const dialog = await openCart();
     expect(await within(dialog).findByLabelText('Cantidad de PN-1')).toHaveValue(2);
-    cart = cartOf([cartLine({ partId: 1, quantity: 5 }), cartLine({ partId: 3, quantity: 1 })]);
+    cart = cartOf([cartLine({ partId: 1, quantity: 5 }), cartLine({ partId: 2, quantity: 1 }), cartLine({ partId: 3, quantity: 1 })]);
 
+    // "+" adds one to what the server holds then (5), not to what this tab showed (2).
     await userEvent.click(within(dialog).getByRole('button', { name: 'Aumentar cantidad de PN-1' }));
-    await waitFor(() => expect(puts).toHaveLength(1));
-    expect(puts[0]).toEqual([
-      { partId: 1, quantity: 6 },
-      { partId: 3, quantity: 1 },
-    ]);
     await waitFor(() => expect(within(dialog).getByLabelText('Cantidad de PN-1')).toHaveValue(6));
+    expect(within(dialog).getByLabelText('Cantidad de PN-3')).toHaveValue(1);
+    const input = within(dialog).getByLabelText('Cantidad de PN-1');
+    await userEvent.clear(input);
+    await userEvent.type(input, '8{Enter}');
+    await waitFor(() => expect(within(dialog).getByLabelText('Cantidad de PN-1')).toHaveValue(8));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Quitar PN-2' }));
+    await waitFor(() => expect(within(dialog).queryByLabelText('Cantidad de PN-2')).not.toBeInTheDocument());
+    expect(changes).toEqual([
+      ['PATCH', '/api/cart/lines/1', { delta: 1 }],
+      ['PATCH', '/api/cart/lines/1', { quantity: 8 }],
+      ['DELETE', '/api/cart/lines/2', undefined],
+    ]);
+    expect(within(dialog).getByLabelText('Cantidad de PN-3')).toHaveValue(1);
+  });
+
+  it('shows the pedido as it is when a changed line was removed on another device', async () => {
+    let cart = cartOf([cartLine({ partId: 1, quantity: 2 }), cartLine({ partId: 3, quantity: 1 })]);
+    mockApi({
+      'GET /api/user/session': signedInSession('client'),
+      'GET /api/cart': () => json(cart),
+      'PATCH /api/cart/lines/1': () => errorResponse(404, 'NOT_FOUND', 'Ese repuesto ya no está en su pedido'),
+    });
+    renderWithApp(<OrderHeaderActions />);
+    const dialog = await openCart();
+    expect(await within(dialog).findByLabelText('Cantidad de PN-1')).toHaveValue(2);
+    cart = cartOf([cartLine({ partId: 3, quantity: 1 })]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Aumentar cantidad de PN-1' }));
+    await waitFor(() => expect(within(dialog).queryByLabelText('Cantidad de PN-1')).not.toBeInTheDocument());
     expect(within(dialog).getByLabelText('Cantidad de PN-3')).toHaveValue(1);
   });
 
