@@ -70,6 +70,37 @@ describe('CarouselsTab', () => {
     expect(screen.getByRole('button', { name: 'Guardar Cambios' })).toBeEnabled();
   });
 
+  it('keeps the keyboard in place: the next "Quitar" or "Agregar" takes the focus', async () => {
+    const cuarto = buildAdminPart({ id: 5, partNumber: 'PN-5' });
+    let featured = [carouselEntry(destacado), carouselEntry(otro, { position: 1 })];
+    let candidates = [candidato, cuarto];
+    const answer = () => json({ ...draft, featured, hasUnpublishedChanges: true });
+    api({
+      'GET /api/admin/carousels': () => json({ ...draft, featured }),
+      'GET /api/admin/parts': () => json(adminPartsPage(candidates)),
+      'PUT /api/products/carousel/2': () => {
+        featured = featured.filter((e) => e.partId !== 2).map((e, position) => ({ ...e, position }));
+        candidates = [destacado, ...candidates];
+        return answer();
+      },
+      'PUT /api/products/carousel/3': () => {
+        featured = [...featured, carouselEntry(candidato, { position: featured.length })];
+        candidates = candidates.filter((p) => p.id !== 3);
+        return answer();
+      },
+    });
+    renderWithApp(<CarouselsTab />);
+    const entries = await screen.findByRole('list', { name: 'Productos en Productos Destacados' });
+    await userEvent.click(within(entries).getByRole('button', { name: 'Quitar PN-2' }));
+    await waitFor(() => expect(within(entries).queryByRole('button', { name: 'Quitar PN-2' })).not.toBeInTheDocument());
+    await waitFor(() => expect(within(entries).getByRole('button', { name: 'Quitar PN-4' })).toHaveFocus());
+
+    const addList = await screen.findByRole('list', { name: 'Productos para agregar a Productos Destacados' });
+    await userEvent.click(await within(addList).findByRole('button', { name: 'Agregar PN-3' }));
+    await waitFor(() => expect(within(addList).queryByRole('button', { name: 'Agregar PN-3' })).not.toBeInTheDocument());
+    await waitFor(() => expect(within(addList).getByRole('button', { name: 'Agregar PN-5' })).toHaveFocus());
+  });
+
   it('toasts a failed discount update, with the server’s reason when it refused the request', async () => {
     let answer = errorResponse(500, 'INTERNAL', 'x');
     api({ 'PUT /api/products/carousel/1': () => answer });

@@ -13,7 +13,7 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import * as Tabs from '@radix-ui/react-tabs';
 import { AlertTriangle, ArrowDown, ArrowUp, CheckCircle2, GripVertical, Plus, Save, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import { COLLECTIONS, type Collection } from '../../../../shared/api.ts';
 import { discountProblem, offerDaysFormSchema, offerStatus } from '../../../../shared/carousels.ts';
@@ -35,6 +35,7 @@ import {
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_DEBOUNCE_MS, COLLECTION_LABELS, parseDiscount } from '../texts.ts';
 import { EmptyState, ErrorState, LoadingState, Section } from './ui.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
+import { useRefocusAfterRemoval } from '../lib/use-refocus-after-removal.ts';
 
 const formatMoney = (value: string | null) => (value === null ? '—' : formatArs(value));
 
@@ -187,6 +188,7 @@ function EntryCard({
   discounted,
   today,
   onMove,
+  onRemoved,
 }: {
   entry: CarouselEntry;
   index: number;
@@ -195,6 +197,8 @@ function EntryCard({
   discounted: DiscountedProduct | undefined;
   today: string;
   onMove: (from: number, to: number) => void;
+  /** After "Quitar" took the entry out (the list moves the focus on). */
+  onRemoved: (partId: number, index: number) => void;
 }) {
   const mutation = useUpdateCarousel();
   const sortable = useSortable({ id: entry.partId });
@@ -265,9 +269,17 @@ function EntryCard({
       <Button
         size="sm"
         variant="ghost"
-        className="ml-auto text-accent-700"
-        disabled={mutation.isPending}
-        onClick={() => mutation.mutate({ partId: entry.partId, category: collection, action: 'remove' })}
+        className={cn('ml-auto text-accent-700', mutation.isPending && 'opacity-50')}
+        // Not disabled while saving: a disabled button drops the keyboard's focus to the page.
+        aria-disabled={mutation.isPending || undefined}
+        data-carousel-remove
+        onClick={() => {
+          if (!mutation.isPending)
+            mutation.mutate(
+              { partId: entry.partId, category: collection, action: 'remove' },
+              { onSuccess: () => onRemoved(entry.partId, index) },
+            );
+        }}
       >
         <Trash2 aria-hidden="true" className="size-4" />
         Quitar<span className="sr-only"> {entry.partNumber}</span>
@@ -276,7 +288,18 @@ function EntryCard({
   );
 }
 
-function CandidateCard({ part, collection }: { part: AdminPart; collection: Collection }) {
+function CandidateCard({
+  part,
+  index,
+  collection,
+  onAdded,
+}: {
+  part: AdminPart;
+  index: number;
+  collection: Collection;
+  /** After the part joined the carousel (it leaves this list). */
+  onAdded: (partId: number, index: number) => void;
+}) {
   const mutation = useUpdateCarousel();
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-slate-200 bg-white p-3">
@@ -288,8 +311,13 @@ function CandidateCard({ part, collection }: { part: AdminPart; collection: Coll
       <Button
         size="sm"
         variant="outline"
-        disabled={mutation.isPending}
-        onClick={() => mutation.mutate({ partId: part.id, category: collection, action: 'add' })}
+        className={cn(mutation.isPending && 'opacity-50')}
+        aria-disabled={mutation.isPending || undefined}
+        data-carousel-add
+        onClick={() => {
+          if (!mutation.isPending)
+            mutation.mutate({ partId: part.id, category: collection, action: 'add' }, { onSuccess: () => onAdded(part.id, index) });
+        }}
       >
         <Plus aria-hidden="true" className="size-4" />
         Agregar<span className="sr-only"> {part.partNumber}</span>
@@ -308,8 +336,16 @@ function Candidates({ collection }: { collection: Collection }) {
     excludeCollection: collection,
   });
   const label = COLLECTION_LABELS[collection];
+  const boxRef = useRef<HTMLDivElement>(null);
+  const searchBox = useCallback(() => boxRef.current?.querySelector<HTMLInputElement>('input'), []);
+  const added = useRefocusAfterRemoval(
+    data?.parts.map((p) => p.id),
+    boxRef,
+    'button[data-carousel-add]',
+    searchBox,
+  );
   return (
-    <div className="mt-6 grid grid-cols-1 gap-3">
+    <div ref={boxRef} className="mt-6 grid grid-cols-1 gap-3">
       <h3 className="text-base font-semibold text-slate-900">Agregar a {label}</h3>
       <div className="max-w-md">
         <SearchField
@@ -332,8 +368,8 @@ function Candidates({ collection }: { collection: Collection }) {
             Mostrando {formatCount(data.parts.length)} de {formatCountOf(data.total, 'producto', 'productos')}
           </p>
           <ul aria-label={`Productos para agregar a ${label}`} className="grid grid-cols-1 gap-2 lg:grid-cols-2">
-            {data.parts.map((part) => (
-              <CandidateCard key={part.id} part={part} collection={collection} />
+            {data.parts.map((part, index) => (
+              <CandidateCard key={part.id} part={part} index={index} collection={collection} onAdded={added} />
             ))}
           </ul>
         </div>
@@ -363,11 +399,13 @@ function SortableEntries({
   entries,
   discounted,
   today,
+  onRemoved,
 }: {
   collection: Collection;
   entries: CarouselEntry[];
   discounted: DiscountedProduct[];
   today: string;
+  onRemoved: (partId: number, index: number) => void;
 }) {
   const reorder = useReorderCarousel();
   const sensors = useSensors(
@@ -403,6 +441,7 @@ function SortableEntries({
               discounted={discounted.find((d) => d.partId === entry.partId)}
               today={today}
               onMove={move}
+              onRemoved={onRemoved}
             />
           ))}
         </ol>
@@ -423,8 +462,17 @@ function CollectionPanel({
   today: string;
 }) {
   const label = COLLECTION_LABELS[collection];
+  const boxRef = useRef<HTMLDivElement>(null);
+  // The last entry gone, the add list's search takes the focus.
+  const searchBox = useCallback(() => boxRef.current?.querySelector<HTMLInputElement>('input[type="search"]'), []);
+  const removed = useRefocusAfterRemoval(
+    entries.map((e) => e.partId),
+    boxRef,
+    'button[data-carousel-remove]',
+    searchBox,
+  );
   return (
-    <div>
+    <div ref={boxRef}>
       <h3 className="mb-1 text-base font-semibold text-slate-900">
         En {label} ({entries.length})
       </h3>
@@ -434,7 +482,7 @@ function CollectionPanel({
       {entries.length === 0 ? (
         <EmptyState>No hay productos en esta categoría</EmptyState>
       ) : (
-        <SortableEntries collection={collection} entries={entries} discounted={discounted} today={today} />
+        <SortableEntries collection={collection} entries={entries} discounted={discounted} today={today} onRemoved={removed} />
       )}
       <Candidates collection={collection} />
     </div>
