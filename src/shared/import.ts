@@ -162,3 +162,6 @@ export const importReportDetailsShape = {
   keptEdits: z.optional(z.array(keptEditSchema)),
   unreadablePrices: z.optional(z.object({ count: count(), first: z.array(unreadablePriceSchema) })),
 };
+
+/** Fields of a past run beyond `jobHistoryEntrySchema`: the uploaded file's name (null for a sync). */
+export const jobHistoryDetailsShape = { file: z.optional(z.nullable(z.string())) };

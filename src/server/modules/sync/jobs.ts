@@ -152,15 +152,19 @@ export class JobSlot {
    * processes interrupted and prunes old finished ones ({@link pruneFinishedJobs}).
    * @param actor who started it (audited with it).
    * @param run the job's body; its `signal` is aborted when {@link stop} interrupts it.
+   * @param file the uploaded file's name, kept with the job's progress for the history (`file`).
    * @throws AppError CONFLICT {@link JOB_CONFLICT} when a job is running.
    */
   async start(
     kind: JobKind,
     actor: Actor,
     run: (onProgress: (p: ImportProgress) => void, signal: AbortSignal) => Promise<ImportReport>,
+    file?: string,
   ): Promise<JobState> {
     await this.recoverInterrupted();
     await pruneFinishedJobs(this.database);
+    // The file's name rides along with every progress written: the history reads it even of a failed run.
+    const stored = (progress: ImportProgress) => (file === undefined ? progress : { ...progress, file: file.slice(0, 200) });
     let row: Row | undefined;
     try {
       [row] = await this.database.db
@@ -168,7 +172,7 @@ export class JobSlot {
         .values({
           kind,
           status: 'running',
-          progress: { phase: 'reading', read: 0, written: 0, total: 0 },
+          progress: stored({ phase: 'reading', read: 0, written: 0, total: 0 }),
           actor: actor.username,
           owner: this.owner,
         })
@@ -199,7 +203,7 @@ export class JobSlot {
       return writing;
     };
     const heartbeat = setInterval(() => {
-      void write(latest ? { progress: latest } : {});
+      void write(latest ? { progress: stored(latest) } : {});
     }, HEARTBEAT_MS);
     heartbeat.unref();
     const finish = async (values: Partial<typeof jobs.$inferInsert>) => {
@@ -222,11 +226,11 @@ export class JobSlot {
       const now = Date.now();
       if (now - writtenAt >= PROGRESS_EVERY_MS || newPhase) {
         writtenAt = now;
-        void write({ progress });
+        void write({ progress: stored(progress) });
       }
     }, abort.signal).then(
       async (report) => {
-        await finish({ status: 'done', report, progress: latest ?? row.progress });
+        await finish({ status: 'done', report, progress: latest ? stored(latest) : row.progress });
       },
       async (error: unknown) => {
         await finish({ status: 'failed', error: error instanceof AppError ? error.message : 'Error interno durante la importación' });

@@ -8,8 +8,8 @@ import * as z from 'zod/mini';
 import {
   MAX_UPLOAD_BYTES,
   importReportSchema,
+  jobHistoryEntrySchema,
   jobHistoryQuerySchema,
-  jobHistoryResponseSchema,
   jobStateSchema,
   rawApiResponseSchema,
   syncQuerySchema,
@@ -21,6 +21,7 @@ import {
   type HandEditableField,
   columnMappingSchema,
   importReportDetailsShape,
+  jobHistoryDetailsShape,
 } from '../../../shared/import.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -78,6 +79,9 @@ function columnMapping(value: string | undefined): ColumnAssignment[] | undefine
 const jobResponseSchema = z.object({
   job: z.nullable(z.extend(jobStateSchema, { report: z.nullable(z.extend(importReportSchema, importReportDetailsShape)) })),
 });
+
+/** The history answer: `jobHistoryEntrySchema` with the uploaded file's name ({@link jobHistoryDetailsShape}). */
+const jobHistoryResponseSchema = z.object({ runs: z.array(z.extend(jobHistoryEntrySchema, jobHistoryDetailsShape)) });
 
 const UPLOAD_TYPES = [
   'application/octet-stream',
@@ -160,22 +164,27 @@ export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZo
         const dryRun = query.dryRun === 'true';
         const overwriteHandEdits = overwriteFields(query.overwrite);
         const mapping = query.mappingName ? await mappingAssignments(ctx.db, query.mappingName) : columnMapping(query.mapping);
-        const job = await jobs.start('upload', actor, async (onProgress, signal) => {
-          const options = {
-            lowStock: config.lowStock,
-            source: sourceFromFileName(name),
-            actor: actor.username,
-            dryRun,
-            confirmLarge: query.confirmLarge === 'true',
-            duplicates: query.duplicates,
-            overwriteHandEdits,
-            mapping,
-            imageDir: config.imageDir,
-          };
-          // On PostgreSQL in a process of its own (job-process.ts).
-          const report = await runCatalogueImport(ctx.database, { upload: body }, options, onProgress, signal, app.log);
-          return dryRun ? report : auditImport(ctx, 'catalogue.upload', actor, report, name);
-        });
+        const job = await jobs.start(
+          'upload',
+          actor,
+          async (onProgress, signal) => {
+            const options = {
+              lowStock: config.lowStock,
+              source: sourceFromFileName(name),
+              actor: actor.username,
+              dryRun,
+              confirmLarge: query.confirmLarge === 'true',
+              duplicates: query.duplicates,
+              overwriteHandEdits,
+              mapping,
+              imageDir: config.imageDir,
+            };
+            // On PostgreSQL in a process of its own (job-process.ts).
+            const report = await runCatalogueImport(ctx.database, { upload: body }, options, onProgress, signal, app.log);
+            return dryRun ? report : auditImport(ctx, 'catalogue.upload', actor, report, name);
+          },
+          name,
+        );
         return reply.status(202).send({ job });
       },
     );

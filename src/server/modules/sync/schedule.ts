@@ -218,16 +218,20 @@ interface HistoryRow {
   deactivated: number | null;
   rejected: number | null;
   scheduled: boolean;
+  file: string | null;
 }
+
+/** A past run as the history answers it: {@link JobHistoryEntry} and the uploaded file's name. */
+export type JobHistoryRun = JobHistoryEntry & { file: string | null };
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
 /**
  * The newest `limit` imports and syncs, newest first, with the scheduled runs that were skipped:
  * when, who or what started them, the counts and the result (docs/product.md §11.5). Reads only
- * the counts of each report, never its rows.
+ * the counts of each report, never its rows; `file` is the uploaded file's name (null for a sync).
  */
-export async function listJobHistory(ctx: Pick<AppContext, 'db'>, limit: number): Promise<JobHistoryEntry[]> {
+export async function listJobHistory(ctx: Pick<AppContext, 'db'>, limit: number): Promise<JobHistoryRun[]> {
   const rows = await queryRows<HistoryRow>(
     ctx.db,
     sql`select j.id, j.kind, j.status, j.actor, j.started_at, j.finished_at, j.error,
@@ -235,7 +239,8 @@ export async function listJobHistory(ctx: Pick<AppContext, 'db'>, limit: number)
           (j.report->>'inserted')::int as inserted, (j.report->>'updated')::int as updated,
           (j.report->>'unchanged')::int as unchanged, (j.report->>'deactivated')::int as deactivated,
           (j.report->>'rejected')::int as rejected,
-          exists (select 1 from scheduled_syncs s where s.job_id = j.id) as scheduled
+          exists (select 1 from scheduled_syncs s where s.job_id = j.id) as scheduled,
+          j.progress->>'file' as file
         from jobs j order by j.started_at desc, j.id desc limit ${limit}`,
   );
   const skipped = await ctx.db
@@ -244,7 +249,7 @@ export async function listJobHistory(ctx: Pick<AppContext, 'db'>, limit: number)
     .where(eq(scheduledSyncs.outcome, 'skipped'))
     .orderBy(desc(scheduledSyncs.scheduledFor))
     .limit(limit);
-  const entries: JobHistoryEntry[] = rows.map((r) => {
+  const entries: JobHistoryRun[] = rows.map((r) => {
     const finished = r.status !== 'running';
     const result = r.status === 'running' ? 'running' : r.status === 'done' ? (r.dry_run ? 'preview' : 'ok') : ('failed' as const);
     return {
@@ -252,6 +257,7 @@ export async function listJobHistory(ctx: Pick<AppContext, 'db'>, limit: number)
       kind: r.kind,
       trigger: r.scheduled ? 'scheduled' : 'manual',
       actor: r.actor,
+      file: r.file,
       startedAt: iso(r.started_at),
       finishedAt: finished && r.finished_at ? iso(r.finished_at) : null,
       result,
@@ -279,6 +285,7 @@ export async function listJobHistory(ctx: Pick<AppContext, 'db'>, limit: number)
       result: 'skipped',
       error: s.reason,
       counts: null,
+      file: null,
     });
   }
   return entries.sort((a, b) => b.startedAt.localeCompare(a.startedAt) || (b.jobId ?? 0) - (a.jobId ?? 0)).slice(0, limit);

@@ -293,7 +293,7 @@ describe.each(testEngines())('catalogue upload from the panel on %s', (engine) =
     },
   );
 
-  it('answers the preview’s unreadable prices and kept hand edits', async () => {
+  it('answers the preview’s unreadable prices and kept hand edits, and names the file in the history', async () => {
     await t.database.db.execute(sql`truncate parts, categories restart identity cascade`);
     const file = (price: string) => Buffer.from(`codigo,descripcion,precio\nAPI-1,Filtro uno,consultar\nAPI-2,Filtro dos,${price}\n`);
     const send = (payload: Buffer, query: string) =>
@@ -315,6 +315,8 @@ describe.each(testEngines())('catalogue upload from the panel on %s', (engine) =
       handEditsKept: 1,
       keptEdits: [{ partNumber: 'API-2', field: 'priceList1', kept: '1800.00', incoming: '1600.00' }],
     });
+    const history = (await t.app.inject({ method: 'GET', url: '/api/admin/jobs?limit=2', headers: { cookie: admin } })).json();
+    expect(history.runs.map((r: { file: string | null }) => r.file)).toEqual(['lista-martes.csv', 'lista-lunes.csv']);
   });
 
   it('refuses an archive-bomb XLSX and an oversized file with a clear message', async () => {

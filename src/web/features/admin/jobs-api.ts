@@ -6,8 +6,14 @@
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import * as z from 'zod/mini';
-import { importReportSchema, jobStateSchema, MAX_UPLOAD_BYTES, rawApiResponseSchema } from '../../../shared/admin.ts';
-import { type ColumnAssignment, importReportDetailsShape } from '../../../shared/import.ts';
+import {
+  importReportSchema,
+  jobHistoryEntrySchema,
+  jobStateSchema,
+  MAX_UPLOAD_BYTES,
+  rawApiResponseSchema,
+} from '../../../shared/admin.ts';
+import { type ColumnAssignment, importReportDetailsShape, jobHistoryDetailsShape } from '../../../shared/import.ts';
 import {
   type ColumnsResponse,
   columnsResponseSchema,
@@ -25,6 +31,10 @@ import { adminKeys, errorToast, serverMessage } from './api.ts';
  */
 const catalogueJobSchema = z.extend(jobStateSchema, { report: z.nullable(z.extend(importReportSchema, importReportDetailsShape)) });
 const jobResponseSchema = z.object({ job: z.nullable(catalogueJobSchema) });
+
+/** `GET /api/admin/jobs`: the past runs, each with the uploaded file's name (null for a sync). */
+export const jobHistoryResponseSchema = z.object({ runs: z.array(z.extend(jobHistoryEntrySchema, jobHistoryDetailsShape)) });
+export type JobHistoryRun = z.infer<typeof jobHistoryResponseSchema>['runs'][number];
 
 export type CatalogueJob = z.infer<typeof catalogueJobSchema>;
 export type RawApiData = z.infer<typeof rawApiResponseSchema>;

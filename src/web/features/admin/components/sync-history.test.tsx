@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { JobHistoryEntry } from '../../../../shared/admin.ts';
 import { errorResponse, installFakeClock, json, mockApi, renderWithApp } from '../../../test/render.tsx';
-import { jobKeys } from '../jobs-api.ts';
+import { type JobHistoryRun, jobKeys } from '../jobs-api.ts';
 import { callsTo } from '../test-utils.ts';
 import { SyncHistory } from './sync-history.tsx';
 
@@ -20,7 +19,7 @@ const counts = (inserted: number, updated: number, unchanged: number, deactivate
   rejected,
 });
 
-const RUNS: JobHistoryEntry[] = [
+const RUNS: JobHistoryRun[] = [
   {
     jobId: 9,
     kind: 'sync',
@@ -64,6 +63,7 @@ const RUNS: JobHistoryEntry[] = [
     result: 'ok',
     error: null,
     counts: counts(1500, 0, 0, 0, 2),
+    file: 'lista-precios-lunes.xlsx',
   },
 ];
 
@@ -82,6 +82,7 @@ describe('SyncHistory', () => {
       '10/03/2025, 15:00',
       '10/03/2025, 15:00',
       'Sincronización',
+      '—',
       'Manual (staff)',
       'Vista previa',
       '0',
@@ -90,14 +91,27 @@ describe('SyncHistory', () => {
       '3',
       '1',
     ]);
-    expect(cells(rows[1]!).slice(3, 6)).toEqual([
+    expect(cells(rows[1]!).slice(4, 7)).toEqual([
       'Programada',
       'FallóDesactivaría 1.800 de 2.000 productos activos (90 %, más del 10 %).',
       '—',
     ]);
     expect(within(rows[2]!).getByText('Omitida')).toBeInTheDocument();
     expect(within(rows[2]!).getByText(/seguía en curso/)).toBeInTheDocument();
-    expect(cells(rows[3]!).slice(2, 6)).toEqual(['Importación', 'Manual (ana)', 'Aplicada', '1.500']);
+    expect(cells(rows[3]!).slice(2, 7)).toEqual(['Importación', 'lista-precios-lunes.xlsx', 'Manual (ana)', 'Aplicada', '1.500']);
+    // On a phone each run is a card: every cell but the start (its title) says what it is.
+    expect(Array.from(rows[3]!.querySelectorAll('td'), (c) => c.getAttribute('data-label'))).toEqual([
+      'Fin',
+      'Tipo',
+      'Archivo',
+      'Origen',
+      'Resultado',
+      'Nuevos',
+      'Actualizados',
+      'Sin cambios',
+      'Desactivados',
+      'Rechazados',
+    ]);
   });
 
   it('says when there is no run yet, and shows the server message on an error with a retry', async () => {

@@ -1,17 +1,18 @@
 /**
  * "Historial de sincronizaciones" on `/debug` (issue 17 item 8, docs/product.md §11.5): the past
  * imports and syncs, newest first, with when they started and ended, who or what started them
- * (an admin by hand, or "Programada" for `ERP_SYNC_CRON`), their counts and result. It reads
+ * (an admin by hand, or "Programada" for `ERP_SYNC_CRON`), the uploaded file's name, their counts
+ * and result. Below 640 px each run is a card titled by its start. It reads
  * `GET /api/admin/jobs` again whenever the current job changes (started, finished).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { type JobHistoryEntry, jobHistoryResponseSchema } from '../../../../shared/admin.ts';
+import type { JobHistoryEntry } from '../../../../shared/admin.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { apiGet } from '../../../lib/api-client.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { adminKeys, serverMessage } from '../api.ts';
-import { jobQueries } from '../jobs-api.ts';
+import { jobHistoryResponseSchema, jobQueries } from '../jobs-api.ts';
 import { JOB_KIND_LABELS } from '../texts.ts';
 import { EmptyState, ErrorState, LoadingState, Section, TableScroll, td, th } from './ui.tsx';
 
@@ -75,7 +76,7 @@ export function SyncHistory() {
       ) : data.runs.length === 0 ? (
         <EmptyState>Todavía no hubo importaciones ni sincronizaciones.</EmptyState>
       ) : (
-        <TableScroll label="Historial de sincronizaciones">
+        <TableScroll label="Historial de sincronizaciones" stack>
           <thead>
             <tr>
               <th scope="col" className={th}>
@@ -86,6 +87,9 @@ export function SyncHistory() {
               </th>
               <th scope="col" className={th}>
                 Tipo
+              </th>
+              <th scope="col" className={th}>
+                Archivo
               </th>
               <th scope="col" className={th}>
                 Origen
@@ -102,21 +106,31 @@ export function SyncHistory() {
           </thead>
           <tbody>
             {data.runs.map((run) => (
-              <tr key={run.jobId ?? `omitida-${run.startedAt}`}>
-                <th scope="row" className={`${td} whitespace-nowrap font-normal tabular-nums`}>
+              // On a phone the card pairs its short cells two by two; the start, file, trigger and result take a line each.
+              <tr key={run.jobId ?? `omitida-${run.startedAt}`} className="max-sm:grid-cols-2 max-sm:gap-x-3">
+                <th scope="row" className={`${td} whitespace-nowrap font-semibold tabular-nums max-sm:col-span-2 sm:font-normal`}>
                   {formatDateTime(run.startedAt)}
                 </th>
-                <td className={`${td} whitespace-nowrap tabular-nums`}>{run.finishedAt ? formatDateTime(run.finishedAt) : '—'}</td>
-                <td className={td}>{JOB_KIND_LABELS[run.kind]}</td>
-                <td className={`${td} whitespace-nowrap`}>{triggerLabel(run)}</td>
-                <td className={`${td} min-w-48`}>
+                <td data-label="Fin" className={`${td} whitespace-nowrap tabular-nums`}>
+                  {run.finishedAt ? formatDateTime(run.finishedAt) : '—'}
+                </td>
+                <td data-label="Tipo" className={td}>
+                  {JOB_KIND_LABELS[run.kind]}
+                </td>
+                <td data-label="Archivo" className={`${td} max-w-48 break-all max-sm:col-span-2 max-sm:max-w-none`}>
+                  {run.file ?? '—'}
+                </td>
+                <td data-label="Origen" className={`${td} whitespace-nowrap max-sm:col-span-2`}>
+                  {triggerLabel(run)}
+                </td>
+                <td data-label="Resultado" className={`${td} max-sm:col-span-2 sm:min-w-48`}>
                   <span className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${RESULT_STYLES[run.result]}`}>
                     {RESULT_LABELS[run.result]}
                   </span>
                   {run.error ? <p className="mt-1 text-xs text-slate-700">{run.error}</p> : null}
                 </td>
-                {COUNT_COLUMNS.map(([key]) => (
-                  <td key={key} className={`${td} text-right tabular-nums`}>
+                {COUNT_COLUMNS.map(([key, label]) => (
+                  <td key={key} data-label={label} className={`${td} tabular-nums sm:text-right`}>
                     {run.counts ? formatCount(run.counts[key]) : '—'}
                   </td>
                 ))}
