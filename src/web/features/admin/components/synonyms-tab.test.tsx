@@ -109,6 +109,15 @@ describe('SynonymsTab (issue 18)', () => {
     expect(await screen.findByText('Grupo de sinónimos eliminado')).toBeInTheDocument();
   });
 
+  it('hands the focus to the next group once one is deleted', async () => {
+    mockApi(synonymServer([...seed, { id: 3, terms: ['izq', 'izquierdo'] }]));
+    renderWithApp(<SynonymsTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Eliminar vw · volkswagen' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Eliminar vw · volkswagen' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Eliminar izq · izquierdo' })).toHaveFocus());
+  });
+
   it('says so when the list cannot load, and when there are no groups', async () => {
     mockApi({ 'GET /api/admin/synonyms': () => errorResponse(500, 'INTERNAL', 'x') });
     const { unmount } = renderWithApp(<SynonymsTab />);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldError } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { synonymBodySchema } from '../../../../shared/synonyms.ts';
@@ -7,6 +7,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../lib/form.ts';
 import { SYNONYM_TEXTS, type SynonymGroup, useCreateSynonym, useDeleteSynonym, useSynonyms, useUpdateSynonym } from '../synonyms-api.ts';
+import { useRefocusAfterRemoval } from '../lib/use-refocus-after-removal.ts';
 import { EmptyState, ErrorState, LoadingState, Section, TableHead, TableScroll, td } from './ui.tsx';
 
 /** The separator of the forms in the one text field ("jgo, juego"). */
@@ -125,7 +126,16 @@ function EditSynonymDialog({ group, onClose }: { group: SynonymGroup | null; onC
   );
 }
 
-function DeleteSynonymDialog({ group, onClose }: { group: SynonymGroup | null; onClose: () => void }) {
+function DeleteSynonymDialog({
+  group,
+  onClose,
+  onDeleted,
+}: {
+  group: SynonymGroup | null;
+  onClose: () => void;
+  /** After the group is deleted (the list moves the focus on). */
+  onDeleted: (group: SynonymGroup) => void;
+}) {
   const mutation = useDeleteSynonym();
   return (
     <Dialog
@@ -146,7 +156,16 @@ function DeleteSynonymDialog({ group, onClose }: { group: SynonymGroup | null; o
           variant="accent"
           disabled={mutation.isPending || !group}
           onClick={() => {
-            if (group) mutation.mutate({ id: group.id }, { onSuccess: onClose });
+            if (group)
+              mutation.mutate(
+                { id: group.id },
+                {
+                  onSuccess: () => {
+                    onDeleted(group);
+                    onClose();
+                  },
+                },
+              );
           }}
         >
           {mutation.isPending ? 'Eliminando...' : 'Eliminar'}
@@ -166,9 +185,20 @@ export function SynonymsTab() {
   const create = useCreateSynonym();
   const [editing, setEditing] = useState<SynonymGroup | null>(null);
   const [deleting, setDeleting] = useState<SynonymGroup | null>(null);
+  const tabRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const formBox = useCallback(() => tabRef.current?.querySelector<HTMLInputElement>('input'), []);
+  // A deleted group hands the focus to the "Eliminar" now in its place (the add form's field when none is left).
+  const deleted = useRefocusAfterRemoval(
+    query.data?.map((g) => g.id),
+    listRef,
+    'button[data-synonym-delete]',
+    formBox,
+    deleting !== null,
+  );
 
   return (
-    <div className="grid grid-cols-1 gap-4">
+    <div ref={tabRef} className="grid grid-cols-1 gap-4">
       <Section
         title="Sinónimos"
         description="Formas que la búsqueda trata como iguales (abreviaturas del rubro, marcas). Los cambios se aplican a la próxima búsqueda, sin volver a importar el catálogo."
@@ -188,38 +218,50 @@ export function SynonymsTab() {
         ) : query.data.length === 0 ? (
           <EmptyState>No hay grupos de sinónimos.</EmptyState>
         ) : (
-          <TableScroll label="Grupos de sinónimos" stack>
-            <TableHead columns={['Formas']} />
-            <tbody>
-              {query.data.map((group) => (
-                <tr key={group.id}>
-                  <td className={td} data-label="Formas">
-                    <ul className="flex flex-wrap gap-1.5">
-                      {group.terms.map((term) => (
-                        <li key={term} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-slate-800">
-                          {term}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td className={`${td} w-px whitespace-nowrap text-right max-sm:w-auto`}>
-                    <div className="flex justify-end gap-2">
-                      <Button size="sm" variant="outline" onClick={() => setEditing(group)} aria-label={`Editar ${groupLabel(group)}`}>
-                        Editar
-                      </Button>
-                      <Button size="sm" variant="outline" onClick={() => setDeleting(group)} aria-label={`Eliminar ${groupLabel(group)}`}>
-                        Eliminar
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </TableScroll>
+          <div ref={listRef}>
+            <TableScroll label="Grupos de sinónimos" stack>
+              <TableHead columns={['Formas']} />
+              <tbody>
+                {query.data.map((group) => (
+                  <tr key={group.id}>
+                    <td className={td} data-label="Formas">
+                      <ul className="flex flex-wrap gap-1.5">
+                        {group.terms.map((term) => (
+                          <li key={term} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-slate-800">
+                            {term}
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                    <td className={`${td} w-px whitespace-nowrap text-right max-sm:w-auto`}>
+                      <div className="flex justify-end gap-2">
+                        <Button size="sm" variant="outline" onClick={() => setEditing(group)} aria-label={`Editar ${groupLabel(group)}`}>
+                          Editar
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => setDeleting(group)}
+                          aria-label={`Eliminar ${groupLabel(group)}`}
+                          data-synonym-delete
+                        >
+                          Eliminar
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </TableScroll>
+          </div>
         )}
       </Section>
       <EditSynonymDialog group={editing} onClose={() => setEditing(null)} />
-      <DeleteSynonymDialog group={deleting} onClose={() => setDeleting(null)} />
+      <DeleteSynonymDialog
+        group={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(group) => deleted(group.id, query.data?.findIndex((g) => g.id === group.id) ?? 0)}
+      />
     </div>
   );
 }

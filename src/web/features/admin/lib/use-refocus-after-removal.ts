@@ -6,7 +6,7 @@ import { type RefObject, useCallback, useEffect, useState } from 'react';
  * focus to the page. Call the returned function with the item's id and place once the action
  * succeeded; as soon as `ids` no longer holds it, the control matching `selector` of the item now in
  * that place (the last one when the list got shorter) inside `container` takes the focus, or
- * `fallback()` when none is left.
+ * `fallback()` when none is left. While `paused` (a confirmation still open) it waits.
  * @param ids the ids the list shows now (undefined while loading).
  * @returns `left(id, index)`: the item `id`, at `index` of the list, is leaving it.
  */
@@ -15,14 +15,15 @@ export function useRefocusAfterRemoval(
   container: RefObject<HTMLElement | null>,
   selector: string,
   fallback?: () => HTMLElement | null | undefined,
+  paused = false,
 ): (id: number, index: number) => void {
   const [gone, setGone] = useState<{ id: number; index: number } | null>(null);
   useEffect(() => {
-    if (!gone || !ids || ids.includes(gone.id)) return;
+    if (!gone || paused || !ids || ids.includes(gone.id)) return;
     setGone(null);
     const controls = container.current?.querySelectorAll<HTMLElement>(selector) ?? [];
     const next = controls[Math.min(gone.index, controls.length - 1)] ?? fallback?.();
     next?.focus();
-  }, [ids, gone, container, selector, fallback]);
+  }, [ids, gone, container, selector, fallback, paused]);
   return useCallback((id: number, index: number) => setGone({ id, index }), []);
 }
