@@ -28,6 +28,8 @@ export const ADMIN_TEXTS = {
   /** The part editor's question before its unsaved edits are dropped. */
   unsavedPart: (partNumber: string) =>
     `Hay cambios sin guardar en el repuesto ${partNumber}. Si sale ahora se perderán. ¿Salir sin guardar?`,
+  /** The user dialogs' question before an edit or a rejection reason typed and not sent is dropped. */
+  unsavedUser: (username: string) => `Hay cambios sin guardar en el usuario ${username}. Si sale ahora se perderán. ¿Salir sin guardar?`,
   relatedMinChars: 'Ingrese al menos 2 caracteres',
 } as const;
 

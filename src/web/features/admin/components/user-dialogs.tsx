@@ -3,7 +3,7 @@
  * reason, disable, delete (which offers disabling first) and the user's history. Each says what it
  * will do before doing it.
  */
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import * as z from 'zod/mini';
 import { userUpdateBodySchema } from '../../../../shared/admin.ts';
 import { MAX_REJECTION_REASON, rejectBodySchema } from '../../../../shared/admin-users.ts';
@@ -13,6 +13,8 @@ import { FormField, SelectField, TextAreaField } from '../../../components/ui/fo
 import { useZodForm } from '../../../lib/form.ts';
 import { type AdminUser, useDeleteUser, useRejectUser, useSetUserDisabled, useUpdateUser, useUserAudit } from '../users-api.ts';
 import { actionLabel, diffAudit } from '../lib/audit-diff.ts';
+import { LeaveGuardProvider, useUnsavedChanges } from '../lib/leave-guard.tsx';
+import { ADMIN_TEXTS } from '../texts.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { EmptyState, ErrorState, LoadingState, PROFILE_TYPE_OPTIONS, TableScroll, td, th } from './ui.tsx';
 
@@ -125,13 +127,14 @@ export function DisableUserDialog({ user, onClose }: { user: AdminUser | null; o
   );
 }
 
-function RejectForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+function RejectForm({ user, onClose, onCancel }: { user: AdminUser; onClose: () => void; onCancel: () => void }) {
   const {
     register,
     handleSubmit,
     setFocus,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useZodForm(rejectBodySchema, { defaultValues: { reason: '' } });
+  useUnsavedChanges(isDirty);
   const mutation = useRejectUser();
   useEffect(() => setFocus('reason'), [setFocus]);
   const submit = handleSubmit(({ reason }) => mutation.mutate({ id: user.id, reason }, { onSuccess: onClose }));
@@ -150,7 +153,7 @@ function RejectForm({ user, onClose }: { user: AdminUser; onClose: () => void })
         {...register('reason')}
       />
       <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
+        <Button variant="outline" onClick={onCancel} disabled={mutation.isPending}>
           Cancelar
         </Button>
         <Button type="submit" variant="accent" disabled={mutation.isPending}>
@@ -161,19 +164,46 @@ function RejectForm({ user, onClose }: { user: AdminUser; onClose: () => void })
   );
 }
 
+/**
+ * A dialog holding a form of `user`: closing it (Escape, "Cerrar", a click outside, "Cancelar", the
+ * back button) with something typed and not sent asks "Hay cambios sin guardar" first
+ * (docs/product.md §10.2). The form marks itself with `useUnsavedChanges` and cancels with `cancel`.
+ */
+function GuardedUserDialog({
+  user,
+  title,
+  size,
+  onClose,
+  children,
+}: {
+  user: AdminUser | null;
+  title: string;
+  size: 'md' | 'lg';
+  onClose: () => void;
+  children: (user: AdminUser, cancel: () => void) => ReactNode;
+}) {
+  return (
+    <LeaveGuardProvider message={ADMIN_TEXTS.unsavedUser(user?.username ?? '')}>
+      {(leave) => (
+        <Dialog open={user !== null} onOpenChange={(open) => !open && leave.request(onClose)} title={title} size={size}>
+          {user ? children(user, () => leave.request(onClose)) : null}
+        </Dialog>
+      )}
+    </LeaveGuardProvider>
+  );
+}
+
 /** "Rechazar solicitud": a pending request refused with a reason the applicant receives by e-mail. */
 export function RejectUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   return (
-    <Dialog
-      open={user !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+    <GuardedUserDialog
+      user={user}
       title={user ? `Rechazar la solicitud de ${user.username}` : 'Rechazar solicitud'}
       size="md"
+      onClose={onClose}
     >
-      {user ? <RejectForm key={user.id} user={user} onClose={onClose} /> : null}
-    </Dialog>
+      {(shown, cancel) => <RejectForm key={shown.id} user={shown} onClose={onClose} onCancel={cancel} />}
+    </GuardedUserDialog>
   );
 }
 
@@ -200,13 +230,14 @@ function toForm(user: AdminUser): z.input<typeof editUserFormSchema> {
   };
 }
 
-function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+function EditUserForm({ user, onClose, onCancel }: { user: AdminUser; onClose: () => void; onCancel: () => void }) {
   const {
     register,
     handleSubmit,
     setFocus,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useZodForm(editUserFormSchema, { defaultValues: toForm(user) });
+  useUnsavedChanges(isDirty);
   const mutation = useUpdateUser();
   // Focus the first field when the dialog opens (runs before the dialog's own focus scope).
   useEffect(() => setFocus('username'), [setFocus]);
@@ -228,7 +259,7 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
         ) : null}
       </div>
       <div className="flex justify-end gap-2 pt-2">
-        <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
+        <Button variant="outline" onClick={onCancel} disabled={mutation.isPending}>
           Cancelar
         </Button>
         <Button type="submit" disabled={mutation.isPending}>
@@ -241,16 +272,9 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
 
 export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   return (
-    <Dialog
-      open={user !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      title={user ? `Editar usuario ${user.username}` : 'Editar usuario'}
-      size="lg"
-    >
-      {user ? <EditUserForm key={user.id} user={user} onClose={onClose} /> : null}
-    </Dialog>
+    <GuardedUserDialog user={user} title={user ? `Editar usuario ${user.username}` : 'Editar usuario'} size="lg" onClose={onClose}>
+      {(shown, cancel) => <EditUserForm key={shown.id} user={shown} onClose={onClose} onCancel={cancel} />}
+    </GuardedUserDialog>
   );
 }
 

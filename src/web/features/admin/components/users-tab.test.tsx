@@ -122,6 +122,36 @@ describe('UsersTab', () => {
     await waitFor(() => expect(screen.getByLabelText('Tipo de nuevo')).toHaveFocus());
   });
 
+  it('asks before an edit or a rejection reason typed and not sent is dropped', async () => {
+    const fetchMock = api();
+    renderWithApp(<UsersTab />);
+    const row = within(await screen.findByRole('table', { name: 'Usuarios' })).getByRole('row', { name: /taller/ });
+    await userEvent.click(within(row).getByRole('button', { name: 'Editar' }));
+    const edit = await screen.findByRole('dialog', { name: 'Editar usuario taller' });
+    await userEvent.clear(within(edit).getByLabelText('Empresa'));
+    await userEvent.type(within(edit).getByLabelText('Empresa'), 'Taller Sur');
+    await userEvent.keyboard('{Escape}');
+    let ask = await screen.findByRole('dialog', { name: 'Hay cambios sin guardar' });
+    expect(ask).toHaveTextContent('Hay cambios sin guardar en el usuario taller. Si sale ahora se perderán. ¿Salir sin guardar?');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Seguir editando' }));
+    expect(within(edit).getByLabelText('Empresa')).toHaveValue('Taller Sur');
+    await userEvent.click(within(edit).getByRole('button', { name: 'Cancelar' }));
+    ask = await screen.findByRole('dialog', { name: 'Hay cambios sin guardar' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Salir sin guardar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'PATCH', '/api/users/1')).toHaveLength(0);
+
+    const pendingTable = screen.getByRole('table', { name: 'Usuarios pendientes' });
+    await userEvent.click(within(pendingTable).getByRole('button', { name: 'Rechazar' }));
+    const reject = await screen.findByRole('dialog', { name: 'Rechazar la solicitud de nuevo' });
+    await userEvent.type(within(reject).getByLabelText('Motivo del rechazo'), 'Falta el CUIT de la empresa');
+    await userEvent.keyboard('{Escape}');
+    ask = await screen.findByRole('dialog', { name: 'Hay cambios sin guardar' });
+    expect(ask).toHaveTextContent('Hay cambios sin guardar en el usuario nuevo.');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Seguir editando' }));
+    expect(within(reject).getByLabelText('Motivo del rechazo')).toHaveValue('Falta el CUIT de la empresa');
+  });
+
   it('approves a pending user with an optional client code', async () => {
     const fetchMock = api({ 'PATCH /api/users/2/approve': { ...pendiente, isApproved: true, clientCode: 'C-77' } });
     renderWithApp(<UsersTab />);
