@@ -32,11 +32,19 @@ export function usePartPhotos(partId: number) {
   return useQuery(photoQueries.list(partId));
 }
 
-/** After a change: the answer becomes the cached list; the part, its history and the catalogue are read again. */
+/**
+ * After a change: the answer becomes the cached list; the part, the admin part lists (their "Sin
+ * foto" mark and filter, docs/product.md §10.2 "Repuestos"), its history and the catalogue are read
+ * again. The photo list just answered is not.
+ */
 async function afterChange(client: QueryClient, photos: PartPhotos | undefined, partId: number): Promise<void> {
   if (photos) client.setQueryData(photoQueries.list(partId).queryKey, photos);
+  const photoKey = photoQueries.list(partId).queryKey;
   await Promise.all([
-    client.invalidateQueries({ queryKey: [...adminKeys.parts(), 'detail', partId] }),
+    client.invalidateQueries({
+      queryKey: adminKeys.parts(),
+      predicate: (query) => query.queryKey.length !== photoKey.length || query.queryKey.some((part, i) => part !== photoKey[i]),
+    }),
     client.invalidateQueries({ queryKey: adminKeys.audit() }),
     client.invalidateQueries({ queryKey: ['parts'] }),
     client.invalidateQueries({ queryKey: ['product'] }),

@@ -207,6 +207,38 @@ describe('part editor', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('a photo added in the editor clears the list\'s "Sin foto" mark at once', async () => {
+    let imageUrl: string | null = null;
+    const photo = {
+      name: 'uploads/pn-7-b-lg.webp',
+      url: '/images/uploads/pn-7-b-lg.webp',
+      thumbnailUrl: '/images/uploads/pn-7-b-sm.webp',
+      uploaded: true,
+    };
+    mockApi({
+      'GET /api/admin/parts': () => json(adminPartsPage([{ ...detail, imageUrl }])),
+      'GET /api/admin/parts/7': () => json({ ...detail, imageUrl }),
+      'GET /api/categories/admin': tree,
+      'GET /api/admin/audit': history,
+      'GET /api/admin/parts/7/images': () =>
+        json({ partId: 7, partNumber: 'PN-7', photos: imageUrl ? [photo] : [], handEdited: imageUrl !== null }),
+      'POST /api/admin/parts/7/images': () => {
+        imageUrl = photo.name;
+        return json({ partId: 7, partNumber: 'PN-7', photos: [photo], handEdited: true }, 201);
+      },
+    });
+    renderWithApp(<PartsTab />);
+    const row = (await screen.findByRole('rowheader', { name: 'PN-7' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Sin foto')).toBeInTheDocument();
+    const dialog = await openEditor();
+    await userEvent.upload(
+      within(dialog).getByLabelText('Elegir fotos'),
+      new File([new Uint8Array(10)], 'frente.jpg', { type: 'image/jpeg' }),
+    );
+    expect(await within(dialog).findByRole('img', { name: 'Foto 1' })).toBeInTheDocument();
+    await waitFor(() => expect(within(row).queryByText('Sin foto')).not.toBeInTheDocument());
+  });
+
   it("opens from the 'Editar' of a part's detail", async () => {
     api();
     const onSaved = vi.fn();
