@@ -172,6 +172,12 @@ test('a client builds and sends a pedido; staff change its status; the client se
   await row.getByRole('button', { name: `Ver detalle del pedido ${number}` }).click();
   await expect(row.getByText('Armando el pedido')).toBeVisible();
   await expect(row.getByText(LONG_LINK)).toBeVisible();
+  // The lines fit the screen: quantity and subtotal are in view, not behind a sideways scroll.
+  const detailLines = row.getByRole('table', { name: `Repuestos del pedido ${number}` });
+  for (const column of ['Cantidad', 'Subtotal']) {
+    await expect(detailLines.getByRole('columnheader', { name: column })).toBeInViewport({ ratio: 1 });
+  }
+  await expect(detailLines.getByRole('row')).toHaveCount(9);
   expect(await scrollsSideways(page)).toBe(false);
 });
 

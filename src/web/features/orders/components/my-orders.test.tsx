@@ -28,7 +28,7 @@ describe('Mis pedidos', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Ver detalle del pedido P-000042' }));
     const table = await screen.findByRole('table', { name: 'Repuestos del pedido P-000042' });
-    expect(within(table).getByText('Caja x 10')).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'Caja x 10' })).toBeInTheDocument();
     expect(within(table).getAllByText('Consultar Precio')).toHaveLength(2);
     expect(screen.getByText('Despachado por Andreani')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Descargar PDF' })).toHaveAttribute('href', '/api/orders/42/pdf');

@@ -35,7 +35,8 @@ export function OrderTotal({ totals }: { totals: Order['totals'] }) {
 
 /**
  * A pedido in full: number, date, status, customer, lines (code, description, sales unit, quantity,
- * unit price, subtotal), totals, note, status history with notes, and its PDF and Excel.
+ * unit price, subtotal; on a phone the unit and unit price under the description), totals, note,
+ * status history with notes, and its PDF and Excel.
  */
 export function OrderDetail({ order }: { order: Order }) {
   const c = order.customer;
@@ -79,36 +80,58 @@ export function OrderDetail({ order }: { order: Order }) {
           </>
         ) : null}
       </dl>
+      {/* On a phone the sales unit and the unit price go under the description, so that the
+          quantity and the subtotal stay in view instead of behind a sideways scroll. */}
       <div className="relative overflow-x-auto">
-        <table className="w-full min-w-[560px] border-collapse text-left text-sm" aria-label={`Repuestos del pedido ${order.number}`}>
+        <table
+          className="w-full border-collapse text-left text-xs sm:min-w-[560px] sm:text-sm"
+          aria-label={`Repuestos del pedido ${order.number}`}
+        >
           <thead>
             <tr className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-              <th className="px-2 py-1.5">Código</th>
-              <th className="px-2 py-1.5">Descripción</th>
-              <th className="px-2 py-1.5">Unidad</th>
-              <th className="px-2 py-1.5 text-right">{ORDER_TEXTS.quantity}</th>
-              <th className="px-2 py-1.5 text-right">{ORDER_TEXTS.unitPrice}</th>
-              <th className="px-2 py-1.5 text-right">{ORDER_TEXTS.subtotal}</th>
+              <th className="px-1.5 py-1.5 sm:px-2">Código</th>
+              <th className="px-1.5 py-1.5 sm:px-2">Descripción</th>
+              <th className="px-1.5 py-1.5 sm:px-2 max-sm:hidden">Unidad</th>
+              <th className="px-1.5 py-1.5 sm:px-2 text-right">
+                <span className="max-sm:hidden">{ORDER_TEXTS.quantity}</span>
+                <abbr title={ORDER_TEXTS.quantity} aria-label={ORDER_TEXTS.quantity} className="no-underline sm:hidden">
+                  Cant.
+                </abbr>
+              </th>
+              <th className="px-1.5 py-1.5 sm:px-2 text-right max-sm:hidden">{ORDER_TEXTS.unitPrice}</th>
+              <th className="px-1.5 py-1.5 sm:px-2 text-right">{ORDER_TEXTS.subtotal}</th>
             </tr>
           </thead>
           <tbody>
-            {order.lines.map((line) => (
-              <tr key={line.partId} className="border-b border-slate-100">
-                <td className="px-2 py-1.5 font-mono text-xs font-semibold text-brand-700">{line.partNumber}</td>
-                <td className="px-2 py-1.5">{line.description}</td>
-                <td className="px-2 py-1.5 text-slate-600">{line.salesUnit.trim() || DEFAULT_SALES_UNIT}</td>
-                <td className="px-2 py-1.5 text-right tabular-nums">{line.quantity}</td>
-                <td className="px-2 py-1.5 text-right">{formatPrice(line.unitPrice)}</td>
-                <td className="px-2 py-1.5 text-right">{formatPrice(line.subtotal)}</td>
-              </tr>
-            ))}
+            {order.lines.map((line) => {
+              const unit = line.salesUnit.trim() || DEFAULT_SALES_UNIT;
+              return (
+                <tr key={line.partId} className="border-b border-slate-100 align-top sm:align-middle">
+                  <td className="px-1.5 py-1.5 sm:px-2 font-mono text-xs font-semibold break-all text-brand-700">{line.partNumber}</td>
+                  <td className="px-1.5 py-1.5 sm:px-2 wrap-anywhere">
+                    {line.description}
+                    <span className="block text-slate-600 sm:hidden">
+                      {unit}
+                      {line.unitPrice === null ? null : ` · ${formatPrice(line.unitPrice)} c/u`}
+                    </span>
+                  </td>
+                  <td className="px-1.5 py-1.5 sm:px-2 text-slate-600 max-sm:hidden">{unit}</td>
+                  <td className="px-1.5 py-1.5 sm:px-2 text-right tabular-nums">{line.quantity}</td>
+                  <td className="px-1.5 py-1.5 sm:px-2 text-right max-sm:hidden">{formatPrice(line.unitPrice)}</td>
+                  <td className="px-1.5 py-1.5 sm:px-2 text-right sm:whitespace-nowrap">{formatPrice(line.subtotal)}</td>
+                </tr>
+              );
+            })}
           </tbody>
           <tfoot>
             <tr>
-              <td colSpan={5} className="px-2 py-2 text-right font-semibold">
+              <td colSpan={5} className="px-1.5 py-2 sm:px-2 text-right font-semibold max-sm:hidden">
                 {ORDER_TEXTS.total}
               </td>
-              <td className="px-2 py-2 text-right font-semibold">
+              <td colSpan={3} className="px-1.5 py-2 sm:px-2 text-right font-semibold sm:hidden">
+                {ORDER_TEXTS.total}
+              </td>
+              <td className="px-1.5 py-2 sm:px-2 text-right font-semibold sm:whitespace-nowrap">
                 <OrderTotal totals={order.totals} />
               </td>
             </tr>
