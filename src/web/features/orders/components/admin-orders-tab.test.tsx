@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../../shared/orders.ts';
 import { errorResponse, json, mockApi, renderWithApp } from '../../../test/render.tsx';
 import { order, orderSummary } from '../test-fixtures.ts';
@@ -113,6 +113,18 @@ describe('Pedidos (admin)', () => {
         'Este pedido ya no coincide con los filtros de la lista.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('brings the opened pedido into view below a long list', async () => {
+    mockApi({
+      'GET /api/admin/orders': () => json({ orders: [orderSummary()], total: 1, page: 1, limit: 50, newCount: 0 }),
+      'GET /api/admin/orders/42': () => json(order()),
+    });
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    renderWithApp(<AdminOrdersTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ver pedido P-000042' }));
+    const detail = await screen.findByRole('region', { name: 'Detalle del pedido' });
+    await waitFor(() => expect(scrolled.mock.contexts).toContain(detail));
   });
 
   it('says when the admin session expired', async () => {

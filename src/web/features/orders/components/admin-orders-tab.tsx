@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileSpreadsheet, Loader2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   MAX_ORDER_NOTE,
   ORDER_STATUS_LABELS,
@@ -74,13 +74,20 @@ function StatusChangeForm({ id, status }: { id: number; status: OrderStatus }) {
 }
 
 /**
- * The selected pedido: its detail and the status change. `outsideFilters`: the list no longer
- * holds it (its own status change took it out of the filtered status), which it says.
+ * The selected pedido: its detail and the status change, scrolled into view when opened.
+ * `outsideFilters`: the list no longer holds it (its own status change took it out of the filtered
+ * status), which it says.
  */
 function AdminOrderPanel({ id, outsideFilters, onClose }: { id: number; outsideFilters: boolean; onClose: () => void }) {
   const { data: order, error, isPending, isError, refetch } = useQuery(orderQueries.adminOrder(id));
+  // It opens below the list (50 rows, or a phone's long column): bring it into view, else "Ver" seems to do nothing.
+  const section = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per pedido opened
+  useEffect(() => {
+    section.current?.scrollIntoView({ block: 'nearest' });
+  }, [id]);
   return (
-    <section aria-label="Detalle del pedido" className="space-y-3 rounded-lg border border-brand-200 bg-white p-4 shadow-sm">
+    <section ref={section} aria-label="Detalle del pedido" className="space-y-3 rounded-lg border border-brand-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
         {outsideFilters ? (
           <p role="status" className="text-sm text-amber-800">
