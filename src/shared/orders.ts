@@ -39,6 +39,7 @@
  */
 import * as z from 'zod/mini';
 import { int } from './int.ts';
+import { optionalPhoneField } from './phone.ts';
 import { MAX_ORDER_LINES, MAX_ORDER_NOTE, MAX_QUANTITY, MAX_QUICK_TEXT, MIN_QUANTITY, ORDER_TEXTS } from './order-texts.ts';
 
 export { MAX_ORDER_LINES, MAX_ORDER_NOTE, MAX_QUANTITY, ORDER_TEXTS } from './order-texts.ts';
@@ -231,12 +232,12 @@ const optionalEmail = z.optional(
   ),
 );
 
-/** A guest's data: a name, and a phone or an e-mail. */
+/** A guest's data: a name, and a phone (staff can call back: {@link optionalPhoneField}) or an e-mail. */
 export const guestCustomerSchema = z
   .object({
     name: requiredText(120, ORDER_TEXTS.nameRequired),
     company: optionalText(120),
-    phone: optionalText(40),
+    phone: optionalPhoneField,
     email: optionalEmail,
   })
   .check(z.refine((c) => !!c.phone || !!c.email, { error: ORDER_TEXTS.contactRequired, path: ['phone'] }));

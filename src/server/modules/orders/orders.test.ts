@@ -13,6 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Order, QuickOrderResponse } from '../../../shared/orders.ts';
+import { PHONE_TEXTS } from '../../../shared/phone.ts';
 import { auditLog, categories, orders, parts, users } from '../../db/schema.ts';
 import { loadConfig } from '../../config.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -321,6 +322,12 @@ describe.each(testEngines())('pedidos on %s', (engine) => {
         { lines: [{ partId: ids['FIL-200'], quantity: 1 }], customer: { name: 'Ana', email: 'no-es-email' } },
         'El email no es válido',
       ],
+      [
+        'POST',
+        '/api/orders',
+        { lines: [{ partId: ids['FIL-200'], quantity: 1 }], customer: { name: 'Ana', phone: 'llamar al taller' } },
+        PHONE_TEXTS.invalid,
+      ],
       ['POST', '/api/cart/quick', { text: '   ' }, 'Pegue al menos una línea'],
     ];
     for (const [method, url, payload, message] of cases) {
@@ -476,7 +483,7 @@ describe.each(testEngines())('pedidos on %s', (engine) => {
       as: 'client',
       payload: {
         lines: [{ partId: ids['06H-103-144'], quantity: 5 }],
-        customer: { name: 'Otro nombre', phone: '1' },
+        customer: { name: 'Otro nombre', phone: '0341 456-7890' },
         expectedTotal: '500.00',
       },
     });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CartLineInput } from '../../../../shared/orders.ts';
+import { PHONE_TEXTS } from '../../../../shared/phone.ts';
 import { anonymousSession, config, signedInSession } from '../../../test/fixtures.ts';
 import { errorResponse, json, mockApi, renderWithApp } from '../../../test/render.tsx';
 import { readGuestLines } from '../guest-cart.ts';
@@ -58,6 +59,12 @@ describe('Enviar pedido', () => {
     expect(await within(dialog).findByText('Ingrese un teléfono o un email')).toBeInTheDocument();
     expect(sends).toHaveLength(0);
 
+    // A phone without a number is no way to call back: said at the field, nothing sent.
+    await userEvent.type(within(dialog).getByLabelText('Teléfono'), 'no tengo');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar pedido' }));
+    expect(await within(dialog).findByText(PHONE_TEXTS.invalid)).toBeInTheDocument();
+    expect(sends).toHaveLength(0);
+    await userEvent.clear(within(dialog).getByLabelText('Teléfono'));
     await userEvent.type(within(dialog).getByLabelText('Teléfono'), '1155550000');
     await userEvent.type(within(dialog).getByLabelText('Nota para Ventas'), 'Retiro el lunes');
     // Back to the pedido and on again: what the guest typed is still there.
