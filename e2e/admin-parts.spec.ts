@@ -69,3 +69,25 @@ test("an admin edits a part's price and finds the change in Historial", async ({
     await page.request.patch(`/api/admin/parts/${id}`, { data: { priceList1: '1000.00' } });
   }
 });
+
+test("the editor's fields reached with Tab are never hidden under its 'Guardar cambios' bar", async ({ page }) => {
+  await loginAsAdmin(page.request);
+  await page.goto('/adminkon2025');
+  await openTab(page, 'Repuestos');
+  await page.getByRole('searchbox', { name: 'Buscar repuestos' }).fill('CE0010');
+  await page.getByRole('button', { name: 'Editar CE0010', exact: true }).click();
+  const editor = page.getByRole('dialog', { name: 'Editar repuesto CE0010' });
+  const bar = editor.getByRole('button', { name: 'Guardar cambios' }).locator('..');
+  await editor.getByLabel(/^Descripción/).focus();
+  // From "Descripción" to "Activo": every field of the form, the ten price lists included.
+  for (let i = 0; i < 18; i++) {
+    await page.keyboard.press('Tab');
+    const name = await page.evaluate(() => document.activeElement?.getAttribute('name'));
+    if (!name) continue;
+    const field = await page.evaluate(() => document.activeElement?.getBoundingClientRect().bottom ?? 0);
+    const barTop = (await bar.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+    expect(field, `${name} ends above the bar`).toBeLessThanOrEqual(barTop + 0.5);
+  }
+  await editor.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(editor).toBeHidden();
+});

@@ -6,7 +6,7 @@
  * part-photos.tsx) and its own history.
  */
 import { PenLine } from 'lucide-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type FocusEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import { type HandEditableField, PRICE_LIST_FIELDS, type PriceListField, partEditBodySchema } from '../../../../shared/admin-parts.ts';
 import { parsePrice } from '../../../../shared/pricing.ts';
@@ -163,6 +163,16 @@ function PartEditorForm({ part, onCancel, onSaved }: { part: PartDetail; onCance
     </>
   );
 
+  // A field reached with Tab that the browser left under the sticky "Guardar cambios" bar (a phone's
+  // short screen) is scrolled up above it; its scroll margin is the bar's height and some room.
+  const barRef = useRef<HTMLDivElement>(null);
+  const keepAboveBar = (event: FocusEvent<HTMLFormElement>) => {
+    const bar = barRef.current;
+    const field = event.target;
+    if (!bar || !(field instanceof HTMLElement) || bar.contains(field)) return;
+    if (field.getBoundingClientRect().bottom > bar.getBoundingClientRect().top) field.scrollIntoView({ block: 'nearest' });
+  };
+
   const submit = handleSubmit((form) => {
     if (mutation.isPending) return;
     // The schema checked this very body; it is sent as built (the server trims again).
@@ -170,7 +180,12 @@ function PartEditorForm({ part, onCancel, onSaved }: { part: PartDetail; onCance
   });
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form
+      onSubmit={submit}
+      onFocus={keepAboveBar}
+      noValidate
+      className="grid gap-4 [&_input]:scroll-mb-24 [&_select]:scroll-mb-24 [&_textarea]:scroll-mb-24"
+    >
       {errors.root?.message ? (
         <p role="alert" className="rounded-md bg-slate-100 p-2 text-sm text-slate-700">
           {errors.root.message}
@@ -252,7 +267,7 @@ function PartEditorForm({ part, onCancel, onSaved }: { part: PartDetail; onCance
         after={<HandMark field="isActive" edited={edited} />}
         {...register('isActive')}
       />
-      <div className="sticky bottom-0 -mx-5 flex justify-end gap-2 border-t border-slate-200 bg-white px-5 py-3">
+      <div ref={barRef} className="sticky bottom-0 -mx-5 flex justify-end gap-2 border-t border-slate-200 bg-white px-5 py-3">
         <Button variant="outline" onClick={onCancel} disabled={mutation.isPending}>
           Cancelar
         </Button>
