@@ -140,6 +140,11 @@ test('a client builds and sends a pedido; staff change its status; the client se
     .click();
   await staff.getByLabel('Cliente o N° de pedido').fill(number);
   await staff.getByLabel('Cliente o N° de pedido').press('Enter');
+  // The list fits the width (a phone's too): "Ver" is not behind a sideways scroll.
+  const list = staff.getByRole('table', { name: 'Pedidos' });
+  expect(
+    await list.evaluate((table) => (table.parentElement as HTMLElement).scrollWidth - (table.parentElement as HTMLElement).clientWidth),
+  ).toBe(0);
   await staff.getByRole('button', { name: `Ver pedido ${number}` }).click();
   // The pedido's number stays on one line.
   const numberCell = staff.getByRole('rowheader', { name: number });

@@ -118,20 +118,25 @@ function AdminOrderPanel({ id, outsideFilters, onClose }: { id: number; outsideF
 }
 
 function OrderRow({ order, selected, onSelect }: { order: OrderSummary; selected: boolean; onSelect: () => void }) {
-  const cell = 'border-b border-slate-100 px-3 py-2 align-middle';
+  const cell = 'border-b border-slate-100 px-2 py-2 align-middle sm:px-3';
   return (
     <tr className={selected ? 'bg-brand-50' : undefined}>
       <th scope="row" className={`${cell} whitespace-nowrap font-mono font-semibold text-brand-800`}>
         {order.number}
       </th>
-      <td className={`${cell} whitespace-nowrap`}>{formatDateTime(order.createdAt)}</td>
+      <td className={`${cell} whitespace-nowrap max-sm:hidden`}>{formatDateTime(order.createdAt)}</td>
       <td className={`${cell} wrap-anywhere`}>
         {order.customerName}
         {order.company ? <span className="block text-xs text-slate-500">{order.company}</span> : null}
         {order.isGuest ? <span className="text-xs text-slate-500">{ORDER_TEXTS.guest}</span> : null}
         {order.clientCode ? <span className="text-xs text-slate-500">Cliente {order.clientCode}</span> : null}
+        {/* On a phone the date and the status go under the customer (their columns are left out). */}
+        <span className="block text-xs text-slate-500 sm:hidden">{formatDateTime(order.createdAt)}</span>
+        <span className="mt-1 block sm:hidden">
+          <OrderStatusBadge status={order.status} wrap />
+        </span>
       </td>
-      <td className={cell}>
+      <td className={`${cell} max-sm:hidden`}>
         <OrderStatusBadge status={order.status} />
       </td>
       <td className={`${cell} text-right`}>
@@ -238,19 +243,19 @@ export function AdminOrdersTab() {
         ) : (
           <>
             <div className="relative -mx-4 overflow-x-auto sm:mx-0" aria-busy={isFetching}>
-              <table aria-label="Pedidos" className="w-full min-w-[640px] border-collapse text-left text-sm">
+              <table aria-label="Pedidos" className="w-full border-collapse text-left text-xs sm:min-w-[640px] sm:text-sm">
                 <thead>
                   <tr className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
                     <th scope="col" className="px-3 py-2">
                       N°
                     </th>
-                    <th scope="col" className="px-3 py-2">
+                    <th scope="col" className="px-3 py-2 max-sm:hidden">
                       {ORDER_TEXTS.date}
                     </th>
                     <th scope="col" className="px-3 py-2">
                       Cliente
                     </th>
-                    <th scope="col" className="px-3 py-2">
+                    <th scope="col" className="px-3 py-2 max-sm:hidden">
                       {ORDER_TEXTS.status}
                     </th>
                     <th scope="col" className="px-3 py-2 text-right">

@@ -14,10 +14,16 @@ const statusStyles: Record<OrderStatus, string> = {
   cancelled: 'bg-slate-200 text-slate-800',
 };
 
-/** A pedido's status as a coloured badge with its Spanish label. */
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+/** A pedido's status as a coloured badge with its Spanish label (`wrap`: it may take two lines, in a narrow column). */
+export function OrderStatusBadge({ status, wrap = false }: { status: OrderStatus; wrap?: boolean }) {
   return (
-    <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', statusStyles[status])}>
+    <span
+      className={cn(
+        'inline-flex px-2.5 py-0.5 text-xs font-semibold',
+        wrap ? 'rounded-md' : 'rounded-full whitespace-nowrap',
+        statusStyles[status],
+      )}
+    >
       {ORDER_STATUS_LABELS[status]}
     </span>
   );
