@@ -165,3 +165,17 @@ export const importReportDetailsShape = {
 
 /** Fields of a past run beyond `jobHistoryEntrySchema`: the uploaded file's name (null for a sync). */
 export const jobHistoryDetailsShape = { file: z.optional(z.nullable(z.string())) };
+
+/**
+ * The name of an import's source (docs/product.md §11.4): the panel's "Fuente" field (`source` of
+ * `POST /api/admin/import`) and the CLI's `--source`. Parts remember the source that created them,
+ * and another source's different part under the same code is a conflict. Absent, the file's name is
+ * the source.
+ */
+export const importSourceSchema = z
+  .string({ error: 'La fuente debe ser un texto.' })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'Indique el nombre de la fuente, o deje el campo vacío para usar el nombre del archivo.' }),
+    z.maxLength(120, { error: 'La fuente admite hasta 120 caracteres.' }),
+  );

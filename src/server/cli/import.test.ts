@@ -169,6 +169,12 @@ describe('npm run import', () => {
     expect(second.stdout.trim().split('\n')).toContain('hand edit kept: CLI-P2 priceList1: «1800.00» (file: «1600.00»)');
   });
 
+  it('refuses an empty --source, which would leave the parts of no source', async () => {
+    const result = await importCli(path.join(dataDir, 'any.json'), '--source', ' ');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: --source: Indique el nombre de la fuente/);
+  });
+
   it('takes a file past the upload limits when IMPORT_MAX_ROWS and IMPORT_MAX_MB allow it, and refuses it otherwise', async () => {
     const file = path.join(dataDir, 'tres.json');
     fs.writeFileSync(file, JSON.stringify([1, 2, 3].map((i) => ({ codigo: `LIM-${i}00`, descripcion: `RESORTE ${i}` }))));

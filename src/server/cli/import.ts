@@ -18,6 +18,7 @@ import {
   type DuplicateMode,
   HAND_EDITABLE_FIELDS,
   type HandEditableField,
+  importSourceSchema,
   mappingFromJson,
   parseMapEntries,
 } from '../../shared/import.ts';
@@ -113,6 +114,9 @@ function readOptions(argv: string[]): CliOptions | string {
     .filter(Boolean);
   const unknown = overwrite.find((f) => !(HAND_EDITABLE_FIELDS as readonly string[]).includes(f));
   if (unknown) return `--overwrite: campo desconocido ${unknown} (use ${HAND_EDITABLE_FIELDS.join(', ')}).`;
+  // An empty name would make the parts of no source: a later supplier's same code would never be a conflict.
+  const source = values.source === undefined ? undefined : importSourceSchema.safeParse(values.source);
+  if (source && !source.success) return `--source: ${source.error.issues[0]?.message ?? 'nombre inválido.'}`;
   return {
     target,
     mapping,
@@ -120,7 +124,7 @@ function readOptions(argv: string[]): CliOptions | string {
     confirmLarge: values['confirm-large'] === true,
     duplicates: duplicates as DuplicateMode,
     reportFile: values.report as string | undefined,
-    source: (values.source as string | undefined) ?? sourceFromFileName(target.split('?')[0] ?? target),
+    source: source?.data ?? sourceFromFileName(target.split('?')[0] ?? target),
     overwrite: overwrite as HandEditableField[],
     fullSync: values['full-sync'] === true,
   };

@@ -21,6 +21,7 @@ import {
   type HandEditableField,
   columnMappingSchema,
   importReportDetailsShape,
+  importSourceSchema,
   jobHistoryDetailsShape,
 } from '../../../shared/import.ts';
 import type { AppContext } from '../../context.ts';
@@ -82,6 +83,12 @@ const jobResponseSchema = z.object({
 
 /** The history answer: `jobHistoryEntrySchema` with the uploaded file's name ({@link jobHistoryDetailsShape}). */
 const jobHistoryResponseSchema = z.object({ runs: z.array(z.extend(jobHistoryEntrySchema, jobHistoryDetailsShape)) });
+
+/**
+ * Query of `POST /api/admin/import`: the contract's `uploadQuerySchema` and an optional `source`,
+ * the supplier's name the panel's "Fuente" field gives (the file's name when absent).
+ */
+const uploadQuery = z.safeExtend(uploadQuerySchema, { source: z.optional(importSourceSchema) });
 
 const UPLOAD_TYPES = [
   'application/octet-stream',
@@ -149,7 +156,7 @@ export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZo
         bodyLimit: MAX_UPLOAD_BYTES,
         schema: {
           tags: ['sync'],
-          querystring: uploadQuerySchema,
+          querystring: uploadQuery,
           response: { 202: jobResponseSchema },
         },
       },
@@ -170,7 +177,7 @@ export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZo
           async (onProgress, signal) => {
             const options = {
               lowStock: config.lowStock,
-              source: sourceFromFileName(name),
+              source: query.source ?? sourceFromFileName(name),
               actor: actor.username,
               dryRun,
               confirmLarge: query.confirmLarge === 'true',

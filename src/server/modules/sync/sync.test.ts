@@ -319,6 +319,39 @@ describe.each(testEngines())('catalogue upload from the panel on %s', (engine) =
     expect(history.runs.map((r: { file: string | null }) => r.file)).toEqual(['lista-martes.csv', 'lista-lunes.csv']);
   });
 
+  it('takes the source from the panel’s field, so two suppliers’ products.json are two sources', async () => {
+    await t.database.db.execute(sql`truncate parts, categories restart identity cascade`);
+    const send = (records: unknown, query: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/import?filename=products.json&${query}`,
+        headers: { cookie: admin, 'content-type': 'application/octet-stream' },
+        payload: Buffer.from(JSON.stringify(records)),
+      });
+    expect((await send([{ codigo: '3010', descripcion: 'REPARACION VALVULA RELAY WABCO' }], 'source=Zabala')).statusCode).toBe(202);
+    await t.app.jobs.idle();
+    expect(
+      (await send([{ codigo: '3010', descripcion: 'JUEGO TRABA ELASTICA Y PATIN' }], 'source=DLC%20Motors&dryRun=true')).statusCode,
+    ).toBe(202);
+    await t.app.jobs.idle();
+    const { job } = (await t.app.inject({ method: 'GET', url: '/api/admin/jobs/current', headers: { cookie: admin } })).json();
+    expect(job.report.conflicts).toEqual([
+      {
+        row: 1,
+        partNumber: '3010',
+        source: 'Zabala',
+        existing: 'REPARACION VALVULA RELAY WABCO',
+        incoming: 'JUEGO TRABA ELASTICA Y PATIN',
+      },
+    ]);
+    const long = await send([], `source=${'x'.repeat(121)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.message).toMatch(/La fuente admite hasta 120 caracteres/);
+    const blank = await send([], 'source=%20%20');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.message).toMatch(/Indique el nombre de la fuente/);
+  });
+
   it('refuses an archive-bomb XLSX and an oversized file with a clear message', async () => {
     // 256 MiB of zeros in about 270 KB, under the upload limit: the parser's inflate count refuses it.
     const { job } = await upload(xlsxBomb(256), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');

@@ -141,6 +141,8 @@ export interface JobRun {
   confirmLarge?: boolean;
   /** Upload only: the column mapping chosen in the dialog (sent as `mapping`); absent, the aliases decide. */
   mapping?: ColumnAssignment[];
+  /** Upload only: the source's name from the "Fuente" field (sent as `source`); absent, the file's name. */
+  source?: string;
 }
 
 const runQuery = (run: JobRun) => ({ dryRun: String(run.dryRun), confirmLarge: String(run.confirmLarge === true) });
@@ -163,7 +165,7 @@ export function uploadCatalogueFile(file: Blob, filename: string, run: JobRun): 
   return startedJob(
     apiRequest('/api/admin/import', jobResponseSchema, {
       method: 'POST',
-      query: { filename, ...runQuery(run), mapping: run.mapping ? JSON.stringify(run.mapping) : undefined },
+      query: { filename, ...runQuery(run), mapping: run.mapping ? JSON.stringify(run.mapping) : undefined, source: run.source },
       rawBody: file,
     }),
   );

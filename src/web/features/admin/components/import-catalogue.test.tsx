@@ -128,6 +128,45 @@ describe('Importar catálogo', () => {
     expect(await within(dialog).findByRole('heading', { name: 'Vista previa de la importación' })).not.toHaveFocus();
   });
 
+  it('sends the source named in «Fuente» with the preview and applies the one previewed', async () => {
+    const slot = jobSlot();
+    const sent: URL[] = [];
+    mockApi({
+      'GET /api/admin/jobs/current': slot.current,
+      'POST /api/admin/import': (url: URL) => {
+        sent.push(url);
+        slot.job = buildJob({
+          kind: 'upload',
+          id: 10 + sent.length,
+          status: 'done',
+          report: buildReport({ dryRun: url.searchParams.get('dryRun') === 'true' }),
+        });
+        return json({ job: slot.job }, 202);
+      },
+    });
+    renderWithApp(<ImportCatalogueButton />);
+    const dialog = await openDialog();
+    await userEvent.upload(within(dialog).getByLabelText('Archivo'), xlsx('products.json'));
+    const source = within(dialog).getByRole('textbox', { name: 'Fuente (opcional)' });
+    expect(source).toHaveAccessibleDescription('Nombre del proveedor. Vacío: se usa el nombre del archivo.');
+    // Empty, no source is sent: the server names it after the file.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Vista previa' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.searchParams.has('source')).toBe(false);
+
+    await userEvent.type(source, '  DLC Motors ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Vista previa' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]?.searchParams.get('source')).toBe('DLC Motors');
+    // A change after the preview does not alter what is applied.
+    await userEvent.clear(source);
+    await userEvent.type(source, 'Otro');
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Aplicar importación' }));
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[2]?.searchParams.get('dryRun')).toBe('false');
+    expect(sent[2]?.searchParams.get('source')).toBe('DLC Motors');
+  });
+
   it('keeps following the import after the dialog is closed, and shows its report when reopened', async () => {
     const slot = jobSlot();
     mockApi({

@@ -56,6 +56,7 @@ export function ImportCatalogueButton() {
 function ImportCatalogueForm({ tracker, onClose }: { tracker: ReturnType<typeof useCatalogueJob>; onClose: () => void }) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
+  const sourceId = `${inputId}-source`;
   const errorId = `${inputId}-error`;
   const {
     handleSubmit,
@@ -72,6 +73,9 @@ function ImportCatalogueForm({ tracker, onClose }: { tracker: ReturnType<typeof 
   const [fileKey, setFileKey] = useState(0);
   const [mapping, setMapping] = useState<MappingState>(NO_MAPPING);
   const [previewed, setPreviewed] = useState<MappingState['assignments']>(null);
+  // The supplier's name (docs/product.md §11.4): two suppliers' `products.json` are two sources.
+  const [source, setSource] = useState('');
+  const [previewedSource, setPreviewedSource] = useState<string | undefined>(undefined);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
@@ -85,7 +89,9 @@ function ImportCatalogueForm({ tracker, onClose }: { tracker: ReturnType<typeof 
   const submit = handleSubmit(({ file: chosen }) => {
     if (busy || mapping.problem) return;
     setPreviewed(mapping.assignments);
-    upload.mutate({ file: chosen, run: { dryRun: true, mapping: mapping.assignments ?? undefined } });
+    const named = source.trim() || undefined;
+    setPreviewedSource(named);
+    upload.mutate({ file: chosen, run: { dryRun: true, mapping: mapping.assignments ?? undefined, source: named } });
   });
   const job = tracker.job;
   const preview = job?.status === 'done' && job.kind === 'upload' && job.report?.dryRun ? job.report : null;
@@ -116,6 +122,25 @@ function ImportCatalogueForm({ tracker, onClose }: { tracker: ReturnType<typeof 
             </p>
           ) : null}
         </div>
+        <div className="grid gap-1">
+          <label htmlFor={sourceId} className="text-sm font-medium text-slate-700">
+            Fuente (opcional)
+          </label>
+          <input
+            id={sourceId}
+            type="text"
+            value={source}
+            onChange={(event) => setSource(event.target.value)}
+            disabled={busy}
+            maxLength={120}
+            autoComplete="off"
+            aria-describedby={`${sourceId}-hint`}
+            className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 disabled:opacity-60"
+          />
+          <p id={`${sourceId}-hint`} className="text-xs text-slate-500">
+            Nombre del proveedor. Vacío: se usa el nombre del archivo.
+          </p>
+        </div>
         {file && problem === null ? <ColumnMapping key={fileKey} file={file} disabled={busy} onChange={setMapping} /> : null}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
@@ -135,7 +160,9 @@ function ImportCatalogueForm({ tracker, onClose }: { tracker: ReturnType<typeof 
           report={preview}
           noun="importación"
           pending={upload.isPending}
-          onApply={(confirmLarge) => upload.mutate({ file, run: { dryRun: false, confirmLarge, mapping: previewed ?? undefined } })}
+          onApply={(confirmLarge) =>
+            upload.mutate({ file, run: { dryRun: false, confirmLarge, mapping: previewed ?? undefined, source: previewedSource } })
+          }
         />
       ) : null}
     </div>
