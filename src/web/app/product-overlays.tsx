@@ -42,6 +42,8 @@ export function ProductOverlays({ children }: { children: ReactNode }) {
             onClose={() => setDetail(null)}
             onPlayVideo={actions.playVideo}
             orderButton={(part, quantity) => <AddToOrderButton part={part} quantity={quantity} />}
+            // An admin's "Editar" opens the part editor over the detail: back must not drop its edits.
+            closeOnBack={userType !== 'admin'}
             {...(userType === 'admin'
               ? {
                   adminAction: (part: Part) => (

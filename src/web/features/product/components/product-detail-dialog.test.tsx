@@ -42,6 +42,20 @@ describe('ProductDetailDialog', () => {
     expect(within(dialog).queryByText('Productos Relacionados')).not.toBeInTheDocument();
   });
 
+  it('takes a history entry for the back button unless told not to (an admin editing over it)', async () => {
+    mockApi({ 'GET /api/products/10/related': () => errorResponse(404, 'NOT_FOUND', 'x') });
+    const part = buildPart({ id: 10 });
+    const start = window.history.length;
+    const { unmount } = renderWithApp(<ProductDetailDialog part={part} userType="guest" onClose={() => {}} onPlayVideo={() => {}} />);
+    await screen.findByRole('dialog', { name: 'Detalles del Repuesto' });
+    expect(window.history.length).toBe(start + 1);
+    unmount();
+    const after = window.history.length;
+    renderWithApp(<ProductDetailDialog part={part} userType="admin" onClose={() => {}} onPlayVideo={() => {}} closeOnBack={false} />);
+    await screen.findByRole('dialog', { name: 'Detalles del Repuesto' });
+    expect(window.history.length).toBe(after);
+  });
+
   it('links the brand to the catalogue filtered by it, closing the dialog', async () => {
     mockApi({ 'GET /api/products/12/related': [] });
     const onClose = vi.fn();

@@ -25,6 +25,11 @@ export interface ProductDetailDialogProps {
   orderButton?: (part: Part, quantity: number) => ReactNode;
   /** Staff actions on the part (the admin's "Editar", issue 21), composed in by the app. */
   adminAction?: (part: Part) => ReactNode;
+  /**
+   * The back button closes the dialog (default). Off while `adminAction` may open its own dialog
+   * over this one: back would otherwise close this one and, with it, that editor's unsaved edits.
+   */
+  closeOnBack?: boolean;
 }
 
 /** Quantity stepper, the order control and the WhatsApp links carrying code, description and quantity. */
@@ -52,13 +57,27 @@ function OrderAndContact({ part, orderButton }: { part: Part; orderButton: Produ
  * with "Agregar al pedido" and WhatsApp links carrying the part (issue 19), and "Productos
  * Relacionados", whose items replace the shown product. The back button closes it (and only it).
  */
-export function ProductDetailDialog({ part, userType, onClose, onPlayVideo, orderButton, adminAction }: ProductDetailDialogProps) {
+export function ProductDetailDialog({
+  part,
+  userType,
+  onClose,
+  onPlayVideo,
+  orderButton,
+  adminAction,
+  closeOnBack = true,
+}: ProductDetailDialogProps) {
   const [shown, setShown] = useState<Part | null>(part);
   useEffect(() => setShown(part), [part]);
   const current = shown ?? part;
 
   return (
-    <Dialog open={part !== null} onOpenChange={(open) => !open && onClose()} title="Detalles del Repuesto" size="xl" closeOnBack>
+    <Dialog
+      open={part !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Detalles del Repuesto"
+      size="xl"
+      closeOnBack={closeOnBack}
+    >
       {current ? (
         <div key={current.id} className="space-y-5">
           <div className="grid gap-5 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
