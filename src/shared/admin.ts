@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { partListFilterShape } from './admin-parts-list.ts';
 import { COLLECTIONS } from './api.ts';
-import { columnAssignmentSchema, DUPLICATE_MODES } from './import.ts';
+import { columnAssignmentSchema, DUPLICATE_MODES, importSourceSchema, keptEditSchema, unreadablePriceSchema } from './import.ts';
 import { mappingNameSchema } from './import-mappings.ts';
 import { int } from './int.ts';
 
@@ -196,6 +196,10 @@ export const importReportSchema = z.object({
   largeChange: z.optional(z.array(z.string())),
   /** True for a preview: nothing was written. */
   dryRun: z.optional(z.boolean()),
+  /** The hand edits the run keeps, the first 50 (`handEditsKept` counts them all; docs/product.md §11.4). */
+  keptEdits: z.optional(z.array(keptEditSchema)),
+  /** Rows whose price cell could not be read: how many, and the first 100 (docs/product.md §11.3). */
+  unreadablePrices: z.optional(z.object({ count: int(), first: z.array(unreadablePriceSchema) })),
 });
 
 export const jobStateSchema = z.object({
@@ -262,6 +266,8 @@ export const uploadQuerySchema = z
     mapping: z.optional(z.string().check(z.maxLength(8000))),
     /** A mapping saved by name (`import_mappings`), instead of `mapping`. */
     mappingName: z.optional(mappingNameSchema),
+    /** The source's name (docs/product.md §11.4); absent, the file's name. */
+    source: z.optional(importSourceSchema),
   })
   .check(z.refine((q) => q.mapping === undefined || q.mappingName === undefined, { error: 'Indique mappingName o mapping, no ambos.' }));
 
@@ -340,6 +346,8 @@ export const jobHistoryEntrySchema = z.object({
   error: z.nullable(z.string()),
   /** The report's counts, for a run that finished (applied or preview). */
   counts: z.nullable(z.object({ inserted: int(), updated: int(), unchanged: int(), deactivated: int(), rejected: int() })),
+  /** The uploaded file's name (null for a sync; absent for a run recorded before it was kept). */
+  file: z.optional(z.nullable(z.string())),
 });
 export type JobHistoryEntry = z.infer<typeof jobHistoryEntrySchema>;
 export const jobHistoryResponseSchema = z.object({ runs: z.array(jobHistoryEntrySchema) });

@@ -154,19 +154,6 @@ export const keptEditSchema = z.object({
 export type KeptEditBody = z.infer<typeof keptEditSchema>;
 
 /**
- * Fields of an import report beyond `importReportSchema` (src/shared/admin.ts), which the server's
- * answers and the panel extend it with: the kept hand edits (the first 50; `handEditsKept` counts
- * them all) and the rows whose price could not be read (how many, and the first 100).
- */
-export const importReportDetailsShape = {
-  keptEdits: z.optional(z.array(keptEditSchema)),
-  unreadablePrices: z.optional(z.object({ count: count(), first: z.array(unreadablePriceSchema) })),
-};
-
-/** Fields of a past run beyond `jobHistoryEntrySchema`: the uploaded file's name (null for a sync). */
-export const jobHistoryDetailsShape = { file: z.optional(z.nullable(z.string())) };
-
-/**
  * The name of an import's source (docs/product.md §11.4): the panel's "Fuente" field (`source` of
  * `POST /api/admin/import`) and the CLI's `--source`. Parts remember the source that created them,
  * and another source's different part under the same code is a conflict. Absent, the file's name is

@@ -7,23 +7,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
   MAX_UPLOAD_BYTES,
-  importReportSchema,
-  jobHistoryEntrySchema,
   jobHistoryQuerySchema,
-  jobStateSchema,
+  jobHistoryResponseSchema,
+  jobResponseSchema,
   rawApiResponseSchema,
   syncQuerySchema,
   uploadQuerySchema,
 } from '../../../shared/admin.ts';
-import {
-  type ColumnAssignment,
-  HAND_EDITABLE_FIELDS,
-  type HandEditableField,
-  columnMappingSchema,
-  importReportDetailsShape,
-  importSourceSchema,
-  jobHistoryDetailsShape,
-} from '../../../shared/import.ts';
+import { type ColumnAssignment, HAND_EDITABLE_FIELDS, type HandEditableField, columnMappingSchema } from '../../../shared/import.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { actorOf } from '../audit/service.ts';
@@ -72,23 +63,6 @@ function columnMapping(value: string | undefined): ColumnAssignment[] | undefine
   if (!parsed.success) throw new AppError('VALIDATION', 'El mapeo de columnas debe ser una lista de {target, column}.');
   return parsed.data;
 }
-
-/**
- * The job answer: `jobStateSchema` whose report also carries the kept hand edits and the unreadable
- * prices ({@link importReportDetailsShape}; the contract's `importReportSchema` would strip them).
- */
-const jobResponseSchema = z.object({
-  job: z.nullable(z.extend(jobStateSchema, { report: z.nullable(z.extend(importReportSchema, importReportDetailsShape)) })),
-});
-
-/** The history answer: `jobHistoryEntrySchema` with the uploaded file's name ({@link jobHistoryDetailsShape}). */
-const jobHistoryResponseSchema = z.object({ runs: z.array(z.extend(jobHistoryEntrySchema, jobHistoryDetailsShape)) });
-
-/**
- * Query of `POST /api/admin/import`: the contract's `uploadQuerySchema` and an optional `source`,
- * the supplier's name the panel's "Fuente" field gives (the file's name when absent).
- */
-const uploadQuery = z.safeExtend(uploadQuerySchema, { source: z.optional(importSourceSchema) });
 
 const UPLOAD_TYPES = [
   'application/octet-stream',
@@ -156,7 +130,7 @@ export function syncRoutes(ctx: AppContext, jobs: JobSlot): FastifyPluginAsyncZo
         bodyLimit: MAX_UPLOAD_BYTES,
         schema: {
           tags: ['sync'],
-          querystring: uploadQuery,
+          querystring: uploadQuerySchema,
           response: { 202: jobResponseSchema },
         },
       },

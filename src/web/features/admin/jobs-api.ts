@@ -7,13 +7,14 @@ import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery
 import { useEffect, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import {
-  importReportSchema,
-  jobHistoryEntrySchema,
-  jobStateSchema,
+  type JobHistoryEntry,
+  type JobStateBody,
+  jobHistoryResponseSchema,
+  jobResponseSchema,
   MAX_UPLOAD_BYTES,
   rawApiResponseSchema,
 } from '../../../shared/admin.ts';
-import { type ColumnAssignment, importReportDetailsShape, jobHistoryDetailsShape } from '../../../shared/import.ts';
+import type { ColumnAssignment } from '../../../shared/import.ts';
 import {
   type ColumnsResponse,
   columnsResponseSchema,
@@ -25,18 +26,10 @@ import { ApiError, apiGet, apiRequest } from '../../lib/api-client.ts';
 import { formatMegabytes } from '../../lib/format.ts';
 import { adminKeys, errorToast, serverMessage } from './api.ts';
 
-/**
- * A job as the server answers it: the contract's `jobStateSchema` whose report also carries the kept
- * hand edits and the unreadable prices (src/shared/import.ts `importReportDetailsShape`).
- */
-const catalogueJobSchema = z.extend(jobStateSchema, { report: z.nullable(z.extend(importReportSchema, importReportDetailsShape)) });
-const jobResponseSchema = z.object({ job: z.nullable(catalogueJobSchema) });
-
-/** `GET /api/admin/jobs`: the past runs, each with the uploaded file's name (null for a sync). */
-export const jobHistoryResponseSchema = z.object({ runs: z.array(z.extend(jobHistoryEntrySchema, jobHistoryDetailsShape)) });
-export type JobHistoryRun = z.infer<typeof jobHistoryResponseSchema>['runs'][number];
-
-export type CatalogueJob = z.infer<typeof catalogueJobSchema>;
+/** A job as the server answers it, its report with the kept hand edits and unreadable prices. */
+export type CatalogueJob = JobStateBody;
+/** One past run of `GET /api/admin/jobs`, with the uploaded file's name (null for a sync). */
+export type JobHistoryRun = JobHistoryEntry;
 export type RawApiData = z.infer<typeof rawApiResponseSchema>;
 
 /** Delay between two reads of the running job's progress. */

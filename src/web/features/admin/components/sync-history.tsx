@@ -7,12 +7,12 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import type { JobHistoryEntry } from '../../../../shared/admin.ts';
+import { type JobHistoryEntry, jobHistoryResponseSchema } from '../../../../shared/admin.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { apiGet } from '../../../lib/api-client.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { adminKeys, serverMessage } from '../api.ts';
-import { jobHistoryResponseSchema, jobQueries } from '../jobs-api.ts';
+import { jobQueries } from '../jobs-api.ts';
 import { JOB_KIND_LABELS } from '../texts.ts';
 import { EmptyState, ErrorState, LoadingState, Section, TableScroll, td, th } from './ui.tsx';
 
