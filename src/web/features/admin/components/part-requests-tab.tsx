@@ -4,7 +4,7 @@
  * the status select and delete after a confirmation. Cards on phones.
  */
 import { Mail, MessageCircle, Phone, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { PART_REQUEST_STATUSES } from '../../../../shared/admin.ts';
 import type { AdminPartRequest } from '../../../../shared/admin-users.ts';
 import { whatsappReplyLink } from '../../../../shared/phone.ts';
@@ -17,6 +17,7 @@ import { REQUEST_STATUS_LABELS } from '../texts.ts';
 import { type PartRequestStatus, useDeleteRequest, usePartRequests, useSetRequestStatus } from '../users-api.ts';
 import { ActionsCell, CardRow, CardTable, Cell, HeadCell } from './card-table.tsx';
 import { EmptyState, ErrorState, LoadingState, Section } from './ui.tsx';
+import { useRefocusAfterRemoval } from '../lib/use-refocus-after-removal.ts';
 
 const STATUS_OPTIONS = PART_REQUEST_STATUSES.map((s) => ({ value: s, label: REQUEST_STATUS_LABELS[s] }));
 const FILTER_OPTIONS = [{ value: '', label: 'Todas' }, ...STATUS_OPTIONS];
@@ -183,22 +184,20 @@ export function PartRequestsTab() {
   const [deleting, setDeleting] = useState<AdminPartRequest | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const filterRef = useRef<HTMLSelectElement>(null);
-  /** The request leaving the list and its place in it, until the list no longer shows it. */
-  const [leaving, setLeaving] = useState<{ id: number; index: number } | null>(null);
+  // Once the list has dropped a request (and the confirmation is closed), the request now in its
+  // place takes the focus; the filter when none is left.
+  const filterBox = useCallback(() => filterRef.current, []);
+  const leftAt = useRefocusAfterRemoval(
+    data?.map((r) => r.id),
+    listRef,
+    'select[data-request-status]',
+    filterBox,
+    deleting !== null,
+  );
   const markLeaving = (request: AdminPartRequest) => {
     const index = data?.findIndex((r) => r.id === request.id) ?? -1;
-    if (index >= 0) setLeaving({ id: request.id, index });
+    if (index >= 0) leftAt(request.id, index);
   };
-
-  // Once the list has dropped it (and the confirmation is closed), focus the request now in its place.
-  useEffect(() => {
-    const left = leaving;
-    if (!left || deleting !== null || !data || data.some((r) => r.id === left.id)) return;
-    setLeaving(null);
-    const selects = listRef.current?.querySelectorAll<HTMLSelectElement>('select[data-request-status]') ?? [];
-    const next = selects[Math.min(left.index, selects.length - 1)];
-    (next ?? filterRef.current)?.focus();
-  }, [data, deleting, leaving]);
 
   return (
     <Section

@@ -5,7 +5,7 @@
  * disable/enable, history and delete. Lists become cards on phones.
  */
 import { Ban, FileSpreadsheet, History, KeyRound, Pencil, RotateCcw, Trash2, UserPlus, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { clientCodeBodySchema } from '../../../../shared/admin.ts';
 import {
@@ -41,6 +41,7 @@ import { InlineEdit } from './inline-edit.tsx';
 import { EmptyState, ErrorState, LoadingState, PROFILE_TYPE_OPTIONS, Section } from './ui.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
 import { DeleteUserDialog, DisableUserDialog, EditUserDialog, RejectUserDialog, UserHistoryDialog } from './user-dialogs.tsx';
+import { useRefocusAfterRemoval } from '../lib/use-refocus-after-removal.ts';
 
 /** Delay between the last keystroke in the users search and the query, ms. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -341,22 +342,19 @@ function AllUsers() {
   const filtered = Boolean(debounced || type || state);
   const ownId = useSession()?.userId ?? null;
   const listRef = useRef<HTMLDivElement>(null);
-  /** A deleted account and its place in the list, until the list no longer shows it. */
-  const [deleted, setDeleted] = useState<{ id: number; index: number } | null>(null);
+  // Once the list has dropped a deleted account (and the confirmation is closed), the account now in
+  // its place (the previous one at the end) takes the focus, which would otherwise fall to the page.
+  const deletedAt = useRefocusAfterRemoval(
+    data?.map((u) => u.id),
+    listRef,
+    'tbody tr',
+    undefined,
+    dialog !== null,
+  );
   const onDeleted = (user: AdminUser) => {
     const index = data?.findIndex((u) => u.id === user.id) ?? -1;
-    if (index >= 0) setDeleted({ id: user.id, index });
+    if (index >= 0) deletedAt(user.id, index);
   };
-  // Once the list has dropped it (and the confirmation is closed), the account now in its place
-  // (the previous one at the end) takes the focus, which would otherwise fall to the page.
-  useEffect(() => {
-    const gone = deleted;
-    if (!gone || dialog !== null || !data || data.some((u) => u.id === gone.id)) return;
-    setDeleted(null);
-    const rows = listRef.current?.querySelectorAll('tbody tr') ?? [];
-    const row = rows[Math.min(gone.index, rows.length - 1)];
-    row?.querySelector<HTMLElement>('select, button, a[href], input')?.focus();
-  }, [data, dialog, deleted]);
 
   return (
     <Section
