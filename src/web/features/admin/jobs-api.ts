@@ -9,7 +9,6 @@ import * as z from 'zod/mini';
 import {
   type JobHistoryEntry,
   type JobStateBody,
-  jobHistoryResponseSchema,
   jobResponseSchema,
   MAX_UPLOAD_BYTES,
   rawApiResponseSchema,
