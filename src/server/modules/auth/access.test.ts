@@ -103,6 +103,8 @@ const MATRIX: Record<string, Access> = {
   'GET /api/cart': 'user',
   'PUT /api/cart': 'user',
   'POST /api/cart/lines': 'user',
+  'PATCH /api/cart/lines/:partId': 'user',
+  'DELETE /api/cart/lines/:partId': 'user',
   'POST /api/cart/price': 'public',
   'POST /api/cart/quick': 'public',
   'POST /api/orders': 'public',
