@@ -6,7 +6,7 @@ import { type BufferFit, bufferAdvice, checkBuffers, readBufferFit } from './buf
 import { createTestDatabase, testEngines } from '../test/db.ts';
 import { buildPartRecord, insertParts } from '../test/factories.ts';
 
-const fit = (sharedBuffers: number, searchRelations: number): BufferFit => ({
+const bufferFit = (sharedBuffers: number, searchRelations: number): BufferFit => ({
   sharedBuffers,
   sharedBuffersText: `${sharedBuffers / 2 ** 20} MB`,
   searchRelations,
@@ -15,12 +15,12 @@ const fit = (sharedBuffers: number, searchRelations: number): BufferFit => ({
 
 describe('bufferAdvice', () => {
   it('says nothing while the shared buffers hold the parts table and its search index', () => {
-    expect(bufferAdvice(fit(128 * 2 ** 20, 96 * 2 ** 20))).toBeUndefined();
-    expect(bufferAdvice(fit(128 * 2 ** 20, 128 * 2 ** 20))).toBeUndefined();
+    expect(bufferAdvice(bufferFit(128 * 2 ** 20, 96 * 2 ** 20))).toBeUndefined();
+    expect(bufferAdvice(bufferFit(128 * 2 ** 20, 128 * 2 ** 20))).toBeUndefined();
   });
 
   it('names both sizes and the setting when they do not', () => {
-    const advice = bufferAdvice(fit(128 * 2 ** 20, 966 * 2 ** 20));
+    const advice = bufferAdvice(bufferFit(128 * 2 ** 20, 966 * 2 ** 20));
     expect(advice).toContain("PostgreSQL's shared_buffers (128 MB)");
     expect(advice).toContain('(966 MB)');
     expect(advice).toContain('Set shared_buffers to at least 966 MB');
