@@ -24,7 +24,7 @@
  * | `GET /api/admin/orders/new-count` | admin | – | {@link newOrdersCountSchema} (the tab's badge) |
  * | `GET /api/admin/orders/xlsx` | admin | {@link adminOrdersQuerySchema} (page/limit ignored) | Excel of the filtered list |
  * | `GET /api/admin/orders/:id` | admin | – | {@link orderSchema} |
- * | `PATCH /api/admin/orders/:id/status` | admin | {@link orderStatusBodySchema} `{status, note}` | {@link orderSchema} (audited) |
+ * | `PATCH /api/admin/orders/:id/status` | admin | {@link orderStatusBodySchema} `{status, note}` | {@link orderSchema} (audited); a change {@link allowedNextStatuses} refuses, or to the same status: 409 |
  *
  * A guest's cart lives in the browser (`lines` of {@link cartLineInputSchema}, plus the
  * `unitPrice` seen when added, sent back as `seenUnitPrice` so the answer flags changed prices); a
@@ -61,6 +61,41 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   delivered: 'Entregado',
   cancelled: 'Cancelado',
 };
+
+/** The forward chain of a pedido's statuses; `cancelled` stands apart. */
+const STATUS_CHAIN: readonly OrderStatus[] = ['received', 'preparing', 'shipped', 'delivered'];
+
+/** Statuses a pedido never leaves ("Entregado", "Cancelado"; docs/product.md §16.5). */
+export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['delivered', 'cancelled'];
+
+/**
+ * The statuses a pedido in `status` may be moved to, in {@link ORDER_STATUSES} order: the single
+ * rule of the server (`PATCH /api/admin/orders/:id/status` refuses any other with 409) and of the
+ * admin panel's control (docs/product.md §16.5). Forward along "Recibido" → "En preparación" →
+ * "Enviado" → "Entregado", skipping steps allowed; one step back among the first three, to correct a
+ * slip; "Cancelado" from any of those three. A final status ({@link FINAL_ORDER_STATUSES}) allows
+ * none, and a status never allows itself.
+ * @returns a new array, empty for "Entregado" and "Cancelado".
+ */
+export function allowedNextStatuses(status: OrderStatus): OrderStatus[] {
+  if (FINAL_ORDER_STATUSES.includes(status)) return [];
+  const at = STATUS_CHAIN.indexOf(status);
+  return ORDER_STATUSES.filter((next) => {
+    if (next === 'cancelled') return true;
+    const to = STATUS_CHAIN.indexOf(next);
+    return to > at || to === at - 1;
+  });
+}
+
+/** Spanish texts of a status change: refusals (409 CONFLICT) and the panel's warning before a final status. */
+export const ORDER_STATUS_TEXTS = {
+  /** A change {@link allowedNextStatuses} refuses, e.g. "Un pedido Entregado no puede pasar a Recibido". */
+  refused: (from: OrderStatus, to: OrderStatus) => `Un pedido ${ORDER_STATUS_LABELS[from]} no puede pasar a ${ORDER_STATUS_LABELS[to]}`,
+  /** The status the pedido already has, e.g. "El pedido ya está en estado Enviado". */
+  already: (status: OrderStatus) => `El pedido ya está en estado ${ORDER_STATUS_LABELS[status]}`,
+  /** Said before setting a final status, and by a pedido in one: "Un pedido Cancelado no puede cambiar de estado." */
+  final: (status: OrderStatus) => `Un pedido ${ORDER_STATUS_LABELS[status]} no puede cambiar de estado.`,
+} as const;
 
 const quantity = z
   .number({ error: ORDER_TEXTS.quantityRange })

@@ -641,8 +641,8 @@ describe.each(testEngines())('pedidos on %s', (engine) => {
       as: 'admin',
       payload: { status: 'preparing' },
     });
-    expect(same.statusCode).toBe(400);
-    expect(json<{ error: { message: string } }>(same).error.message).toBe('El pedido ya está en ese estado');
+    expect(same.statusCode).toBe(409);
+    expect(json<{ error: { message: string } }>(same).error.message).toBe('El pedido ya está en estado En preparación');
     const bad = await call({ method: 'PATCH', url: `/api/admin/orders/${guestOrder.id}/status`, as: 'admin', payload: { status: 'lost' } });
     expect(bad.statusCode).toBe(400);
     const [audit] = await t.database.db

@@ -300,7 +300,14 @@ export function orderRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsync
       {
         onRequest: requireAdmin,
         preHandler: cartLimit,
-        schema: { tags: ['orders'], params: idParamsSchema, body: orderStatusBodySchema, response: { 200: orderSchema } },
+        schema: {
+          tags: ['orders'],
+          description:
+            'Only a change allowedNextStatuses (src/shared/orders.ts) allows from the current status; any other, or the same status, answers 409 CONFLICT naming both.',
+          params: idParamsSchema,
+          body: orderStatusBodySchema,
+          response: { 200: orderSchema },
+        },
       },
       async (request) => setOrderStatus(db, actorOf(request), request.params.id, request.body.status, request.body.note ?? null),
     );

@@ -13,11 +13,13 @@ import {
   MAX_ORDER_LINES,
   MAX_QUANTITY,
   ORDER_STATUS_LABELS,
+  ORDER_STATUS_TEXTS,
   ORDER_TEXTS,
   type Order,
   type OrderBody,
   type OrderStatus,
   type OrderSummary,
+  allowedNextStatuses,
   formatOrderNumber,
 } from '../../../shared/orders.ts';
 import type { Db, Executor } from '../../db/client.ts';
@@ -560,14 +562,21 @@ export async function exportAdminOrders(db: Db, query: Omit<AdminOrdersQuery, 'p
 }
 
 /**
- * Sets a pedido's status with a note (audited), adding it to the pedido's history.
- * @throws AppError NOT_FOUND {@link ORDER_TEXTS.orderNotFound}; VALIDATION {@link ORDER_TEXTS.sameStatus}.
+ * Sets a pedido's status with a note (audited), adding it to the pedido's history, when
+ * {@link allowedNextStatuses} allows it from the status it has (docs/product.md §16.5). The check
+ * and the write run in one transaction with the pedido's row locked, so two admins changing it at
+ * once never both pass the check on a stale status: the second one is checked against the first's.
+ * @throws AppError NOT_FOUND {@link ORDER_TEXTS.orderNotFound}; CONFLICT {@link ORDER_STATUS_TEXTS.already}
+ * (the status it has) or {@link ORDER_STATUS_TEXTS.refused} (a change the rule refuses).
  */
 export async function setOrderStatus(db: Db, actor: Actor, id: number, status: OrderStatus, note: string | null): Promise<Order> {
   const row = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!before) throw notFound(ORDER_TEXTS.orderNotFound);
-    if (before.status === status) throw badRequest(ORDER_TEXTS.sameStatus);
+    if (before.status === status) throw new AppError('CONFLICT', ORDER_STATUS_TEXTS.already(status));
+    if (!allowedNextStatuses(before.status).includes(status)) {
+      throw new AppError('CONFLICT', ORDER_STATUS_TEXTS.refused(before.status, status));
+    }
     const [after] = await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, id)).returning();
     await tx
       .insert(orderStatusHistory)
