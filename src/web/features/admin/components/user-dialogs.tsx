@@ -12,11 +12,10 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField, SelectField, TextAreaField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../lib/form.ts';
 import { type AdminUser, useDeleteUser, useRejectUser, useSetUserDisabled, useUpdateUser, useUserAudit } from '../users-api.ts';
-import { actionLabel, diffAudit } from '../lib/audit-diff.ts';
 import { LeaveGuardProvider, useUnsavedChanges } from '../lib/leave-guard.tsx';
 import { ADMIN_TEXTS } from '../texts.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { EmptyState, ErrorState, LoadingState, PROFILE_TYPE_OPTIONS, TableScroll, td, th } from './ui.tsx';
+import { AuditEntryList } from './audit-entries.tsx';
+import { EmptyState, ErrorState, LoadingState, PROFILE_TYPE_OPTIONS } from './ui.tsx';
 
 /** The exact confirmation of docs/product.md §10.2 "Gestión de Usuarios". */
 export function deleteConfirmation(username: string): string {
@@ -278,56 +277,17 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
   );
 }
 
-function HistoryTable({ userId }: { userId: number }) {
+/**
+ * The account's audit entries (newest first), one card per change as in Historial: a table would
+ * scroll sideways inside the dialog on a 390 px phone (docs/product.md §10.2 "The user's audit
+ * history is shown").
+ */
+function UserHistory({ userId }: { userId: number }) {
   const { data, error, isPending, isError, refetch } = useUserAudit(userId);
   if (isPending) return <LoadingState />;
   if (isError) return <ErrorState error={error} message="No se pudo cargar el historial." onRetry={() => void refetch()} />;
   if (data.length === 0) return <EmptyState>Sin cambios registrados.</EmptyState>;
-  return (
-    <TableScroll label="Historial de cambios">
-      <thead>
-        <tr>
-          <th scope="col" className={th}>
-            Fecha
-          </th>
-          <th scope="col" className={th}>
-            Realizado por
-          </th>
-          <th scope="col" className={th}>
-            Acción
-          </th>
-          <th scope="col" className={th}>
-            Antes → Después
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {data.map((entry) => {
-          const changes = diffAudit(entry.before, entry.after, entry.action);
-          return (
-            <tr key={entry.id}>
-              <td className={`${td} whitespace-nowrap`}>{formatDateTime(entry.createdAt)}</td>
-              <td className={td}>{entry.actorUsername}</td>
-              <td className={td}>{actionLabel(entry.action)}</td>
-              <td className={td}>
-                {changes.length === 0 ? (
-                  <span className="text-slate-400">—</span>
-                ) : (
-                  <ul className="grid gap-0.5">
-                    {changes.map((c) => (
-                      <li key={c.field}>
-                        <span className="font-medium">{c.field}:</span> {c.before} → {c.after}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </TableScroll>
-  );
+  return <AuditEntryList entries={data} label="Historial de cambios" showSubject={false} />;
 }
 
 export function UserHistoryDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
@@ -340,7 +300,7 @@ export function UserHistoryDialog({ user, onClose }: { user: AdminUser | null; o
       title={user ? `Historial de ${user.username}` : 'Historial'}
       size="xl"
     >
-      {user ? <HistoryTable userId={user.id} /> : null}
+      {user ? <UserHistory userId={user.id} /> : null}
     </Dialog>
   );
 }

@@ -225,9 +225,12 @@ describe('UsersTab', () => {
     const row = within(await screen.findByRole('table', { name: 'Usuarios' })).getByRole('row', { name: /taller/ });
     await userEvent.click(within(row).getByRole('button', { name: 'Historial' }));
     const dialog = await screen.findByRole('dialog', { name: 'Historial de taller' });
-    expect(await within(dialog).findByText('01/04/2025, 10:00')).toBeInTheDocument();
-    expect(within(dialog).getByText('jefe')).toBeInTheDocument();
-    expect(within(dialog).getByText(/— → C-1/)).toBeInTheDocument();
+    // One card per change (no wide table: it reads at 390 px without scrolling sideways).
+    const list = await within(dialog).findByRole('list', { name: 'Historial de cambios' });
+    expect(within(dialog).queryByRole('table')).not.toBeInTheDocument();
+    const [card] = within(list).getAllByRole('listitem');
+    expect(card).toHaveTextContent(/01\/04\/2025, 10:00 · jefe/);
+    expect(card).toHaveTextContent(/— → C-1/);
     const call = callsTo(fetchMock, 'GET', '/api/admin/audit')[0];
     expect(call?.url.searchParams.get('entity')).toBe('user');
     expect(call?.url.searchParams.get('entityId')).toBe('1');

@@ -1,0 +1,68 @@
+/**
+ * docs/product.md §10.2 "Gestión de Usuarios" at 390 px: a user's history reads without scrolling
+ * sideways (one card per change). Each run makes accounts of its own (unique names) through the admin API.
+ */
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { loginAsAdmin, uniqueName } from './support.ts';
+
+async function openUsers(page: Page): Promise<void> {
+  await page.goto('/adminkon2025?tab=usuarios');
+  await expect(page.getByRole('heading', { level: 1, name: 'Panel de Administración' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Gestión de Usuarios/, selected: true })).toBeVisible();
+}
+
+/** How far an element (or the page, for `null`) scrolls sideways, px (0 or less: it does not). */
+async function sidewaysOverflow(page: Page, element: Locator | null): Promise<number> {
+  if (element === null) return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  return element.evaluate((el) => el.scrollWidth - el.clientWidth);
+}
+
+/** Creates a client and edits it, so its history holds a creation and a change of several long fields. */
+async function clientWithHistory(request: APIRequestContext, username: string): Promise<void> {
+  await loginAsAdmin(request);
+  const created = await request.post('/api/admin/users', { data: { username, password: 'clave-segura-1', profileType: 'client' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const edited = await request.patch(`/api/users/${id}`, {
+    data: {
+      fullName: 'Repuestos y Servicios Integrales del Noroeste Argentino',
+      email: `${username}@talleres-mecanicos-del-noroeste.example.com`,
+      company: 'Talleres Mecánicos del Noroeste Sociedad de Responsabilidad Limitada',
+      phone: '+54 9 381 555-0199',
+    },
+  });
+  expect(edited.status(), await edited.text()).toBe(200);
+}
+
+test("a user's history reads at the phone's width without scrolling sideways", async ({ page }, testInfo) => {
+  const username = uniqueName('historial', testInfo.project.name);
+  await clientWithHistory(page.request, username);
+  await openUsers(page);
+  await page.getByRole('searchbox', { name: 'Buscar usuario' }).fill(username);
+  const row = page
+    .getByRole('table', { name: 'Usuarios', exact: true })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: username, exact: true }) });
+  await row.getByRole('button', { name: 'Historial', exact: true }).click();
+
+  const dialog = page.getByRole('dialog', { name: `Historial de ${username}` });
+  await expect(dialog.getByText('Talleres Mecánicos del Noroeste Sociedad de Responsabilidad Limitada')).toBeVisible();
+  await expect(dialog.getByText('Edición', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Alta', { exact: true })).toBeVisible();
+  expect(await sidewaysOverflow(page, dialog)).toBeLessThanOrEqual(0);
+  // The dialog's body is the part that scrolls (up and down only).
+  const body = dialog.locator(':scope > div').last();
+  expect(await sidewaysOverflow(page, body)).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page, null)).toBeLessThanOrEqual(0);
+  // Nor does anything inside it (a table in a scrolling box of its own reads no better).
+  const scrollers = await dialog.evaluate((root) =>
+    [...root.querySelectorAll('*')]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(el).overflowX))
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+  );
+  expect(scrollers).toEqual([]);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(row.getByRole('button', { name: 'Historial', exact: true })).toBeFocused();
+});
