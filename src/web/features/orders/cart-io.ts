@@ -5,15 +5,18 @@
  * (guest-cart.ts) and are priced by `POST /api/cart/price`. Prices always come from the server.
  */
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Cart, type CartLineInput, cartSchema, type QuickOrderResponse, quickOrderResponseSchema } from '../../../shared/orders.ts';
+import { type Cart, cartSchema, type QuickOrderResponse, quickOrderResponseSchema } from '../../../shared/orders.ts';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
 import { type CartEdit, type CartMode, clampQuantity, EMPTY_CART, orderKeys, setCart, useCartMode } from './cart-model.ts';
-import { mergeLines, readGuestLines, writeGuestLines } from './guest-cart.ts';
+import { type GuestLine, linesToPrice, mergeLines, readGuestLines, rememberCodes, writeGuestLines } from './guest-cart.ts';
 
-/** Prices a guest's lines (`POST /api/cart/price`); no call for an empty cart. */
-async function priceGuestLines(lines: CartLineInput[]): Promise<Cart> {
+/**
+ * Prices a guest's lines (`POST /api/cart/price`; no call for an empty cart) and remembers each
+ * part's code with its stored line, so that a line no longer available still names its part.
+ */
+async function priceGuestLines(lines: GuestLine[]): Promise<Cart> {
   if (lines.length === 0) return EMPTY_CART;
-  return apiRequest('/api/cart/price', cartSchema, { method: 'POST', body: { lines } });
+  return rememberCodes(await apiRequest('/api/cart/price', cartSchema, { method: 'POST', body: { lines: linesToPrice(lines) } }));
 }
 
 let merging: Promise<Cart> | null = null;
@@ -51,7 +54,7 @@ export function fetchCart(mode: CartMode, signal?: AbortSignal): Promise<Cart> {
 }
 
 /** Lines after an edit (a guest's stored lines, or a signed-in customer's stored cart as just read). */
-function editLines(lines: CartLineInput[], edit: CartEdit): CartLineInput[] {
+function editLines(lines: GuestLine[], edit: CartEdit): GuestLine[] {
   switch (edit.kind) {
     case 'add':
       return mergeLines(lines, [{ partId: edit.part.id, quantity: edit.quantity, seenUnitPrice: edit.part.price ?? null }]);

@@ -4,9 +4,22 @@
  * Signed-in users' carts live on the server instead (cart.ts).
  */
 import { MAX_ORDER_LINES, MAX_QUANTITY } from '../../../shared/order-texts.ts';
-import type { CartLineInput } from '../../../shared/orders.ts';
+import type { Cart, CartLineInput } from '../../../shared/orders.ts';
 
 const KEY = 'repuestos.pedido';
+
+/** Longest part number kept with a stored line (anything longer was not written by us). */
+const MAX_STORED_CODE = 200;
+
+/**
+ * A guest's stored line: what the server prices, plus the part number the server last answered for
+ * it. A guest's pedido is not the server's, so when the part stops being available the server does
+ * not name it (docs/product.md §16.1); the browser still knows which part the guest added and says
+ * so. The code is shown only: it is never sent.
+ */
+export interface GuestLine extends CartLineInput {
+  partNumber?: string;
+}
 
 function storage(): Storage | null {
   try {
@@ -16,7 +29,7 @@ function storage(): Storage | null {
   }
 }
 
-function isLine(value: unknown): value is CartLineInput {
+function isLine(value: unknown): value is GuestLine {
   if (!value || typeof value !== 'object') return false;
   const line = value as Record<string, unknown>;
   return (
@@ -25,12 +38,13 @@ function isLine(value: unknown): value is CartLineInput {
     Number.isInteger(line.quantity) &&
     (line.quantity as number) >= 1 &&
     (line.quantity as number) <= MAX_QUANTITY &&
-    (line.seenUnitPrice === undefined || line.seenUnitPrice === null || typeof line.seenUnitPrice === 'string')
+    (line.seenUnitPrice === undefined || line.seenUnitPrice === null || typeof line.seenUnitPrice === 'string') &&
+    (line.partNumber === undefined || (typeof line.partNumber === 'string' && line.partNumber.length <= MAX_STORED_CODE))
   );
 }
 
 /** The stored lines; anything unreadable (another version, a hand edit) is dropped, duplicates keep the first. */
-export function readGuestLines(): CartLineInput[] {
+export function readGuestLines(): GuestLine[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(storage()?.getItem(KEY) ?? '[]');
@@ -39,17 +53,19 @@ export function readGuestLines(): CartLineInput[] {
   }
   if (!Array.isArray(parsed)) return [];
   const seen = new Set<number>();
-  const lines: CartLineInput[] = [];
+  const lines: GuestLine[] = [];
   for (const item of parsed) {
     if (!isLine(item) || seen.has(item.partId)) continue;
     seen.add(item.partId);
-    lines.push({ partId: item.partId, quantity: item.quantity, seenUnitPrice: item.seenUnitPrice ?? null });
+    const line: GuestLine = { partId: item.partId, quantity: item.quantity, seenUnitPrice: item.seenUnitPrice ?? null };
+    if (item.partNumber) line.partNumber = item.partNumber;
+    lines.push(line);
   }
   return lines.slice(0, MAX_ORDER_LINES);
 }
 
 /** Replaces the stored lines (an empty list removes the key). */
-export function writeGuestLines(lines: CartLineInput[]): void {
+export function writeGuestLines(lines: GuestLine[]): void {
   const store = storage();
   if (!store) return;
   try {
@@ -64,7 +80,7 @@ export function writeGuestLines(lines: CartLineInput[]): void {
  * `lines` with `added` merged in: a part already there gets the quantities summed (capped at
  * 9,999) and keeps the price seen when it was first added; new parts go to the end.
  */
-export function mergeLines(lines: CartLineInput[], added: CartLineInput[]): CartLineInput[] {
+export function mergeLines(lines: GuestLine[], added: GuestLine[]): GuestLine[] {
   const out = lines.map((line) => ({ ...line }));
   for (const line of added) {
     const existing = out.find((l) => l.partId === line.partId);
@@ -72,4 +88,35 @@ export function mergeLines(lines: CartLineInput[], added: CartLineInput[]): Cart
     else out.push({ ...line, quantity: Math.min(MAX_QUANTITY, line.quantity) });
   }
   return out.slice(0, MAX_ORDER_LINES);
+}
+
+/** The lines as the server takes them (`POST /api/cart/price`): the remembered codes stay in the browser. */
+export function linesToPrice(lines: GuestLine[]): CartLineInput[] {
+  return lines.map(({ partId, quantity, seenUnitPrice }) => ({ partId, quantity, seenUnitPrice }));
+}
+
+/**
+ * After the server priced the guest's lines: each available line's part number is remembered in
+ * the stored lines, and each unavailable line the server leaves unnamed gets the code remembered
+ * for it (docs/product.md §16.1). Answers the cart to show.
+ */
+export function rememberCodes(cart: Cart): Cart {
+  const codes = new Map(cart.lines.map((line) => [line.partId, line.partNumber]));
+  const stored = readGuestLines();
+  let changed = false;
+  const next = stored.map((line) => {
+    const code = codes.get(line.partId);
+    if (!code || code === line.partNumber || code.length > MAX_STORED_CODE) return line;
+    changed = true;
+    return { ...line, partNumber: code };
+  });
+  if (changed) writeGuestLines(next);
+  if (!cart.unavailable.some((line) => line.partNumber == null)) return cart;
+  const remembered = new Map(next.map((line) => [line.partId, line.partNumber]));
+  return {
+    ...cart,
+    unavailable: cart.unavailable.map((line) =>
+      line.partNumber == null ? { ...line, partNumber: remembered.get(line.partId) ?? null } : line,
+    ),
+  };
 }

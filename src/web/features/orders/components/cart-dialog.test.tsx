@@ -104,17 +104,18 @@ describe('Mi pedido (guest, in the browser)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Deshacer' }));
     expect(await within(dialog).findByText('PN-3', { selector: 'p' })).toBeInTheDocument();
     expect(readGuestLines()).toEqual([
-      { partId: 1, quantity: 2, seenUnitPrice: '1000.00' },
-      { partId: 3, quantity: 5, seenUnitPrice: '1000.00' },
+      { partId: 1, quantity: 2, seenUnitPrice: '1000.00', partNumber: 'PN-1' },
+      { partId: 3, quantity: 5, seenUnitPrice: '1000.00', partNumber: 'PN-3' },
     ]);
   });
 
   it('undoes "Vaciar pedido" exactly: unavailable and "Consultar Precio" lines, order and prices seen', async () => {
+    // PN-4's code was remembered when the server last priced it, while it was available.
     const stored = [
-      { partId: 3, quantity: 5, seenUnitPrice: '900.00' },
-      { partId: 4, quantity: 7, seenUnitPrice: '1000.00' },
-      { partId: 2, quantity: 1, seenUnitPrice: null },
-      { partId: 1, quantity: 2, seenUnitPrice: '1000.00' },
+      { partId: 3, quantity: 5, seenUnitPrice: '900.00', partNumber: 'PN-3' },
+      { partId: 4, quantity: 7, seenUnitPrice: '1000.00', partNumber: 'PN-4' },
+      { partId: 2, quantity: 1, seenUnitPrice: null, partNumber: 'PN-2' },
+      { partId: 1, quantity: 2, seenUnitPrice: '1000.00', partNumber: 'PN-1' },
     ];
     storeGuestLines(stored);
     // PN-4 is no longer orderable (inactive or hidden): the server answers it apart.
@@ -147,15 +148,61 @@ describe('Mi pedido (guest, in the browser)', () => {
     });
     renderWithApp(<OrderHeaderActions />);
     const dialog = await openCart();
-    await within(dialog).findByText('Este repuesto ya no está disponible');
+    const unavailable = await within(dialog).findByRole('list', { name: 'Repuestos no disponibles' });
+    expect(unavailable).toHaveTextContent('PN-4: Este repuesto ya no está disponible');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Vaciar pedido' }));
     expect(within(dialog).getByText('¿Quitar los 4 repuestos del pedido?')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sí, vaciar' }));
     expect(await within(dialog).findByText('Su pedido está vacío.')).toBeInTheDocument();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Deshacer' }));
-    expect(await within(dialog).findByText('Este repuesto ya no está disponible')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('list', { name: 'Repuestos no disponibles' })).toHaveTextContent(
+      'PN-4: Este repuesto ya no está disponible',
+    );
     expect(readGuestLines()).toEqual(stored);
+  });
+
+  it('names a line no longer available by the code the browser remembered when it was priced', async () => {
+    storeGuestLines([
+      { partId: 1, quantity: 2, seenUnitPrice: '1000.00' },
+      { partId: 4, quantity: 1, seenUnitPrice: '1000.00' },
+    ]);
+    let retired = false;
+    const sent: unknown[] = [];
+    mockApi({
+      'GET /api/user/session': anonymousSession,
+      'POST /api/cart/price': (_url: URL, init: RequestInit | undefined) => {
+        const { lines } = JSON.parse(String(init?.body)) as { lines: CartLineInput[] };
+        sent.push(...lines);
+        const gone = (l: CartLineInput) => retired && l.partId === 4;
+        return json(
+          cartOf(
+            lines.filter((l) => !gone(l)).map((l) => cartLine({ partId: l.partId, quantity: l.quantity })),
+            {
+              unavailable: lines
+                .filter(gone)
+                .map((l) => ({ partId: l.partId, partNumber: null, message: 'Este repuesto ya no está disponible' })),
+            },
+          ),
+        );
+      },
+    });
+    renderWithApp(<OrderHeaderActions />);
+    let dialog = await openCart();
+    await within(dialog).findByText('PN-4', { selector: 'p' });
+    expect(readGuestLines().map((l) => l.partNumber)).toEqual(['PN-1', 'PN-4']);
+    await userEvent.keyboard('{Escape}');
+
+    // The part is retired; the server, which never saw this guest add it, does not name it.
+    retired = true;
+    await userEvent.click(screen.getByRole('button', { name: /^Mi pedido/ }));
+    dialog = await screen.findByRole('dialog', { name: 'Mi pedido' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Aumentar cantidad de PN-1' }));
+    expect(await within(dialog).findByRole('list', { name: 'Repuestos no disponibles' })).toHaveTextContent(
+      'PN-4: Este repuesto ya no está disponible',
+    );
+    // The remembered codes stay in the browser: the server is sent what it prices.
+    expect(sent.every((line) => !Object.hasOwn(line as object, 'partNumber'))).toBe(true);
   });
 
   it('adds a card quantity to the browser cart with the price seen', async () => {
@@ -171,7 +218,7 @@ describe('Mi pedido (guest, in the browser)', () => {
     await userEvent.type(quantity, '4');
     await userEvent.click(screen.getByRole('button', { name: 'Agregar al pedido PN-9' }));
     expect(await screen.findByRole('button', { name: 'Mi pedido: 1 repuesto' })).toBeInTheDocument();
-    expect(readGuestLines()).toEqual([{ partId: 9, quantity: 4, seenUnitPrice: '1000.00' }]);
+    expect(readGuestLines()).toEqual([{ partId: 9, quantity: 4, seenUnitPrice: '1000.00', partNumber: 'PN-9' }]);
     expect(await screen.findByText('Agregado al pedido')).toBeInTheDocument();
   });
 });
@@ -195,7 +242,7 @@ describe('a card\'s "Agregar al pedido"', () => {
     await userEvent.type(quantity, '3');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await userEvent.click(button);
-    await waitFor(() => expect(readGuestLines()).toEqual([{ partId: 9, quantity: 3, seenUnitPrice: '1000.00' }]));
+    await waitFor(() => expect(readGuestLines()).toEqual([{ partId: 9, quantity: 3, seenUnitPrice: '1000.00', partNumber: 'PN-9' }]));
   });
 
   it('keeps the keyboard focus on the button while it adds', async () => {
@@ -218,7 +265,7 @@ describe('a card\'s "Agregar al pedido"', () => {
     answer(json(cartOf([cartLine({ partId: 9, quantity: 1 })])));
     await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
     expect(button).toHaveFocus();
-    expect(readGuestLines()).toEqual([{ partId: 9, quantity: 1, seenUnitPrice: '1000.00' }]);
+    expect(readGuestLines()).toEqual([{ partId: 9, quantity: 1, seenUnitPrice: '1000.00', partNumber: 'PN-9' }]);
   });
 
   it('gives focus back to "Mi pedido" when the dialog closes with Escape', async () => {

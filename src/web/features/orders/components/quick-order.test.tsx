@@ -62,7 +62,7 @@ describe('Pedido rápido', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Agregar al pedido' }));
     expect(await screen.findByText('Se agregó 1 repuesto')).toBeInTheDocument();
     expect(quick).toEqual([PASTED]);
-    expect(readGuestLines()).toEqual([{ partId: 5, quantity: 2, seenUnitPrice: '1000.00' }]);
+    expect(readGuestLines()).toEqual([{ partId: 5, quantity: 2, seenUnitPrice: '1000.00', partNumber: 'PN-5' }]);
 
     const unmatched = screen.getByRole('region', { name: /Líneas no reconocidas/ });
     expect(within(unmatched).getByText('Código desconocido')).toBeInTheDocument();
@@ -71,8 +71,8 @@ describe('Pedido rápido', () => {
     await userEvent.click(within(choices).getByRole('button', { name: /Elegir LF-3000/ }));
     await waitFor(() =>
       expect(readGuestLines()).toEqual([
-        { partId: 5, quantity: 2, seenUnitPrice: '1000.00' },
-        { partId: 7, quantity: 4, seenUnitPrice: '500.00' },
+        { partId: 5, quantity: 2, seenUnitPrice: '1000.00', partNumber: 'PN-5' },
+        { partId: 7, quantity: 4, seenUnitPrice: '500.00', partNumber: 'PN-7' },
       ]),
     );
     expect(within(unmatched).queryByText('FILTRO 4')).not.toBeInTheDocument();
