@@ -181,4 +181,48 @@ describe('bulk price change', () => {
     await within(dialog).findByText(/Listo: 11 precios/);
     expect(callsTo(fetchMock, 'POST', '/api/admin/prices/bulk')[2]?.body).toMatchObject({ apply: true, confirmLarge: true });
   });
+
+  it('asks before dropping what was typed (Escape, "Cancelar", ✕), and closes at once when nothing was', async () => {
+    api();
+    const { dialog, onOpenChange } = open();
+    // Nothing typed: Escape closes at once.
+    await userEvent.keyboard('{Escape}');
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(screen.queryByRole('dialog', { name: 'Hay cambios sin guardar' })).not.toBeInTheDocument();
+    onOpenChange.mockClear();
+
+    const percent = within(dialog).getByLabelText('Porcentaje');
+    await userEvent.type(percent, '12');
+    for (const close of [
+      () => userEvent.keyboard('{Escape}'),
+      () => userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' })),
+      () => userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' })),
+    ]) {
+      await close();
+      const ask = await screen.findByRole('dialog', { name: 'Hay cambios sin guardar' });
+      expect(ask).toHaveTextContent('Lo escrito en "Cambiar precios" se perderá: ningún precio cambió todavía. ¿Salir sin guardar?');
+      await userEvent.click(within(ask).getByRole('button', { name: 'Seguir editando' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Hay cambios sin guardar' })).not.toBeInTheDocument());
+      expect(onOpenChange).not.toHaveBeenCalled();
+      expect(within(dialog).getByLabelText('Porcentaje')).toHaveValue('12');
+    }
+
+    await userEvent.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Hay cambios sin guardar' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Salir sin guardar' }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('closes at once after applying: nothing is left unsaved', async () => {
+    api();
+    const { dialog, onOpenChange } = open();
+    await userEvent.type(within(dialog).getByLabelText('Porcentaje'), '10');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ver vista previa' }));
+    const section = await within(dialog).findByRole('region', { name: 'Vista previa' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Aplicar a 2 precios' }));
+    await within(dialog).findByText(/Listo: 2 precios/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Volver a la lista' }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(screen.queryByRole('dialog', { name: 'Hay cambios sin guardar' })).not.toBeInTheDocument();
+  });
 });

@@ -25,9 +25,13 @@ import { useZodForm } from '../../../lib/form.ts';
 import { formatArs, formatCount, formatPrice } from '../../../lib/format.ts';
 import { serverMessage, useAdminCategories } from '../api.ts';
 import { categoryOptions } from '../lib/category-options.ts';
+import { LeaveGuardProvider, useUnsavedChanges } from '../lib/leave-guard.tsx';
 import { useApplyPrices, useBrands, usePricePreview, useUndoPrices } from '../prices-api.ts';
 import { LargeChangeConfirm } from './large-change-confirm.tsx';
 import { th } from './ui.tsx';
+
+/** Asked (under "Hay cambios sin guardar") before the dialog drops a form with something entered. */
+export const UNSAVED_BULK_PRICES = 'Lo escrito en "Cambiar precios" se perderá: ningún precio cambió todavía. ¿Salir sin guardar?';
 
 /** What the list shows when "Cambiar precios" opens: its search, category and brand become the form's defaults. */
 export interface BulkScopeDefaults {
@@ -268,12 +272,16 @@ function Applied({ result, priceList, onClose }: { result: BulkPriceResult; pric
   );
 }
 
-function BulkPriceForm({ defaults, onClose }: { defaults: BulkScopeDefaults; onClose: () => void }) {
+/**
+ * The form, then the applied change. `onClose` closes the dialog at once (after applying, nothing is
+ * left to lose); `onCancel` asks first while something entered would be dropped.
+ */
+function BulkPriceForm({ defaults, onClose, onCancel }: { defaults: BulkScopeDefaults; onClose: () => void; onCancel: () => void }) {
   const {
     register,
     handleSubmit,
     watch,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useZodForm(bulkFormSchema, { defaultValues: formDefaults(defaults) });
   const categories = useAdminCategories();
   const brands = useBrands();
@@ -282,6 +290,8 @@ function BulkPriceForm({ defaults, onClose }: { defaults: BulkScopeDefaults; onC
   const [preview, setPreview] = useState<{ body: BulkPriceBody; result: BulkPriceResult } | null>(null);
   const [applied, setApplied] = useState<{ body: BulkPriceBody; result: BulkPriceResult } | null>(null);
   const brandListId = useId();
+  // Something entered and not applied is asked about before the dialog drops it (docs/product.md §10.2).
+  useUnsavedChanges(isDirty && applied === null);
   const scope = watch('scope');
   const mode = watch('mode');
   const categoryChoices = useMemo(() => {
@@ -385,7 +395,7 @@ function BulkPriceForm({ defaults, onClose }: { defaults: BulkScopeDefaults; onC
           </p>
         ) : null}
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
+          <Button variant="outline" onClick={onCancel}>
             Cancelar
           </Button>
           <Button type="submit" variant={preview ? 'outline' : 'primary'} disabled={previewMutation.isPending}>
@@ -407,7 +417,12 @@ function BulkPriceForm({ defaults, onClose }: { defaults: BulkScopeDefaults; onC
   );
 }
 
-/** The "Cambiar precios" dialog; the form starts from the list's current search, category and brand. */
+/**
+ * The "Cambiar precios" dialog; the form starts from the list's current search, category and brand.
+ * Closing it (Escape, "Cerrar", a click outside, "Cancelar", the back button) with something
+ * entered and not applied asks "Hay cambios sin guardar" first, as the part editor does
+ * (docs/product.md §10.2 "Repuestos"); with nothing entered, or once applied, it closes at once.
+ */
 export function BulkPriceDialog({
   open,
   onOpenChange,
@@ -417,15 +432,20 @@ export function BulkPriceDialog({
   onOpenChange: (open: boolean) => void;
   defaults: BulkScopeDefaults;
 }) {
+  const close = () => onOpenChange(false);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Cambiar precios"
-      description="Cambie una lista de precios de muchos repuestos a la vez. Antes de aplicar verá qué cambia."
-      size="lg"
-    >
-      {open ? <BulkPriceForm defaults={defaults} onClose={() => onOpenChange(false)} /> : null}
-    </Dialog>
+    <LeaveGuardProvider message={UNSAVED_BULK_PRICES}>
+      {(leave) => (
+        <Dialog
+          open={open}
+          onOpenChange={(next) => (next ? onOpenChange(true) : leave.request(close))}
+          title="Cambiar precios"
+          description="Cambie una lista de precios de muchos repuestos a la vez. Antes de aplicar verá qué cambia."
+          size="lg"
+        >
+          {open ? <BulkPriceForm defaults={defaults} onClose={close} onCancel={() => leave.request(close)} /> : null}
+        </Dialog>
+      )}
+    </LeaveGuardProvider>
   );
 }
