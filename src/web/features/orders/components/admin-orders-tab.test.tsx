@@ -115,6 +115,110 @@ describe('Pedidos (admin)', () => {
     ).toBeInTheDocument();
   });
 
+  it('offers only the statuses the rule allows and asks before a final one, which then shows without a control', async () => {
+    let current: Order = order({ status: 'shipped' });
+    const patches: unknown[] = [];
+    mockApi({
+      'GET /api/admin/orders': () =>
+        json({ orders: [orderSummary({ status: current.status })], total: 1, page: 1, limit: 50, newCount: 0 }),
+      'GET /api/admin/orders/42': () => json(current),
+      'PATCH /api/admin/orders/42/status': (_url: URL, init: RequestInit | undefined) => {
+        const body = JSON.parse(String(init?.body));
+        patches.push(body);
+        current = { ...current, status: body.status };
+        return json(current);
+      },
+    });
+    renderWithApp(<AdminOrdersTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ver pedido P-000042' }));
+    const detail = await screen.findByRole('region', { name: 'Detalle del pedido' });
+    const select = await within(detail).findByLabelText('Nuevo estado');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Elegir estado', 'En preparación', 'Entregado', 'Cancelado']);
+    const change = within(detail).getByRole('button', { name: 'Cambiar estado' });
+    expect(change).toBeDisabled();
+
+    // "Volver" sends nothing.
+    await userEvent.selectOptions(select, 'cancelled');
+    await userEvent.click(change);
+    let dialog = await screen.findByRole('dialog', { name: '¿Marcar el pedido como Cancelado?' });
+    expect(dialog).toHaveTextContent('Un pedido Cancelado no puede cambiar de estado.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Volver' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(patches).toEqual([]);
+
+    // Confirmed, by keyboard: the pedido is Cancelado and shows no control.
+    await userEvent.type(within(detail).getByLabelText('Nota (opcional)'), 'Sin stock');
+    change.focus();
+    await userEvent.keyboard('{Enter}');
+    dialog = await screen.findByRole('dialog', { name: '¿Marcar el pedido como Cancelado?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Marcar Cancelado' }));
+    expect(await screen.findByText('Estado actualizado')).toBeInTheDocument();
+    expect(patches).toEqual([{ status: 'cancelled', note: 'Sin stock' }]);
+    expect(await within(detail).findByText('Un pedido Cancelado no puede cambiar de estado.')).toBeInTheDocument();
+    expect(within(detail).queryByLabelText('Nuevo estado')).not.toBeInTheDocument();
+    expect(within(detail).queryByRole('button', { name: 'Cambiar estado' })).not.toBeInTheDocument();
+    // The control the keyboard was on is gone: the focus stays in the detail, on the status.
+    await waitFor(() => expect(detail).toContainElement(document.activeElement as HTMLElement));
+  });
+
+  it('sends a non-final status without asking', async () => {
+    const patches: unknown[] = [];
+    mockApi({
+      'GET /api/admin/orders': () => json({ orders: [orderSummary({ status: 'shipped' })], total: 1, page: 1, limit: 50, newCount: 0 }),
+      'GET /api/admin/orders/42': () => json(order({ status: 'shipped' })),
+      'PATCH /api/admin/orders/42/status': (_url: URL, init: RequestInit | undefined) => {
+        patches.push(JSON.parse(String(init?.body)));
+        return json(order({ status: 'preparing' }));
+      },
+    });
+    renderWithApp(<AdminOrdersTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ver pedido P-000042' }));
+    const detail = await screen.findByRole('region', { name: 'Detalle del pedido' });
+    await userEvent.selectOptions(await within(detail).findByLabelText('Nuevo estado'), 'preparing');
+    await userEvent.click(within(detail).getByRole('button', { name: 'Cambiar estado' }));
+    expect(await screen.findByText('Estado actualizado')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(patches).toEqual([{ status: 'preparing', note: null }]);
+  });
+
+  it('shows a delivered pedido’s status without a control', async () => {
+    mockApi({
+      'GET /api/admin/orders': () => json({ orders: [orderSummary({ status: 'delivered' })], total: 1, page: 1, limit: 50, newCount: 0 }),
+      'GET /api/admin/orders/42': () => json(order({ status: 'delivered' })),
+    });
+    renderWithApp(<AdminOrdersTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ver pedido P-000042' }));
+    const detail = await screen.findByRole('region', { name: 'Detalle del pedido' });
+    expect(await within(detail).findByText('Un pedido Entregado no puede cambiar de estado.')).toBeInTheDocument();
+    expect(within(detail).queryByRole('form', { name: 'Cambiar estado' })).not.toBeInTheDocument();
+  });
+
+  it('says why a change was refused and reloads the pedido another admin changed meanwhile', async () => {
+    let current: Order = order({ status: 'received' });
+    mockApi({
+      'GET /api/admin/orders': () =>
+        json({ orders: [orderSummary({ status: current.status })], total: 1, page: 1, limit: 50, newCount: 0 }),
+      'GET /api/admin/orders/42': () => json(current),
+      'PATCH /api/admin/orders/42/status': () => {
+        // Another admin delivered it first.
+        current = { ...current, status: 'delivered' };
+        return errorResponse(409, 'CONFLICT', 'Un pedido Entregado no puede pasar a En preparación');
+      },
+    });
+    renderWithApp(<AdminOrdersTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ver pedido P-000042' }));
+    const detail = await screen.findByRole('region', { name: 'Detalle del pedido' });
+    await userEvent.selectOptions(await within(detail).findByLabelText('Nuevo estado'), 'preparing');
+    await userEvent.click(within(detail).getByRole('button', { name: 'Cambiar estado' }));
+    expect(await screen.findByText('Un pedido Entregado no puede pasar a En preparación')).toBeInTheDocument();
+    expect(await within(detail).findByText('Un pedido Entregado no puede cambiar de estado.')).toBeInTheDocument();
+    expect(within(detail).queryByLabelText('Nuevo estado')).not.toBeInTheDocument();
+  });
+
   it('brings the opened pedido into view below a long list', async () => {
     mockApi({
       'GET /api/admin/orders': () => json({ orders: [orderSummary()], total: 1, page: 1, limit: 50, newCount: 0 }),

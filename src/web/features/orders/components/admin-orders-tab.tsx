@@ -1,18 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileSpreadsheet, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import {
+  FINAL_ORDER_STATUSES,
   MAX_ORDER_NOTE,
   ORDER_STATUS_LABELS,
+  ORDER_STATUS_TEXTS,
   ORDER_STATUSES,
   ORDER_TEXTS,
   type OrderStatus,
   type OrderSummary,
+  allowedNextStatuses,
   orderStatusBodySchema,
 } from '../../../../shared/orders.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField, SelectField, TextAreaField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { formatCountOf, formatDateTime } from '../../../lib/format.ts';
 import { useZodForm } from '../../../lib/form.ts';
 import { type AdminOrderFilters, adminOrdersXlsxUrl, orderQueries, useAdminOrders, useChangeOrderStatus } from '../api.ts';
@@ -23,53 +28,117 @@ import { OrderDetail, OrderStatusBadge, OrderTotal } from './order-detail.tsx';
 const STATUS_OPTIONS = [{ value: '', label: 'Todos' }, ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))];
 
 /**
- * "Cambiar estado": the new status and an optional note (audited by the server; the customer sees it),
- * validated by the contract's {@link orderStatusBodySchema}.
+ * "Cambiar estado": one of the statuses {@link allowedNextStatuses} allows from `status` (the rule
+ * the server enforces, docs/product.md §16.5) and an optional note (audited by the server; the
+ * customer sees it), validated by the contract's {@link orderStatusBodySchema}. A final status
+ * ("Entregado", "Cancelado") asks for confirmation first, saying it cannot be undone. A refusal
+ * (409: another admin changed the pedido meanwhile) reloads the pedido, so the control offers what
+ * its status now allows.
  */
 function StatusChangeForm({ id, status }: { id: number; status: OrderStatus }) {
   const change = useChangeOrderStatus();
+  const client = useQueryClient();
+  const allowed = allowedNextStatuses(status);
+  const [confirming, setConfirming] = useState<{ status: OrderStatus; note: string } | null>(null);
   const {
     register,
     handleSubmit,
     reset,
     watch,
     formState: { errors },
-  } = useZodForm(orderStatusBodySchema, { defaultValues: { status, note: '' } });
+  } = useZodForm(orderStatusBodySchema, { defaultValues: { note: '' } });
   const next = watch('status');
-  const submit = handleSubmit(async (values) => {
+  const save = async (values: { status: OrderStatus; note: string }) => {
     try {
-      await change.mutateAsync({ id, status: values.status, note: values.note ?? '' });
-      reset({ status: values.status, note: '' });
+      await change.mutateAsync({ id, status: values.status, note: values.note });
+      reset({ note: '' });
       toast({ title: 'Estado actualizado', description: `El pedido está ahora "${ORDER_STATUS_LABELS[values.status]}".` });
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'CONFLICT') void client.invalidateQueries(orderQueries.adminOrder(id));
       toast({ title: 'Error', description: orderErrorMessage(error, 'No se pudo cambiar el estado del pedido'), variant: 'destructive' });
+    } finally {
+      setConfirming(null);
     }
+  };
+  const submit = handleSubmit(async (values) => {
+    const chosen = { status: values.status, note: values.note ?? '' };
+    if (FINAL_ORDER_STATUSES.includes(chosen.status)) setConfirming(chosen);
+    else await save(chosen);
   });
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3"
-      aria-label={ORDER_TEXTS.statusChange}
+    <>
+      <form
+        onSubmit={submit}
+        noValidate
+        className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3"
+        aria-label={ORDER_TEXTS.statusChange}
+      >
+        <SelectField
+          label="Nuevo estado"
+          density="compact"
+          options={[{ value: '', label: 'Elegir estado' }, ...allowed.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))]}
+          error={errors.status?.message}
+          {...register('status')}
+        />
+        <TextAreaField
+          label={ORDER_TEXTS.statusNote}
+          rows={2}
+          maxLength={MAX_ORDER_NOTE}
+          error={errors.note?.message}
+          {...register('note')}
+        />
+        <Button type="submit" disabled={change.isPending || !next || !allowed.includes(next)}>
+          {change.isPending ? 'Guardando...' : ORDER_TEXTS.statusChange}
+        </Button>
+      </form>
+      <Dialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open && !change.isPending) setConfirming(null);
+        }}
+        title={confirming ? `¿Marcar el pedido como ${ORDER_STATUS_LABELS[confirming.status]}?` : ORDER_TEXTS.statusChange}
+        description={confirming ? ORDER_STATUS_TEXTS.final(confirming.status) : undefined}
+        size="sm"
+        hideCloseButton
+      >
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={() => setConfirming(null)} disabled={change.isPending}>
+            Volver
+          </Button>
+          <Button
+            variant="accent"
+            disabled={change.isPending || !confirming}
+            onClick={() => {
+              if (confirming) void save(confirming);
+            }}
+          >
+            {change.isPending ? 'Guardando...' : confirming ? `Marcar ${ORDER_STATUS_LABELS[confirming.status]}` : ''}
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}
+
+/**
+ * A pedido in a final status: its status, no control ({@link allowedNextStatuses} allows none). It
+ * takes the focus when it replaces the control the admin just used (the focus was lost with it).
+ */
+function FinalStatus({ status }: { status: OrderStatus }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body) box.current?.focus();
+  }, []);
+  return (
+    <div
+      ref={box}
+      tabIndex={-1}
+      className="flex flex-wrap items-center gap-2 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700"
     >
-      <SelectField
-        label="Nuevo estado"
-        density="compact"
-        options={ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))}
-        error={errors.status?.message}
-        {...register('status')}
-      />
-      <TextAreaField
-        label={ORDER_TEXTS.statusNote}
-        rows={2}
-        maxLength={MAX_ORDER_NOTE}
-        error={errors.note?.message}
-        {...register('note')}
-      />
-      <Button type="submit" disabled={change.isPending || next === status}>
-        {change.isPending ? 'Guardando...' : ORDER_TEXTS.statusChange}
-      </Button>
-    </form>
+      <span className="font-medium">{ORDER_TEXTS.status}:</span>
+      <OrderStatusBadge status={status} />
+      <span>{ORDER_STATUS_TEXTS.final(status)}</span>
+    </div>
   );
 }
 
@@ -110,7 +179,11 @@ function AdminOrderPanel({ id, outsideFilters, onClose }: { id: number; outsideF
       ) : (
         <>
           <OrderDetail order={order} />
-          <StatusChangeForm key={`${order.id}-${order.status}`} id={order.id} status={order.status} />
+          {allowedNextStatuses(order.status).length === 0 ? (
+            <FinalStatus key={`${order.id}-${order.status}`} status={order.status} />
+          ) : (
+            <StatusChangeForm key={`${order.id}-${order.status}`} id={order.id} status={order.status} />
+          )}
         </>
       )}
     </section>
