@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, Ref } from 'react';
+import type { ButtonHTMLAttributes, MouseEvent, Ref } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'accent' | 'outline';
@@ -31,8 +31,33 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
   ref?: Ref<HTMLButtonElement>;
+  /**
+   * Working (a save or upload it started is pending): the button looks disabled, says so
+   * (`aria-disabled="true"`, `aria-busy="true"`) and ignores presses, its `onClick` and the form
+   * submit it would send, Enter in a field included; unlike `disabled`, it keeps the keyboard's
+   * focus, which a disabled button drops to the page (docs/product.md §13.4).
+   */
+  busy?: boolean;
 }
 
-export function Button({ variant = 'primary', size = 'md', className, type = 'button', ...props }: ButtonProps) {
-  return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
+/** Stops a press of a busy button: no `onClick`, no form submit (cancelling the click cancels it). */
+function ignorePress(event: MouseEvent<HTMLButtonElement>) {
+  event.preventDefault();
+}
+
+/**
+ * The portal's button: `variant` and `size` pick its look, `className` overrides it, `type` is
+ * `button` unless said otherwise, and `busy` holds it while its work is pending (see
+ * {@link ButtonProps.busy}).
+ */
+export function Button({ variant = 'primary', size = 'md', className, type = 'button', busy = false, onClick, ...props }: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={buttonClasses(variant, size, cn(busy && 'cursor-not-allowed opacity-50', className))}
+      {...props}
+      {...(busy ? { 'aria-disabled': true, 'aria-busy': true } : {})}
+      onClick={busy ? ignorePress : onClick}
+    />
+  );
 }
