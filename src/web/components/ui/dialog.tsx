@@ -24,6 +24,39 @@ export interface DialogProps {
    * expects to leave with back: "Mi pedido", "Detalles del Repuesto", the video.
    */
   closeOnBack?: boolean;
+  /**
+   * Where the focus goes on closing when the element that opened the dialog is gone from the page
+   * (its row was deleted meanwhile): called at that moment; null or a detached element falls
+   * through to the dialog below this one or the page's `<main>` (docs/product.md §13.4).
+   */
+  focusFallback?: () => HTMLElement | null | undefined;
+}
+
+/** Controls the keyboard reaches, in document order, for the landmark's first one. */
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The place the focus lands when neither the opener nor the caller's fallback is on the page: the
+ * dialog still open below this one, else the page's `<main>` (itself when it takes the focus,
+ * else its first control, else made focusable with `tabindex="-1"`), else the first control of
+ * the page. Never `<body>` while something focusable exists.
+ */
+function landmark(closing: HTMLElement | null): HTMLElement | null {
+  const below = [
+    ...document.querySelectorAll<HTMLElement>('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]'),
+  ].filter((dialog) => dialog !== closing && !closing?.contains(dialog));
+  const dialog = below.at(-1);
+  if (dialog) return dialog;
+  const main = document.querySelector('main');
+  if (main) {
+    if (main.hasAttribute('tabindex')) return main;
+    const first = main.querySelector<HTMLElement>(FOCUSABLE);
+    if (first) return first;
+    main.tabIndex = -1;
+    return main;
+  }
+  return document.querySelector<HTMLElement>(FOCUSABLE);
 }
 
 const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl', xl: 'max-w-5xl' } as const;
@@ -33,7 +66,9 @@ const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl', xl: 'max-w-5xl
  * title. Close button labelled "Cerrar". Closing (Escape, "Cerrar", a choice that unmounts it) sends
  * the focus back to the element that had it when the dialog opened (the card or button that opened
  * it): Radix returns it only to its own `Trigger`, which these dialogs do not use, and would
- * otherwise leave it on `<body>`.
+ * otherwise leave it on `<body>`. When that element left the page while the dialog was open (its
+ * row was deleted), the focus goes to `focusFallback`, else to the dialog below or the page's
+ * `<main>` (docs/product.md §13.4).
  */
 export function Dialog({
   open,
@@ -46,9 +81,11 @@ export function Dialog({
   hideTitle = false,
   hideCloseButton = false,
   closeOnBack = false,
+  focusFallback,
 }: DialogProps) {
   useCloseOnBack(open && closeOnBack, () => onOpenChange(false));
   const opener = useRef<HTMLElement | null>(null);
+  const content = useRef<HTMLDivElement | null>(null);
   // A layout effect runs before Radix's focus scope (a passive effect) moves the focus inside.
   useLayoutEffect(() => {
     if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) {
@@ -56,10 +93,19 @@ export function Dialog({
     }
   }, [open]);
   const returnFocus = (event: Event) => {
-    const element = opener.current;
-    if (!element?.isConnected) return;
+    const back = opener.current;
+    opener.current = null;
     event.preventDefault();
-    element.focus({ preventScroll: true });
+    if (back?.isConnected) {
+      back.focus({ preventScroll: true });
+      return;
+    }
+    // The opener is gone. Radix moves the focus a moment after the dialog left: if the page has
+    // placed it meanwhile (a list handing it to the next row), it stays there.
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active !== document.body && active.isConnected && !content.current?.contains(active)) return;
+    const fallback = focusFallback?.();
+    (fallback?.isConnected ? fallback : landmark(content.current))?.focus({ preventScroll: true });
   };
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -67,6 +113,7 @@ export function Dialog({
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <DialogPrimitive.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
+          ref={content}
           onCloseAutoFocus={returnFocus}
           className={cn(
             'fixed z-50 flex flex-col bg-white shadow-xl focus:outline-none',
