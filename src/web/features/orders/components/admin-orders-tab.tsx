@@ -193,7 +193,8 @@ function AdminOrderPanel({ id, outsideFilters, onClose }: { id: number; outsideF
 function OrderRow({ order, selected, onSelect }: { order: OrderSummary; selected: boolean; onSelect: () => void }) {
   const cell = 'border-b border-slate-100 px-2 py-2 align-middle sm:px-3';
   return (
-    <tr className={selected ? 'bg-brand-50' : undefined}>
+    // Grey notes (company, "a consultar") darken on the selected row's tint, else they fall below 4.5:1.
+    <tr className={selected ? 'bg-brand-50 [&_.text-slate-500]:text-slate-600' : undefined}>
       <th scope="row" className={`${cell} whitespace-nowrap font-mono font-semibold text-brand-800`}>
         {order.number}
       </th>
