@@ -1,7 +1,7 @@
 /**
  * One error type and one mapper (docs/architecture.md "Error model"). Services throw {@link AppError}; the
- * app's error handler turns it into `{ error: { code, message } }` with the status of its code.
- * Anything else becomes a masked 500.
+ * app's error handler turns it into `{ error: { code, message } }` with the status of its code
+ * (and `field` when `details.field` names the body field at fault). Anything else becomes a masked 500.
  */
 import { ERROR_STATUS, type ErrorCode } from '../shared/errors.ts';
 

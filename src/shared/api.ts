@@ -7,9 +7,13 @@ import * as z from 'zod/mini';
 import { ERROR_CODES } from './errors.ts';
 import { int } from './int.ts';
 
-/** Error body of every non-2xx answer. */
+/**
+ * Error body of every non-2xx answer. `field`, when present, names the body field at fault (e.g.
+ * `username` or `email` of a 409 for a name or address in use), so a form marks that field without
+ * reading the message text.
+ */
 export const errorBodySchema = z.object({
-  error: z.object({ code: z.enum(ERROR_CODES), message: z.string() }),
+  error: z.object({ code: z.enum(ERROR_CODES), message: z.string(), field: z.optional(z.string()) }),
 });
 
 /** Roles a session can have. A request without a session is a guest (docs/product.md §3.1). */

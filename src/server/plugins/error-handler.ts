@@ -3,7 +3,8 @@
  * code's status, a zod validation failure 400, a broken unique rule 409, Fastify's own client
  * errors keep their status with a Spanish text, a database that cannot be reached 503 with
  * `Retry-After` (issue 20), and anything else is logged (without SQL parameters, see
- * `db/errors.ts`) and masked as 500. Every body is `{ error: { code, message } }`.
+ * `db/errors.ts`) and masked as 500. Every body is `{ error: { code, message } }`, with `field` when
+ * an AppError's `details.field` names the body field at fault.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -65,7 +66,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       const retryAfter = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
       if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
-      return reply.status(error.status).send({ error: { code: error.code, message: error.message } });
+      // The body field at fault, for the form to mark it (`details.field`, e.g. a taken username).
+      const field = (error.details as { field?: unknown } | undefined)?.field;
+      return reply
+        .status(error.status)
+        .send({ error: { code: error.code, message: error.message, ...(typeof field === 'string' ? { field } : {}) } });
     }
     // A write that broke a unique rule (a name or an address already in use) is the caller's
     // conflict, not a server fault.

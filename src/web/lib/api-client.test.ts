@@ -38,6 +38,16 @@ describe('apiRequest', () => {
     expect(apiError.code).toBe('NOT_FOUND');
     expect(apiError.serverMessage).toBe('Repuesto no encontrado');
     expect(apiError.message).toBe('404: {"error":{"code":"NOT_FOUND","message":"Repuesto no encontrado"}}');
+    expect(apiError.field).toBeUndefined();
+  });
+
+  it('keeps the field the server names as at fault', async () => {
+    mockApi({
+      'POST /api/admin/users': () =>
+        json({ error: { code: 'CONFLICT', message: 'Ya existe un usuario con ese nombre', field: 'username' } }, 409),
+    });
+    const error = await apiRequest('/api/admin/users', partSchema, { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect([(error as ApiError).code, (error as ApiError).field]).toEqual(['CONFLICT', 'username']);
   });
 
   it('uses the status text when the error body is empty', async () => {

@@ -19,13 +19,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ClientErrorCode;
   readonly serverMessage: string | undefined;
+  /** The body field the server named as at fault (`username`, `email`…), for a form to mark it. */
+  readonly field: string | undefined;
 
-  constructor(status: number, code: ClientErrorCode, message: string, serverMessage?: string) {
+  constructor(status: number, code: ClientErrorCode, message: string, serverMessage?: string, field?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.serverMessage = serverMessage;
+    this.field = field;
   }
 }
 
@@ -64,19 +67,21 @@ export interface FetchOptions {
 export type RequestOptions = FetchOptions;
 
 /**
- * The {@link ApiError} of a non-2xx answer whose body text was read: the server's `{error}` code
- * and message when present; the "status: body" message of docs/product.md §13.1 either way. Shared by every caller
+ * The {@link ApiError} of a non-2xx answer whose body text was read: the server's `{error}` code,
+ * message and field at fault when present; the "status: body" message of docs/product.md §13.1 either way. Shared by every caller
  * that uses `fetch` itself (downloads, the raw-body upload).
  */
 export function errorFromResponse(response: Response, text: string): ApiError {
   const message = `${response.status}: ${text || response.statusText}`;
   let code: ClientErrorCode = 'INTERNAL';
   let serverMessage: string | undefined;
+  let field: string | undefined;
   try {
     const parsed = errorBodySchema.safeParse(JSON.parse(text));
     if (parsed.success) {
       code = parsed.data.error.code;
       serverMessage = parsed.data.error.message;
+      field = parsed.data.error.field;
     }
   } catch {
     // Not JSON: keep the generic code; the text is in `message`.
@@ -84,7 +89,7 @@ export function errorFromResponse(response: Response, text: string): ApiError {
   if (!serverMessage && response.status === 404) code = 'NOT_FOUND';
   if (!serverMessage && response.status === 401) code = 'UNAUTHENTICATED';
   if (!serverMessage && response.status === 429) code = 'RATE_LIMITED';
-  return new ApiError(response.status, code, message, serverMessage);
+  return new ApiError(response.status, code, message, serverMessage, field);
 }
 
 function isAbort(error: unknown): boolean {

@@ -94,6 +94,19 @@ async function findUser(db: Executor, id: number): Promise<UserRow> {
   return user;
 }
 
+/** The body field of each unique rule on users, named in a 409 so the form marks it (`details.field`). */
+const UNIQUE_FIELDS: Record<string, string> = {
+  users_username_key: 'username',
+  users_email_key: 'email',
+  users_client_code_key: 'clientCode',
+};
+
+/** The 409 of a broken unique rule on users: the rule's own text and, when known, the field at fault. */
+function uniqueConflict(constraint: string): AppError {
+  const field = UNIQUE_FIELDS[constraint];
+  return new AppError('CONFLICT', uniqueViolationMessage(constraint), field ? { field } : undefined);
+}
+
 /**
  * Refuses a client code another account already has (ignoring case), naming that account.
  * @throws AppError CONFLICT "El código de cliente … ya está asignado a …".
@@ -104,7 +117,11 @@ async function assertClientCodeFree(tx: Executor, clientCode: string, exceptId: 
     .from(users)
     .where(and(sql`lower(${users.clientCode}) = lower(${clientCode})`, ne(users.id, exceptId)))
     .limit(1);
-  if (holder) throw new AppError('CONFLICT', `El código de cliente ${clientCode} ya está asignado al usuario ${holder.username}`);
+  if (holder) {
+    throw new AppError('CONFLICT', `El código de cliente ${clientCode} ya está asignado al usuario ${holder.username}`, {
+      field: 'clientCode',
+    });
+  }
 }
 
 /**
@@ -148,7 +165,7 @@ async function saveUser(
     // A name, address or client code already in use by another account (a race past the check):
     // 409 with the constraint's own text (db/errors.ts).
     const constraint = uniqueViolation(error);
-    if (constraint !== null) throw new AppError('CONFLICT', uniqueViolationMessage(constraint));
+    if (constraint !== null) throw uniqueConflict(constraint);
     throw error;
   }
 }
@@ -165,12 +182,13 @@ export interface NewUser {
 /**
  * Creates an approved account (audited).
  * @throws AppError CONFLICT "Ya existe un usuario con ese nombre" (names compare ignoring case), or
- *   the unique rule's text for an e-mail another account has; VALIDATION for a common password.
+ *   the unique rule's text for an e-mail another account has, with `field` `username` or `email`
+ *   (the form marks that field); VALIDATION for a common password.
  */
 export async function createUser(db: Db, actor: Actor, input: NewUser): Promise<AdminUser> {
   const { username, password, profileType } = input;
   const [existing] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
-  if (existing) throw new AppError('CONFLICT', 'Ya existe un usuario con ese nombre');
+  if (existing) throw new AppError('CONFLICT', 'Ya existe un usuario con ese nombre', { field: 'username' });
   const passwordHash = await hashNewPassword(password);
   try {
     return await db.transaction(async (tx) => {
@@ -184,7 +202,7 @@ export async function createUser(db: Db, actor: Actor, input: NewUser): Promise<
     });
   } catch (error) {
     const constraint = uniqueViolation(error);
-    if (constraint !== null) throw new AppError('CONFLICT', uniqueViolationMessage(constraint));
+    if (constraint !== null) throw uniqueConflict(constraint);
     throw error;
   }
 }

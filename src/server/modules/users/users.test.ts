@@ -165,7 +165,15 @@ describe.each(testEngines())('user administration on %s', (engine) => {
       payload: { username: 'otro.nombre', password: 'provisoria-77', profileType: 'client', email: 'OESTE@example.com' },
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().error.message).toBe('El email ya está en uso por otra cuenta');
+    // The form marks the field at fault from `field`, never from the message text.
+    expect(taken.json().error).toEqual({ code: 'CONFLICT', message: 'El email ya está en uso por otra cuenta', field: 'email' });
+    const takenName = await as(admin, {
+      method: 'POST',
+      url: '/api/admin/users',
+      payload: { username: 'Mayorista.Oeste', password: 'provisoria-77', profileType: 'client', email: 'otra@example.com' },
+    });
+    expect(takenName.statusCode).toBe(409);
+    expect(takenName.json().error).toEqual({ code: 'CONFLICT', message: 'Ya existe un usuario con ese nombre', field: 'username' });
     const badEmail = await as(admin, {
       method: 'POST',
       url: '/api/admin/users',
