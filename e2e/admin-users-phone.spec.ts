@@ -1,8 +1,10 @@
 /**
  * docs/product.md §10.2 "Gestión de Usuarios" at 390 px: a user's history reads without scrolling
- * sideways (one card per change). Each run makes accounts of its own (unique names) through the admin API.
+ * sideways (one card per change), and "Crear usuario" says on the Usuario field when the name is
+ * taken. Each run makes accounts of its own (unique names) through the admin API.
  */
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { DISTRIBUTOR } from './fixtures.ts';
 import { loginAsAdmin, uniqueName } from './support.ts';
 
 async function openUsers(page: Page): Promise<void> {
@@ -34,7 +36,7 @@ async function clientWithHistory(request: APIRequestContext, username: string): 
   expect(edited.status(), await edited.text()).toBe(200);
 }
 
-test("a user's history reads at the phone's width without scrolling sideways", async ({ page }, testInfo) => {
+test("a user's history reads without scrolling sideways, at 390 px too", async ({ page }, testInfo) => {
   const username = uniqueName('historial', testInfo.project.name);
   await clientWithHistory(page.request, username);
   await openUsers(page);
@@ -65,4 +67,32 @@ test("a user's history reads at the phone's width without scrolling sideways", a
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(row.getByRole('button', { name: 'Historial', exact: true })).toBeFocused();
+});
+
+test('a taken username or e-mail is said on its field, keeping what was typed', async ({ page }, testInfo) => {
+  await loginAsAdmin(page.request);
+  await openUsers(page);
+  const form = page.getByRole('region', { name: 'Crear usuario' });
+  const username = form.getByLabel('Usuario', { exact: true });
+  await username.fill(DISTRIBUTOR.username.toUpperCase());
+  await form.getByLabel('Contraseña', { exact: true }).fill('clave-segura-1');
+  await form.getByLabel('Nombre completo').fill('Otro Distribuidor');
+  await form.getByRole('button', { name: 'Crear Usuario' }).click();
+
+  await expect(username).toHaveAttribute('aria-invalid', 'true');
+  await expect(username).toHaveAccessibleDescription(/Ya existe un usuario con ese nombre/);
+  await expect(username).toBeFocused();
+  await expect(username).toHaveValue(DISTRIBUTOR.username.toUpperCase());
+  await expect(form.getByLabel('Nombre completo')).toHaveValue('Otro Distribuidor');
+
+  // A free name with the distributor's e-mail (in other capitals): said on Email.
+  await username.fill(uniqueName('otro', testInfo.project.name));
+  const email = form.getByLabel('Email', { exact: true });
+  await email.fill(DISTRIBUTOR.email.toUpperCase());
+  await form.getByRole('button', { name: 'Crear Usuario' }).click();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription(/El email ya está en uso por otra cuenta/);
+  await expect(email).toBeFocused();
+  await expect(username).not.toHaveAttribute('aria-invalid', 'true');
+  expect(await sidewaysOverflow(page, null)).toBeLessThanOrEqual(0);
 });

@@ -21,7 +21,7 @@ import {
 } from '../../../shared/admin-users.ts';
 import { messageSchema } from '../../../shared/auth.ts';
 import { toast } from '../../components/ui/toast.tsx';
-import { apiGet, apiRequest, withQuery } from '../../lib/api-client.ts';
+import { ApiError, apiGet, apiRequest, withQuery } from '../../lib/api-client.ts';
 import { adminKeys, errorToast, serverMessage } from './api.ts';
 import { ADMIN_TEXTS } from './texts.ts';
 
@@ -96,12 +96,22 @@ export function useUserAudit(userId: number | null) {
  * A user mutation: refreshes the user lists and the audit trail (the badges follow on their own), toasts its outcome
  * (`success` may read the answer) or the server's sentence.
  */
-function useUserMutation<V, R>(request: (vars: V) => Promise<R>, texts: { success: (result: R, vars: V) => string; failure: string }) {
+function useUserMutation<V, R>(
+  request: (vars: V) => Promise<R>,
+  texts: {
+    success: (result: R, vars: V) => string;
+    failure: string;
+    /** A failure the form shows on one of its fields instead (no toast). */
+    shownOnField?: (error: unknown) => boolean;
+  },
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: request,
     onSuccess: (result, vars) => toast({ title: texts.success(result, vars) }),
-    onError: (error) => errorToast(serverMessage(error, texts.failure)),
+    onError: (error) => {
+      if (!texts.shownOnField?.(error)) errorToast(serverMessage(error, texts.failure));
+    },
     onSettled: async () => {
       await Promise.all([client.invalidateQueries({ queryKey: keys.users() }), client.invalidateQueries({ queryKey: adminKeys.audit() })]);
     },
@@ -117,10 +127,22 @@ export interface NewUserBody {
   email?: string;
 }
 
+/**
+ * The create form's field a refusal names as taken: `username` or `email` for a 409 CONFLICT whose
+ * `field` names it (docs/product.md §10.2), keyed on the code and field, never the message; null for
+ * any other failure.
+ */
+export function takenField(error: unknown): 'username' | 'email' | null {
+  if (!(error instanceof ApiError) || error.code !== 'CONFLICT') return null;
+  return error.field === 'username' || error.field === 'email' ? error.field : null;
+}
+
+/** `POST /api/admin/users`: toasts "Usuario creado"; a taken name or e-mail is left to the form's field ({@link takenField}). */
 export function useCreateUser() {
   return useUserMutation((body: NewUserBody) => apiRequest('/api/admin/users', adminUserSchema, { method: 'POST', body }), {
     success: () => 'Usuario creado',
     failure: 'No se pudo crear el usuario',
+    shownOnField: (error) => takenField(error) !== null,
   });
 }
 

@@ -47,15 +47,55 @@ describe('UsersTab', () => {
     expect(screen.getByLabelText('Usuario')).toHaveValue('');
   });
 
-  it('shows the server message when the username is taken', async () => {
+  it('says a taken username or e-mail on its field, keeping what was typed (keyed on the code and field)', async () => {
+    let field = 'username';
     api({
-      'POST /api/admin/users': () => json({ error: { code: 'CONFLICT', message: 'Ya existe un usuario con ese nombre' } }, 409),
+      'POST /api/admin/users': () =>
+        json(
+          {
+            error: {
+              code: 'CONFLICT',
+              message: field === 'username' ? 'Ya existe un usuario con ese nombre' : 'El email ya está en uso por otra cuenta',
+              field,
+            },
+          },
+          409,
+        ),
     });
     renderWithApp(<UsersTab />);
-    await userEvent.type(screen.getByLabelText('Usuario'), 'taller');
+    const username = screen.getByLabelText('Usuario');
+    await userEvent.type(username, 'taller');
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'clave123');
+    await userEvent.type(screen.getByLabelText('Email'), 'taller@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Crear Usuario' }));
+    await waitFor(() => expect(username).toHaveAttribute('aria-invalid', 'true'));
+    expect(username).toHaveAccessibleDescription('Ya existe un usuario con ese nombre');
+    expect(username).toHaveFocus();
+    expect(username).toHaveValue('taller');
+    expect(screen.getByLabelText('Email')).toHaveValue('taller@example.com');
+    // Said on the field, not in a toast as well.
+    expect(screen.queryByText('Error')).not.toBeInTheDocument();
+
+    field = 'email';
+    await userEvent.clear(username);
+    await userEvent.type(username, 'taller.nuevo');
+    await userEvent.click(screen.getByRole('button', { name: 'Crear Usuario' }));
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveAccessibleDescription('El email ya está en uso por otra cuenta');
+    expect(email).toHaveFocus();
+    expect(username).not.toHaveAttribute('aria-invalid', 'true');
+    expect(username).toHaveValue('taller.nuevo');
+  });
+
+  it('toasts any other refusal of the new user', async () => {
+    api({ 'POST /api/admin/users': () => errorResponse(400, 'VALIDATION', 'La contraseña es demasiado común') });
+    renderWithApp(<UsersTab />);
+    await userEvent.type(screen.getByLabelText('Usuario'), 'nuevo.taller');
     await userEvent.type(screen.getByLabelText('Contraseña'), 'clave123');
     await userEvent.click(screen.getByRole('button', { name: 'Crear Usuario' }));
-    expect(await screen.findByText('Ya existe un usuario con ese nombre')).toBeInTheDocument();
+    expect(await screen.findByText('La contraseña es demasiado común')).toBeInTheDocument();
+    expect(screen.getByLabelText('Usuario')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it('asks for confirmation with the exact text before deleting', async () => {

@@ -35,7 +35,9 @@ import {
   useSetUserDisabled,
   useSetUserType,
   useUsers,
+  takenField,
 } from '../users-api.ts';
+import { serverMessage } from '../api.ts';
 import { ActionsCell, CardRow, CardTable, Cell, HeadCell } from './card-table.tsx';
 import { InlineEdit } from './inline-edit.tsx';
 import { EmptyState, ErrorState, LoadingState, PROFILE_TYPE_OPTIONS, Section } from './ui.tsx';
@@ -46,13 +48,18 @@ import { useRefocusAfterRemoval } from '../lib/use-refocus-after-removal.ts';
 /** Delay between the last keystroke in the users search and the query, ms. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** "Crear usuario": the body rules of `POST /api/admin/users` (shared), enabled once username and password are typed. */
+/**
+ * "Crear usuario": the body rules of `POST /api/admin/users` (shared), enabled once username and
+ * password are typed. A name or e-mail the server finds taken (409 CONFLICT naming the field) is
+ * said under that field, which takes the focus, keeping what was typed (docs/product.md §10.2).
+ */
 export function CreateUserForm() {
   const {
     register,
     handleSubmit,
     control,
     reset,
+    setError,
     formState: { errors },
   } = useZodForm(createUserBodySchema, {
     defaultValues: { username: '', password: '', profileType: 'client', fullName: '', email: '' },
@@ -76,6 +83,11 @@ export function CreateUserForm() {
         formRef.current?.querySelector<HTMLInputElement>('input[name="username"]')?.focus();
         if (sendLink && user.email) passwordLink.mutate({ id: user.id });
         setSendLink(false);
+      },
+      // A name or e-mail already in use is said on its field, which takes the focus; what was typed stays.
+      onError: (error) => {
+        const field = takenField(error);
+        if (field) setError(field, { type: 'server', message: serverMessage(error, 'Ya está en uso') }, { shouldFocus: true });
       },
     });
   });
