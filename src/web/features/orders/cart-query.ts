@@ -21,10 +21,11 @@ export function useCart() {
 }
 
 /**
- * Number of lines in the viewer's cart, for the header badge; null while it is not known (loading,
- * or the last read failed): the header then shows no count rather than a wrong one.
+ * Number of lines in the viewer's cart, for the header badge, lines of parts no longer available
+ * included (they are in the pedido until removed, docs/product.md §16.1); null while it is not known
+ * (loading, or the last read failed): the header then shows no count rather than a wrong one.
  */
 export function useCartCount(): number | null {
   const { data, isError } = useCart();
-  return data && !isError ? data.totals.lineCount : null;
+  return data && !isError ? data.totals.lineCount + data.unavailable.length : null;
 }

@@ -201,6 +201,8 @@ describe('Mi pedido (guest, in the browser)', () => {
     expect(await within(dialog).findByRole('list', { name: 'Repuestos no disponibles' })).toHaveTextContent(
       'PN-4: Este repuesto ya no está disponible',
     );
+    // The header counts it: it is in the pedido until removed.
+    expect(screen.getByRole('button', { name: 'Mi pedido: 2 repuestos', hidden: true })).toBeInTheDocument();
     // The remembered codes stay in the browser: the server is sent what it prices.
     expect(sent.every((line) => !Object.hasOwn(line as object, 'partNumber'))).toBe(true);
   });

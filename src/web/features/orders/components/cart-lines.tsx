@@ -162,6 +162,7 @@ export function CartLines({ cart, onInvalidQuantity }: { cart: Cart; onInvalidQu
                 className="shrink-0 rounded-md px-2 py-1 text-accent-700 hover:bg-white"
               >
                 {ORDER_TEXTS.remove}
+                {line.partNumber ? <span className="sr-only"> {line.partNumber}</span> : null}
               </button>
             </li>
           ))}
