@@ -73,7 +73,6 @@ export const ORDER_TEXTS = {
   adminTab: 'Pedidos',
   statusChange: 'Cambiar estado',
   statusNote: 'Nota (opcional)',
-  sameStatus: 'El pedido ya está en ese estado',
   orderNumber: 'Pedido N°',
   date: 'Fecha',
   status: 'Estado',
