@@ -128,21 +128,26 @@ export interface NewUserBody {
 }
 
 /**
- * The create form's field a refusal names as taken: `username` or `email` for a 409 CONFLICT whose
- * `field` names it (docs/product.md §10.2), keyed on the code and field, never the message; null for
- * any other failure.
+ * The form field a refusal names as taken: one of `fields` for a 409 CONFLICT whose `field` names it
+ * (a username, e-mail or client code another account has, docs/product.md §10.2), keyed on the code
+ * and field, never the message; null for any other failure.
  */
-export function takenField(error: unknown): 'username' | 'email' | null {
+export function takenField<F extends string>(error: unknown, fields: readonly F[]): F | null {
   if (!(error instanceof ApiError) || error.code !== 'CONFLICT') return null;
-  return error.field === 'username' || error.field === 'email' ? error.field : null;
+  return fields.find((field) => field === error.field) ?? null;
 }
+
+/** The create form's fields a 409 may name. */
+export const CREATE_TAKEN_FIELDS = ['username', 'email'] as const;
+/** The edit form's fields a 409 may name. */
+export const EDIT_TAKEN_FIELDS = ['username', 'email', 'clientCode'] as const;
 
 /** `POST /api/admin/users`: toasts "Usuario creado"; a taken name or e-mail is left to the form's field ({@link takenField}). */
 export function useCreateUser() {
   return useUserMutation((body: NewUserBody) => apiRequest('/api/admin/users', adminUserSchema, { method: 'POST', body }), {
     success: () => 'Usuario creado',
     failure: 'No se pudo crear el usuario',
-    shownOnField: (error) => takenField(error) !== null,
+    shownOnField: (error) => takenField(error, CREATE_TAKEN_FIELDS) !== null,
   });
 }
 
@@ -174,10 +179,15 @@ export function useSetClientCode() {
   );
 }
 
+/** `PATCH /api/users/:id`: toasts "Usuario actualizado"; a taken name, e-mail or client code is left to the form's field. */
 export function useUpdateUser() {
   return useUserMutation(
     ({ id, ...body }: UserUpdateBody & { id: number }) => apiRequest(`/api/users/${id}`, adminUserSchema, { method: 'PATCH', body }),
-    { success: () => 'Usuario actualizado', failure: 'No se pudo actualizar el usuario' },
+    {
+      success: () => 'Usuario actualizado',
+      failure: 'No se pudo actualizar el usuario',
+      shownOnField: (error) => takenField(error, EDIT_TAKEN_FIELDS) !== null,
+    },
   );
 }
 

@@ -11,7 +11,17 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField, SelectField, TextAreaField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../lib/form.ts';
-import { type AdminUser, useDeleteUser, useRejectUser, useSetUserDisabled, useUpdateUser, useUserAudit } from '../users-api.ts';
+import {
+  type AdminUser,
+  EDIT_TAKEN_FIELDS,
+  takenField,
+  useDeleteUser,
+  useRejectUser,
+  useSetUserDisabled,
+  useUpdateUser,
+  useUserAudit,
+} from '../users-api.ts';
+import { serverMessage } from '../api.ts';
 import { LeaveGuardProvider, useUnsavedChanges } from '../lib/leave-guard.tsx';
 import { ADMIN_TEXTS } from '../texts.ts';
 import { AuditEntryList } from './audit-entries.tsx';
@@ -234,6 +244,7 @@ function EditUserForm({ user, onClose, onCancel }: { user: AdminUser; onClose: (
     register,
     handleSubmit,
     setFocus,
+    setError,
     formState: { errors, isDirty },
   } = useZodForm(editUserFormSchema, { defaultValues: toForm(user) });
   useUnsavedChanges(isDirty);
@@ -241,7 +252,19 @@ function EditUserForm({ user, onClose, onCancel }: { user: AdminUser; onClose: (
   // Focus the first field when the dialog opens (runs before the dialog's own focus scope).
   useEffect(() => setFocus('username'), [setFocus]);
 
-  const submit = handleSubmit((values) => mutation.mutate({ id: user.id, ...values }, { onSuccess: onClose }));
+  // A name, e-mail or client code another account has is said on its field, which takes the focus.
+  const submit = handleSubmit((values) =>
+    mutation.mutate(
+      { id: user.id, ...values },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          const field = takenField(error, EDIT_TAKEN_FIELDS);
+          if (field) setError(field, { type: 'server', message: serverMessage(error, 'Ya está en uso') }, { shouldFocus: true });
+        },
+      },
+    ),
+  );
   const field = { density: 'compact', autoComplete: 'off' } as const;
 
   return (

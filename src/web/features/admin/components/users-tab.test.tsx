@@ -240,6 +240,32 @@ describe('UsersTab', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('says a taken e-mail or client code on its field in the edit dialog, keeping it open', async () => {
+    let refusal = { field: 'email', message: 'El email ya está en uso por otra cuenta' };
+    api({ 'PATCH /api/users/1': () => json({ error: { code: 'CONFLICT', ...refusal } }, 409) });
+    renderWithApp(<UsersTab />);
+    const row = within(await screen.findByRole('table', { name: 'Usuarios' })).getByRole('row', { name: /taller/ });
+    await userEvent.click(within(row).getByRole('button', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar usuario taller' });
+    const email = within(dialog).getByLabelText('Email');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'otro@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveAccessibleDescription('El email ya está en uso por otra cuenta');
+    expect(email).toHaveFocus();
+    expect(email).toHaveValue('otro@example.com');
+    expect(screen.queryByText('Error')).not.toBeInTheDocument();
+
+    refusal = { field: 'clientCode', message: 'El código de cliente C-1 ya está asignado al usuario jefe' };
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    const code = within(dialog).getByLabelText('Código de cliente');
+    await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
+    expect(code).toHaveAccessibleDescription('El código de cliente C-1 ya está asignado al usuario jefe');
+    expect(code).toHaveFocus();
+    expect(screen.getByRole('dialog', { name: 'Editar usuario taller' })).toBeInTheDocument();
+  });
+
   it("shows a user's history", async () => {
     const fetchMock = api({
       'GET /api/admin/audit': {

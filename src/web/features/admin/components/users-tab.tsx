@@ -36,6 +36,7 @@ import {
   useSetUserType,
   useUsers,
   takenField,
+  CREATE_TAKEN_FIELDS,
 } from '../users-api.ts';
 import { serverMessage } from '../api.ts';
 import { ActionsCell, CardRow, CardTable, Cell, HeadCell } from './card-table.tsx';
@@ -86,7 +87,7 @@ export function CreateUserForm() {
       },
       // A name or e-mail already in use is said on its field, which takes the focus; what was typed stays.
       onError: (error) => {
-        const field = takenField(error);
+        const field = takenField(error, CREATE_TAKEN_FIELDS);
         if (field) setError(field, { type: 'server', message: serverMessage(error, 'Ya está en uso') }, { shouldFocus: true });
       },
     });
