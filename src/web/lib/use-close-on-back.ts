@@ -74,3 +74,20 @@ export function useCloseOnBack(open: boolean, onClose: () => void): void {
     };
   }, [open]);
 }
+
+/**
+ * Runs `then` once the history entry of the dialog that is closing is gone: a choice in a dialog
+ * that navigates (the "Categorías" drawer's category) must push its address after the dialog's
+ * entry was taken off, else back from it would land on that entry, the same address, and seem to
+ * do nothing (docs/product.md §13.4). With no dialog entry on top it runs at once; otherwise at the
+ * `popstate` of the back that `useCloseOnBack` sends a moment after the dialog closed. Call it
+ * when (just before) closing the dialog.
+ * @param then the navigation to make, e.g. the chosen category.
+ */
+export function afterDialogEntryGone(then: () => void): void {
+  if (!markerOf(window.history.state)) {
+    then();
+    return;
+  }
+  window.addEventListener('popstate', () => then(), { once: true });
+}

@@ -21,7 +21,8 @@ export interface DialogProps {
   /**
    * The back button closes the dialog (and only it) instead of leaving the page behind it; closed
    * otherwise, it leaves no history entry behind (`useCloseOnBack`). For dialogs a phone user
-   * expects to leave with back: "Mi pedido", "Detalles del Repuesto", the video.
+   * expects to leave with back (docs/product.md §13.4): "Mi pedido", "Detalles del Repuesto", the
+   * video, "Acceso de Cliente", "Mi Perfil", "Dejanos tu comentario", the "Categorías" drawer.
    */
   closeOnBack?: boolean;
   /**

@@ -1,10 +1,19 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { CategoryNode } from '../../../../shared/api.ts';
 import { categoryTree, categoryNode as node } from '../../../test/fixtures.ts';
 import { mockApi, renderWithApp } from '../../../test/render.tsx';
 import { CategoryDrawer } from './category-drawer.tsx';
+
+/** Presses the browser's back button and waits for the `popstate` it causes. */
+async function pressBack() {
+  const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+  await act(async () => {
+    window.history.back();
+    await popped;
+  });
+}
 
 /** 241 level-1 groups, the last with a level-2 entry: far below the drawer's first screen. */
 const longTree: CategoryNode[] = [
@@ -49,5 +58,39 @@ describe('CategoryDrawer', () => {
     await userEvent.click(within(drawer).getByRole('button', { name: 'Cerrar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it("closes on a phone's back button and keeps the address", async () => {
+    mockApi({ 'GET /api/categories/public': categoryTree });
+    window.history.replaceState(null, '', '/?q=filtro');
+    const onSelect = vi.fn();
+    renderWithApp(<CategoryDrawer selectedId={0} onSelect={onSelect} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Categorías' }));
+    await screen.findByRole('dialog', { name: 'Categorías' });
+    await pressBack();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(window.location.search).toBe('?q=filtro');
+    expect(onSelect).not.toHaveBeenCalled();
+  });
+
+  it('a choice takes the place of the drawer in the history: back from it returns to the list as it was', async () => {
+    mockApi({ 'GET /api/categories/public': categoryTree });
+    // A fresh entry: nothing ahead of it to count.
+    window.history.pushState(null, '', '/?q=filtro');
+    const before = window.history.length;
+    // As the catalogue does: a category is an address of its own, pushed.
+    const onSelect = vi.fn((id: number) => window.history.pushState(null, '', `/?categoria=${id}`));
+    renderWithApp(<CategoryDrawer selectedId={0} onSelect={onSelect} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Categorías' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Categorías' });
+    await userEvent.click(await within(drawer).findByRole('button', { name: /^Repuestos/i }));
+    await waitFor(() => expect(onSelect).toHaveBeenCalledWith(1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(window.location.search).toBe('?categoria=1');
+    // One entry more than before the drawer opened: the drawer's own is gone.
+    expect(window.history.length).toBe(before + 1);
+    await pressBack();
+    expect(window.location.search).toBe('?q=filtro');
+    expect(window.history.state).toBeNull();
   });
 });

@@ -6,7 +6,10 @@ import type { CategoryIndexProps } from './category-index.tsx';
 /** The drawer itself loads on the first tap: the catalogue's first load carries no dialog code. */
 const CategoryDrawerPanel = lazy(() => import('./category-drawer-panel.tsx'));
 
-/** Mobile index: a "Categorías" button opening the index in a slide-in drawer that closes on choice. */
+/**
+ * Mobile index (docs/product.md §5.2): a "Categorías" button opening the index in a slide-in
+ * drawer that closes on a choice and on a phone's back button (§13.4).
+ */
 export function CategoryDrawer({ selectedId, onSelect }: CategoryIndexProps) {
   const [open, setOpen] = useState(false);
   return (

@@ -7,6 +7,15 @@ import { FeedbackBox, THANKS_MS } from './feedback-box.tsx';
 const sendCalls = (fetchMock: ReturnType<typeof mockApi>) => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/part-requests');
 const created = { id: 1, username: 'taller', message: 'x', status: 'pending', createdAt: '2025-01-01T00:00:00.000Z' };
 
+/** Presses the browser's back button and waits for the `popstate` it causes. */
+async function pressBack() {
+  const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+  await act(async () => {
+    window.history.back();
+    await popped;
+  });
+}
+
 async function openDialog() {
   await userEvent.click(screen.getByRole('button', { name: 'Escribir comentario' }));
   return screen.findByRole('dialog', { name: 'Dejanos tu comentario' });
@@ -74,5 +83,27 @@ describe('FeedbackBox', () => {
     await userEvent.type(within(dialog).getByRole('textbox'), 'Hola');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('No se pudo enviar la solicitud');
+  });
+
+  it("closes on a phone's back button, keeping the address; closed, it leaves no entry behind", async () => {
+    mockApi({});
+    window.history.pushState(null, '', '/?q=filtro');
+    const before = window.history.length;
+    renderWithApp(<FeedbackBox />);
+    await openDialog();
+    await pressBack();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(window.location.search).toBe('?q=filtro');
+    expect(window.history.state).toBeNull();
+    // Open again and cancel: the entry it pushed is taken off again.
+    const dialog = await openDialog();
+    const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await act(async () => {
+      await popped;
+    });
+    expect(window.history.state).toBeNull();
+    // One entry ahead (the dialog's, taken back), none added.
+    expect(window.history.length).toBe(before + 1);
   });
 });

@@ -90,7 +90,10 @@ function Thanks({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** The dialog, controlled by its opener; after the thanks it closes itself (`onOpenChange(false)`). */
+/**
+ * The dialog, controlled by its opener; after the thanks it closes itself (`onOpenChange(false)`).
+ * A phone's back button closes it (docs/product.md §13.4).
+ */
 export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [sent, setSent] = useState(false);
   const [closeThanks] = useState(() => () => {
@@ -102,7 +105,7 @@ export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenCh
     if (!next) setSent(false);
   };
   return (
-    <Dialog open={open} onOpenChange={changeOpen} title="Dejanos tu comentario" size="md">
+    <Dialog open={open} onOpenChange={changeOpen} title="Dejanos tu comentario" size="md" closeOnBack>
       {sent ? <Thanks onClose={closeThanks} /> : <FeedbackForm onSent={() => setSent(true)} onCancel={() => changeOpen(false)} />}
     </Dialog>
   );

@@ -18,7 +18,7 @@ export interface ClientLoginDialogProps {
  * Ingresar ("Ingresando..." while busy, disabled while a field is empty or busy). Closes after a
  * successful attempt; a failure keeps the dialog open with both fields filled and the Spanish message
  * in a red alert (docs/product.md §7.3: failures are shown; issue 22: the spec's closing on failure is
- * a defect we do not copy).
+ * a defect we do not copy). A phone's back button closes it (docs/product.md §13.4).
  */
 export function ClientLoginDialog({ open, onOpenChange }: ClientLoginDialogProps) {
   const {
@@ -57,6 +57,7 @@ export function ClientLoginDialog({ open, onOpenChange }: ClientLoginDialogProps
       title="Acceso de Cliente"
       description="Ingrese con su usuario para ver sus precios especiales."
       size="sm"
+      closeOnBack
     >
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         <FormField label="Usuario o Email" autoComplete="username" error={errors.username?.message} {...register('username')} />
@@ -72,7 +73,12 @@ export function ClientLoginDialog({ open, onOpenChange }: ClientLoginDialogProps
             {loginErrorMessage(loginMutation.error)}
           </p>
         ) : null}
-        <Link href={routes.forgotPassword} className="inline-block text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+        {/* `replace`: the page takes the open dialog's history entry, so back returns to the start screen. */}
+        <Link
+          href={routes.forgotPassword}
+          replace
+          className="inline-block text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
           ¿Olvidó su contraseña?
         </Link>
         <div className="flex justify-end gap-2 pt-2">

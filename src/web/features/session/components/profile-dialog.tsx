@@ -142,12 +142,13 @@ function ProfileEditor({ session, onDone }: { session: Session; onDone: () => vo
 
 /**
  * "Mi Perfil" (docs/product.md §7.5): username, client number (only if present) and user type. Signed-in users
- * edit full name and email and may change the password; guests only get a Cerrar button.
+ * edit full name and email and may change the password; guests only get a Cerrar button. A phone's
+ * back button closes it (docs/product.md §13.4).
  */
 export function ProfileDialog({ session, open, onOpenChange }: { session: Session; open: boolean; onOpenChange: (open: boolean) => void }) {
   const guest = session.userType === 'guest';
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Mi Perfil" size={guest ? 'sm' : 'md'} hideCloseButton>
+    <Dialog open={open} onOpenChange={onOpenChange} title="Mi Perfil" size={guest ? 'sm' : 'md'} hideCloseButton closeOnBack>
       <dl>
         <Row label="Usuario" value={session.username} />
         {session.clientCode ? <Row label="Número de cliente" value={session.clientCode} /> : null}
