@@ -146,7 +146,7 @@ function ImportCatalogueForm({ tracker, onClose }: { tracker: ReturnType<typeof 
           <Button variant="outline" onClick={onClose}>
             Cerrar
           </Button>
-          <Button type="submit" disabled={!file || problem !== null || mapping.problem !== null || busy}>
+          <Button type="submit" disabled={!file || problem !== null || mapping.problem !== null} busy={busy}>
             <Upload aria-hidden="true" className="size-4" />
             {upload.isPending ? 'Subiendo...' : 'Vista previa'}
           </Button>

@@ -52,7 +52,7 @@ function ProfileRow({ profileType, saved, others }: { profileType: ProfileType; 
         {...register('priceList')}
       />
       <p className="text-sm text-slate-500 sm:w-40">Actual: {saved !== undefined ? `Lista ${saved}` : 'sin definir'}</p>
-      <Button aria-label={`Guardar lista de ${label}`} disabled={mutation.isPending} onClick={() => void save()}>
+      <Button aria-label={`Guardar lista de ${label}`} busy={mutation.isPending} onClick={() => void save()}>
         {mutation.isPending ? 'Guardando...' : 'Guardar'}
       </Button>
       <Dialog

@@ -92,7 +92,7 @@ function SynonymForm({
             Cancelar
           </Button>
         ) : null}
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" busy={pending}>
           {pending ? busyLabel : submitLabel}
         </Button>
       </div>
