@@ -1,7 +1,8 @@
 /**
  * docs/product.md §10.2 "Gestión de Usuarios" at 390 px: a user's history reads without scrolling
- * sideways (one card per change), and "Crear usuario" says on the Usuario field when the name is
- * taken. Each run makes accounts of its own (unique names) through the admin API.
+ * sideways (one card per change), "Crear usuario" says on the Usuario field when the name is
+ * taken, and why "Enviar enlace de contraseña" cannot be used is visible text in the row, its button
+ * still reached with Tab. Each run makes accounts of its own (unique names) through the admin API.
  */
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { DISTRIBUTOR } from './fixtures.ts';
@@ -94,5 +95,36 @@ test('a taken username or e-mail is said on its field, keeping what was typed', 
   await expect(email).toHaveAccessibleDescription(/El email ya está en uso por otra cuenta/);
   await expect(email).toBeFocused();
   await expect(username).not.toHaveAttribute('aria-invalid', 'true');
+  expect(await sidewaysOverflow(page, null)).toBeLessThanOrEqual(0);
+});
+
+test('why a password link cannot be sent is read in the row, at 390 px too, and its button is reached by keyboard', async ({
+  page,
+}, testInfo) => {
+  const username = uniqueName('sinmail', testInfo.project.name);
+  await loginAsAdmin(page.request);
+  // A client created without an e-mail: no link can reach it.
+  const created = await page.request.post('/api/admin/users', { data: { username, password: 'clave-segura-1', profileType: 'client' } });
+  expect(created.status(), await created.text()).toBe(201);
+  await openUsers(page);
+  await page.getByRole('searchbox', { name: 'Buscar usuario' }).fill(username);
+  // The filtered list (the whole one may be wider than the page and scroll sideways on desktop).
+  await expect(page.getByRole('heading', { name: 'Todos los usuarios (1)' })).toBeVisible();
+  const row = page
+    .getByRole('table', { name: 'Usuarios', exact: true })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: username, exact: true }) });
+  const reason = row.getByText('Sin enlace de contraseña: no tiene email (agréguelo con "Editar").');
+  await expect(reason).toBeVisible();
+  const link = row.getByRole('button', { name: 'Enviar enlace de contraseña' });
+  await expect(link).toHaveAttribute('aria-disabled', 'true');
+  await expect(link).toHaveAccessibleDescription('Sin enlace de contraseña: no tiene email (agréguelo con "Editar").');
+  // Tab from "Editar" reaches it (a disabled button would be skipped), and the reason is in view beside it.
+  await row.getByRole('button', { name: 'Editar', exact: true }).focus();
+  await page.keyboard.press('Tab');
+  await expect(link).toBeFocused();
+  const box = await reason.boundingBox();
+  const viewport = page.viewportSize();
+  expect(box && viewport ? box.x + box.width : Number.POSITIVE_INFINITY).toBeLessThanOrEqual(viewport?.width ?? 0);
   expect(await sidewaysOverflow(page, null)).toBeLessThanOrEqual(0);
 });

@@ -384,7 +384,8 @@ describe('UsersTab', () => {
     await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/users/1/disabled')[0]?.body).toEqual({ disabled: true }));
     expect(await screen.findByText('taller quedó deshabilitado')).toBeInTheDocument();
     expect(await within(row()).findByText('Deshabilitado desde 02/06/2025, 10:30')).toBeInTheDocument();
-    expect(within(row()).getByRole('button', { name: 'Enviar enlace de contraseña' })).toBeDisabled();
+    expect(within(row()).getByRole('button', { name: 'Enviar enlace de contraseña' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(row()).getByText('Sin enlace de contraseña: el usuario está deshabilitado.')).toBeVisible();
 
     await userEvent.click(within(row()).getByRole('button', { name: 'Habilitar' }));
     await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/users/1/disabled')[1]?.body).toEqual({ disabled: false }));
@@ -415,13 +416,47 @@ describe('UsersTab', () => {
     const noEmail = within(within(table).getByRole('row', { name: /sin\.email/ })).getByRole('button', {
       name: 'Enviar enlace de contraseña',
     });
-    expect(noEmail).toBeDisabled();
-    expect(noEmail).toHaveAttribute('title', 'Sin email: agréguelo con "Editar"');
+    expect(noEmail).toHaveAttribute('aria-disabled', 'true');
+    expect(noEmail).toHaveAccessibleDescription('Sin enlace de contraseña: no tiene email (agréguelo con "Editar").');
+    await userEvent.click(noEmail);
+    expect(callsTo(fetchMock, 'POST', '/api/users/4/password-link')).toHaveLength(0);
     await userEvent.click(
       within(within(table).getByRole('row', { name: /taller/ })).getByRole('button', { name: 'Enviar enlace de contraseña' }),
     );
     expect(await screen.findByText(/^No se pudo enviar el email\./)).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/api/users/1/password-link')).toHaveLength(1);
+  });
+
+  it('says in visible text, not a tooltip, why the password link cannot be sent, on a focusable button', async () => {
+    const sinEmail = buildAdminUser({ id: 4, username: 'sin.email', email: null });
+    const fetchMock = api({ 'GET /api/users': [taller, sinEmail, pendiente] });
+    renderWithApp(<UsersTab />);
+    const table = await screen.findByRole('table', { name: 'Usuarios' });
+    const cases = [
+      ['sin\\.email', 'Sin enlace de contraseña: no tiene email (agréguelo con "Editar").'],
+      ['nuevo', 'Sin enlace de contraseña: la solicitud está pendiente de aprobación.'],
+    ] as const;
+    for (const [name, reason] of cases) {
+      const row = within(table).getByRole('row', { name: new RegExp(name) });
+      const button = within(row).getByRole('button', { name: 'Enviar enlace de contraseña' });
+      // Read by anyone: shown in the row, and the button's description for screen readers.
+      expect(within(row).getByText(reason)).toBeVisible();
+      expect(button).toHaveAccessibleDescription(reason);
+      expect(button).not.toHaveAttribute('title');
+      // Reached with the keyboard (a disabled button would be skipped), but it sends nothing.
+      expect(button).toBeEnabled();
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      button.focus();
+      expect(button).toHaveFocus();
+      await userEvent.keyboard('{Enter}');
+      expect(button).toHaveFocus();
+    }
+    expect(callsTo(fetchMock, 'POST', '/api/users/4/password-link')).toHaveLength(0);
+    expect(callsTo(fetchMock, 'POST', '/api/users/2/password-link')).toHaveLength(0);
+    // An account that can have it shows no reason.
+    const ok = within(table).getByRole('row', { name: /taller/ });
+    expect(within(ok).queryByText(/^Sin enlace de contraseña/)).not.toBeInTheDocument();
+    expect(within(ok).getByRole('button', { name: 'Enviar enlace de contraseña' })).not.toHaveAttribute('aria-disabled');
   });
 
   it('searches and filters on the server, and downloads the same list as Excel', async () => {

@@ -5,7 +5,7 @@
  * disable/enable, history and delete. Lists become cards on phones.
  */
 import { Ban, FileSpreadsheet, History, KeyRound, Pencil, RotateCcw, Trash2, UserPlus, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { clientCodeBodySchema } from '../../../../shared/admin.ts';
 import {
@@ -244,11 +244,15 @@ function StateBadge({ user }: { user: AdminUser }) {
   );
 }
 
-/** Why the password link cannot be sent to `user`, or null when it can. */
+/**
+ * Why "Enviar enlace de contraseña" cannot be used for `user` (Spanish, shown under the row's
+ * buttons), or null when it can: the link goes only to an approved, enabled account with an e-mail
+ * (docs/product.md §10.2, §7.6).
+ */
 function passwordLinkProblem(user: AdminUser): string | null {
-  if (!user.email) return 'Sin email: agréguelo con "Editar"';
-  if (user.disabledAt) return 'Usuario deshabilitado';
-  if (!user.isApproved) return 'Solicitud pendiente';
+  if (!user.email) return 'Sin enlace de contraseña: no tiene email (agréguelo con "Editar").';
+  if (user.disabledAt) return 'Sin enlace de contraseña: el usuario está deshabilitado.';
+  if (!user.isApproved) return 'Sin enlace de contraseña: la solicitud está pendiente de aprobación.';
   return null;
 }
 
@@ -269,6 +273,7 @@ function UserRow({ user, own, open }: { user: AdminUser; own: boolean; open: (di
   const passwordLink = useSendPasswordLink();
   const enable = useSetUserDisabled();
   const linkProblem = passwordLinkProblem(user);
+  const linkProblemId = useId();
   return (
     <CardRow muted={user.disabledAt !== null}>
       <HeadCell>{user.username}</HeadCell>
@@ -303,12 +308,20 @@ function UserRow({ user, own, open }: { user: AdminUser; own: boolean; open: (di
           <Pencil aria-hidden="true" className="size-4" />
           Editar
         </Button>
+        {/* Not `disabled` when it cannot be sent: the button stays in the keyboard's path, says it is
+            unavailable and points at the visible reason under the buttons (a tooltip is read by no
+            keyboard or phone user). */}
         <Button
           size="sm"
           variant="ghost"
-          disabled={linkProblem !== null || passwordLink.isPending}
-          title={linkProblem ?? `Enviar a ${user.email}`}
-          onClick={() => passwordLink.mutate({ id: user.id })}
+          busy={passwordLink.isPending}
+          aria-disabled={linkProblem !== null || undefined}
+          aria-describedby={linkProblem ? linkProblemId : undefined}
+          className={cn(linkProblem && 'cursor-not-allowed opacity-50 hover:bg-transparent')}
+          title={linkProblem ? undefined : `Enviar a ${user.email}`}
+          onClick={() => {
+            if (linkProblem === null) passwordLink.mutate({ id: user.id });
+          }}
         >
           <KeyRound aria-hidden="true" className="size-4" />
           {passwordLink.isPending ? 'Enviando...' : 'Enviar enlace de contraseña'}
@@ -336,6 +349,11 @@ function UserRow({ user, own, open }: { user: AdminUser; own: boolean; open: (di
             Eliminar
           </Button>
         )}
+        {linkProblem ? (
+          <p id={linkProblemId} className="basis-full px-3 text-xs text-slate-600">
+            {linkProblem}
+          </p>
+        ) : null}
       </ActionsCell>
     </CardRow>
   );
