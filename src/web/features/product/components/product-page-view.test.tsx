@@ -73,6 +73,31 @@ describe('ProductPageView', () => {
     expect(text).toContain('Cantidad: 3');
   });
 
+  it("takes the focus to the part's heading when it arrives with the focus lost (a suggestion picked by keyboard)", async () => {
+    mockApi({ 'GET /api/parts/5': buildPart({ id: 5, description: 'Bomba de agua' }) });
+    renderWithApp(<ProductPageView id={5} userType="guest" config={config} />);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Bomba de agua' });
+    expect(heading).toHaveFocus();
+    // From there the next stops are the part's own (its brand, the quantity), not the header's.
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: /Ver repuestos de la marca/ })).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByLabelText('Cantidad')).toHaveFocus();
+  });
+
+  it('leaves the focus where it is when something already has it', async () => {
+    mockApi({ 'GET /api/parts/6': buildPart({ id: 6, description: 'Filtro' }) });
+    renderWithApp(
+      <>
+        <input aria-label="Otro" />
+        <ProductPageView id={6} userType="guest" config={config} />
+      </>,
+    );
+    screen.getByLabelText('Otro').focus();
+    await screen.findByRole('heading', { level: 1, name: 'Filtro' });
+    expect(screen.getByLabelText('Otro')).toHaveFocus();
+  });
+
   it('shows "Consultar Precio" as total without a price', async () => {
     mockApi({ 'GET /api/parts/6': buildPart({ id: 6, price: null }) });
     renderWithApp(<ProductPageView id={6} userType="guest" config={config} />);

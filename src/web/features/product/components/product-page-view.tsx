@@ -1,5 +1,5 @@
 import { ArrowLeft, PackageX, RotateCw, WifiOff } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Part, PublicConfig, UserType } from '../../../../shared/api.ts';
 import { hasPrice, lineTotal } from '../../../../shared/pricing.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -84,6 +84,16 @@ export function ProductPageView({
 }) {
   const { data: part, isPending, isError, error, fetchStatus, refetch } = useProduct(id, userType);
   const [quantity, setQuantity] = useState(1);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownId = part?.id;
+  // Arriving from a suggestion picked with the keyboard (or any link) leaves the focus on <body>,
+  // and the next Tab would walk the whole header first: the part's heading takes it instead, so the
+  // quantity and "Agregar al pedido" are the next stops. A focus the user placed elsewhere stays.
+  useEffect(() => {
+    if (shownId === undefined) return;
+    const active = document.activeElement;
+    if (!active || active === document.body) heading.current?.focus({ preventScroll: true });
+  }, [shownId]);
   const validId = Number.isInteger(id) && id > 0;
   // A part never viewed while online has no offline copy: waiting for the connection (paused) or no
   // answer at all is "Sin conexión", not a missing part (docs/product.md §17).
@@ -110,7 +120,9 @@ export function ProductPageView({
         <ProductGallery images={part.images} alt={part.description} />
         <div className="space-y-4">
           <p className="font-mono text-sm font-semibold text-brand-700">{part.partNumber}</p>
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{part.description}</h1>
+          <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            {part.description}
+          </h1>
           <PriceTag part={part} showOriginal size="lg" />
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             {part.brand ? (
