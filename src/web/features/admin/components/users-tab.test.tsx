@@ -201,6 +201,31 @@ describe('UsersTab', () => {
     await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/users/2/approve')[0]?.body).toEqual({ clientCode: 'C-77' }));
   });
 
+  it('approves a pending user with Enter in its client code, as its "Aprobar" does', async () => {
+    const fetchMock = api({ 'PATCH /api/users/2/approve': { ...pendiente, isApproved: true, clientCode: 'C-78' } });
+    renderWithApp(<UsersTab />);
+    const pendingTable = await screen.findByRole('table', { name: 'Usuarios pendientes' });
+    const code = within(pendingTable).getByLabelText('Código de cliente para nuevo');
+    // The same validation as the button: a code too long is said on the field and nothing is sent.
+    await userEvent.type(code, `${'X'.repeat(41)}{Enter}`);
+    await waitFor(() => expect(code).toHaveAccessibleDescription('El código de cliente admite hasta 40 caracteres'));
+    expect(callsTo(fetchMock, 'PATCH', '/api/users/2/approve')).toHaveLength(0);
+
+    await userEvent.clear(code);
+    await userEvent.type(code, ' C-78 {Enter}');
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/users/2/approve')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'PATCH', '/api/users/2/approve')[0]?.body).toEqual({ clientCode: 'C-78' });
+  });
+
+  it('approves without a client code with Enter in the empty field', async () => {
+    const fetchMock = api({ 'PATCH /api/users/2/approve': { ...pendiente, isApproved: true } });
+    renderWithApp(<UsersTab />);
+    const pendingTable = await screen.findByRole('table', { name: 'Usuarios pendientes' });
+    await userEvent.type(within(pendingTable).getByLabelText('Código de cliente para nuevo'), '{Enter}');
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/users/2/approve')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'PATCH', '/api/users/2/approve')[0]?.body).toEqual({});
+  });
+
   it('switches the type between client and distributor, not for admins', async () => {
     const fetchMock = api({ 'PATCH /api/users/1/type': { ...taller, profileType: 'distributor' } });
     renderWithApp(<UsersTab />);

@@ -131,7 +131,11 @@ export function CreateUserForm() {
   );
 }
 
-/** A pending request: contact data, an optional client code (the approve body's rules), "Aprobar" and "Rechazar". */
+/**
+ * A pending request: contact data, an optional client code (the approve body's rules), "Aprobar" and
+ * "Rechazar". Enter in the client code does what "Aprobar" does, with the same validation
+ * (docs/product.md §10.2); a row is no `<form>` (a table row cannot hold one), so the field asks.
+ */
 function PendingRow({ user, onReject }: { user: AdminUser; onReject: (user: AdminUser) => void }) {
   const {
     register,
@@ -139,7 +143,10 @@ function PendingRow({ user, onReject }: { user: AdminUser; onReject: (user: Admi
     formState: { errors },
   } = useZodForm(approveBodySchema, { defaultValues: { clientCode: '' } });
   const mutation = useApproveUser();
-  const approve = handleSubmit(({ clientCode }) => mutation.mutate({ id: user.id, clientCode: clientCode ?? '' }));
+  const approve = handleSubmit(({ clientCode }) => {
+    if (mutation.isPending) return;
+    mutation.mutate({ id: user.id, clientCode: clientCode ?? '' });
+  });
   return (
     <CardRow>
       <HeadCell>{user.username}</HeadCell>
@@ -161,6 +168,12 @@ function PendingRow({ user, onReject }: { user: AdminUser; onReject: (user: Admi
           controlClassName="h-9 min-w-28"
           error={errors.clientCode?.message}
           {...register('clientCode')}
+          onKeyDown={(event) => {
+            // Not while an input method is composing a character (its Enter picks the character).
+            if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+            event.preventDefault();
+            void approve();
+          }}
         />
       </Cell>
       <ActionsCell>
