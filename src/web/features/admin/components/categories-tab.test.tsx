@@ -16,7 +16,7 @@ describe('CategoriesTab (cascade both ways)', () => {
     });
     renderWithApp(<CategoriesTab />);
     await userEvent.click(await screen.findByRole('button', { name: 'Expandir todo' }));
-    expect(screen.getByRole('button', { name: 'Guardar Cambios' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Guardar Cambios' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.queryByText('Tienes cambios sin guardar')).not.toBeInTheDocument();
 
     await userEvent.click(box('OM352'));
@@ -66,6 +66,28 @@ describe('CategoriesTab (cascade both ways)', () => {
     await userEvent.type(screen.getByLabelText('Buscar en el árbol'), 'xyz');
     expect(screen.getByText('Ninguna categoría coincide con la búsqueda.')).toBeInTheDocument();
     expect(within(tree).queryAllByRole('checkbox')).toHaveLength(0);
+  });
+
+  it('keeps the keyboard on "Guardar Cambios" after "Descartar" and after saving', async () => {
+    mockApi({
+      'GET /api/categories/admin': adminCategoryTree(),
+      'PUT /api/categories/visibility': { updated: 1 },
+    });
+    renderWithApp(<CategoriesTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Expandir todo' }));
+    const save = screen.getByRole('button', { name: 'Guardar Cambios' });
+
+    await userEvent.click(box('Juntas'));
+    await userEvent.click(screen.getByRole('button', { name: 'Descartar' }));
+    expect(screen.queryByRole('button', { name: 'Descartar' })).not.toBeInTheDocument();
+    expect(save).toHaveFocus();
+
+    await userEvent.click(box('Juntas'));
+    await userEvent.click(save);
+    expect(await screen.findByText('Cambios guardados')).toBeInTheDocument();
+    await waitFor(() => expect(save).toHaveAttribute('aria-disabled', 'true'));
+    expect(save).not.toBeDisabled();
+    expect(save).toHaveFocus();
   });
 
   it('links to the category administration page', async () => {

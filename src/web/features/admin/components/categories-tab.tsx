@@ -1,9 +1,10 @@
 import { ExternalLink, Save } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { routes } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField, SearchField } from '../../../components/ui/form-field.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { useUnsavedChanges } from '../lib/leave-guard.tsx';
 import { ADMIN_TEXTS } from '../texts.ts';
 import { CategoryVisibilityTree, useCategoryVisibilityEditor } from './category-visibility-tree.tsx';
@@ -22,9 +23,12 @@ export interface CategoryVisibilityEditorProps {
 
 /**
  * The bar under the tree that stays in view while the page scrolls: "Tienes cambios sin guardar",
- * Descartar and "Guardar Cambios".
+ * Descartar and "Guardar Cambios". "Guardar Cambios" is never `disabled` (it says so with
+ * `aria-disabled`): saved or discarded, the keyboard's focus rests on it rather than on the page.
  */
 function SaveBar({ editor }: { editor: ReturnType<typeof useCategoryVisibilityEditor> }) {
+  const saveRef = useRef<HTMLButtonElement>(null);
+  const idle = !editor.dirty;
   return (
     <section
       aria-label="Guardar cambios de categorías"
@@ -37,11 +41,27 @@ function SaveBar({ editor }: { editor: ReturnType<typeof useCategoryVisibilityEd
         </p>
       ) : null}
       {editor.dirty ? (
-        <Button variant="outline" onClick={editor.discard} disabled={editor.saving}>
+        <Button
+          variant="outline"
+          onClick={() => {
+            // "Descartar" leaves with the changes: the focus goes to "Guardar Cambios".
+            editor.discard();
+            saveRef.current?.focus();
+          }}
+          busy={editor.saving}
+        >
           Descartar
         </Button>
       ) : null}
-      <Button onClick={editor.save} disabled={!editor.dirty || editor.saving}>
+      <Button
+        ref={saveRef}
+        onClick={() => {
+          if (!idle) editor.save();
+        }}
+        busy={editor.saving}
+        aria-disabled={idle || undefined}
+        className={cn(idle && 'cursor-not-allowed opacity-50')}
+      >
         <Save aria-hidden="true" className="size-4" />
         {editor.saving ? 'Guardando...' : ADMIN_TEXTS.saveChanges}
       </Button>
