@@ -67,7 +67,7 @@ describe('CarouselsTab', () => {
     });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(await screen.findByText(/Hay cambios sin guardar/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Guardar Cambios' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Guardar Cambios' })).not.toHaveAttribute('aria-disabled');
   });
 
   it('keeps the keyboard in place: the next "Quitar" or "Agregar" takes the focus', async () => {
@@ -129,7 +129,7 @@ describe('CarouselsTab', () => {
     expect(within(form).getByText('Vigente')).toBeInTheDocument();
     expect(within(form).getByText('Sin fechas: se muestra siempre')).toBeInTheDocument();
     const save = within(form).getByRole('button', { name: 'Guardar fechas de PN-1' });
-    expect(save).toBeDisabled();
+    expect(save).toHaveAttribute('aria-disabled', 'true');
 
     fireEvent.change(within(form).getByLabelText('Desde'), { target: { value: '2025-07-31' } });
     fireEvent.change(within(form).getByLabelText('Hasta'), { target: { value: '2025-07-01' } });
@@ -189,7 +189,7 @@ describe('CarouselsTab', () => {
     });
     renderWithApp(<CarouselsTab />);
     expect(await screen.findByText(/Los carruseles publicados están al día/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Guardar Cambios' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Guardar Cambios' })).toHaveAttribute('aria-disabled', 'true');
 
     const candidates = await screen.findByRole('list', { name: 'Productos para agregar a Productos Destacados' });
     const params = callsTo(fetchMock, 'GET', '/api/admin/parts')[0]?.url.searchParams;
@@ -207,6 +207,67 @@ describe('CarouselsTab', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/carousel/save')).toHaveLength(1));
+  });
+
+  it('keeps the focus where the keyboard was once a discount, the days or a move are saved, and once published', async () => {
+    let onSale = [carouselEntry(rebajado, { discountPercentage: 10 })];
+    let featured = draft.featured;
+    let dirty = false;
+    const answer = () => json({ ...draft, featured, 'on-sale': onSale, hasUnpublishedChanges: dirty });
+    api({
+      'GET /api/admin/carousels': answer,
+      'PUT /api/products/carousel/1': (_url: URL, init?: RequestInit) => {
+        const body = JSON.parse(String(init?.body)) as { discountPercentage?: number; endsOn?: string };
+        const before = onSale[0];
+        onSale = [
+          carouselEntry(rebajado, {
+            discountPercentage: body.discountPercentage ?? before?.discountPercentage ?? 10,
+            endsOn: body.endsOn ?? before?.endsOn ?? null,
+          }),
+        ];
+        dirty = true;
+        return answer();
+      },
+      'PUT /api/admin/carousels/featured/order': () => {
+        featured = [carouselEntry(otro), carouselEntry(destacado, { position: 1 })];
+        dirty = true;
+        return answer();
+      },
+      'POST /api/carousel/save': () => {
+        dirty = false;
+        return json({ message: 'Cambios guardados' });
+      },
+    });
+    renderWithApp(<CarouselsTab />);
+    await userEvent.click(await screen.findByRole('tab', { name: /Productos Rebajados/ }));
+    const input = await screen.findByLabelText('Descuento (%) de PN-1');
+    await userEvent.clear(input);
+    await userEvent.type(input, '25{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('Descuento (%) de PN-1')).toHaveValue(25));
+    expect(screen.getByLabelText('Descuento (%) de PN-1')).toHaveFocus();
+
+    const form = screen.getByRole('form', { name: 'Fechas de la oferta de PN-1' });
+    fireEvent.change(within(form).getByLabelText('Hasta'), { target: { value: '2025-07-31' } });
+    const saveDays = within(form).getByRole('button', { name: 'Guardar fechas de PN-1' });
+    await userEvent.click(saveDays);
+    expect(await screen.findByText('Hasta el 31/07/2025')).toBeInTheDocument();
+    const savedDays = screen.getByRole('button', { name: 'Guardar fechas de PN-1' });
+    expect(savedDays).toHaveFocus();
+    expect(savedDays).toHaveAttribute('aria-disabled', 'true');
+
+    // Moved to the top, "Subir" is off: "Bajar" takes the focus.
+    await userEvent.click(screen.getByRole('tab', { name: /Productos Destacados/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Subir PN-4' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Subir PN-4' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Bajar PN-4' })).toHaveFocus();
+
+    // Published, "Guardar Cambios" keeps the focus and says there is nothing left to save.
+    const publish = screen.getByRole('button', { name: 'Guardar Cambios' });
+    await userEvent.click(publish);
+    expect(await screen.findByText(/Los carruseles publicados están al día/)).toBeInTheDocument();
+    expect(publish).toHaveFocus();
+    expect(publish).not.toBeDisabled();
+    expect(publish).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('toasts a failed publish', async () => {

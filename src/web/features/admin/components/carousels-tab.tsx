@@ -13,7 +13,7 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import * as Tabs from '@radix-ui/react-tabs';
 import { AlertTriangle, ArrowDown, ArrowUp, CheckCircle2, GripVertical, Plus, Save, Trash2 } from 'lucide-react';
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import { COLLECTIONS, type Collection } from '../../../../shared/api.ts';
 import { discountProblem, offerDaysFormSchema, offerStatus } from '../../../../shared/carousels.ts';
@@ -55,7 +55,10 @@ const discountFormSchema = z.object({
   ),
 });
 
-/** Discount (0 to less than 100) of an on-sale entry; validated before it is sent (docs/product.md §3.4). */
+/**
+ * Discount (0 to less than 100) of an on-sale entry; validated before it is sent (docs/product.md §3.4).
+ * Saved, the field takes the saved value in place: the focus stays on the field or on "Aplicar".
+ */
 export function DiscountEditor({ entry }: { entry: CarouselEntry }) {
   const id = useId();
   const {
@@ -68,6 +71,8 @@ export function DiscountEditor({ entry }: { entry: CarouselEntry }) {
   const error = errors.discount?.message;
   const mutation = useUpdateCarousel();
   const { onChange, ...field } = register('discount');
+  // The saved value changed (this form or another window): the field shows it, without a remount.
+  useEffect(() => reset({ discount: String(entry.discountPercentage) }), [entry.discountPercentage, reset]);
   const submit = handleSubmit(({ discount }) => {
     if (discount === entry.discountPercentage) return;
     mutation.mutate(
@@ -92,7 +97,8 @@ export function DiscountEditor({ entry }: { entry: CarouselEntry }) {
           min={0}
           max={99.99}
           step="any"
-          disabled={mutation.isPending}
+          // Read-only, not disabled, while saving: a disabled field drops the keyboard's focus.
+          readOnly={mutation.isPending}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           {...field}
@@ -101,7 +107,7 @@ export function DiscountEditor({ entry }: { entry: CarouselEntry }) {
             return onChange(event);
           }}
         />
-        <Button type="submit" size="sm" variant="outline" disabled={mutation.isPending}>
+        <Button type="submit" size="sm" variant="outline" busy={mutation.isPending}>
           Aplicar<span className="sr-only"> descuento de {entry.partNumber}</span>
         </Button>
       </div>
@@ -136,7 +142,8 @@ function offerDaysText({ startsOn, endsOn }: Pick<CarouselEntry, 'startsOn' | 'e
 
 /**
  * The first and last day of an on-sale offer (both optional, inclusive, Argentine days): outside
- * them the server shows the offer to nobody (docs/product.md §3.4).
+ * them the server shows the offer to nobody (docs/product.md §3.4). "Guardar fechas" says it has
+ * nothing to save (`aria-disabled`) rather than being disabled, so it keeps the focus once saved.
  */
 export function OfferDatesEditor({ entry, today }: { entry: CarouselEntry; today: string }) {
   const id = useId();
@@ -145,14 +152,19 @@ export function OfferDatesEditor({ entry, today }: { entry: CarouselEntry; today
     register,
     handleSubmit,
     watch,
+    reset,
     formState: { errors },
   } = useZodForm(offerDaysFormSchema, { defaultValues: saved });
+  // The saved days changed: the fields show them, without a remount that would drop the focus.
+  useEffect(() => reset({ startsOn: entry.startsOn ?? '', endsOn: entry.endsOn ?? '' }), [entry.startsOn, entry.endsOn, reset]);
   const mutation = useUpdateCarousel();
   const status = offerStatus(entry, today);
   const [startsOn, endsOn] = watch(['startsOn', 'endsOn']);
   const changed = startsOn !== saved.startsOn || endsOn !== saved.endsOn;
   const error = errors.startsOn?.message ?? errors.endsOn?.message;
-  const submit = handleSubmit((days) => mutation.mutate({ partId: entry.partId, category: 'on-sale', action: 'update-dates', ...days }));
+  const submit = handleSubmit((days) => {
+    if (changed && !mutation.isPending) mutation.mutate({ partId: entry.partId, category: 'on-sale', action: 'update-dates', ...days });
+  });
   const dateField = (label: string) => ({
     label,
     density: 'compact' as const,
@@ -171,7 +183,14 @@ export function OfferDatesEditor({ entry, today }: { entry: CarouselEntry; today
       <div className="flex flex-wrap items-end gap-2">
         <FormField {...dateField('Desde')} max={endsOn || undefined} {...register('startsOn')} />
         <FormField {...dateField('Hasta')} min={startsOn || undefined} {...register('endsOn')} />
-        <Button type="submit" size="sm" variant="outline" disabled={!changed || mutation.isPending}>
+        <Button
+          type="submit"
+          size="sm"
+          variant="outline"
+          busy={mutation.isPending}
+          aria-disabled={!changed || undefined}
+          className={cn(!changed && 'cursor-not-allowed opacity-50')}
+        >
           Guardar fechas<span className="sr-only"> de {entry.partNumber}</span>
         </Button>
       </div>
@@ -203,6 +222,17 @@ function EntryCard({
   const mutation = useUpdateCarousel();
   const sortable = useSortable({ id: entry.partId });
   const onSale = collection === 'on-sale';
+  const upRef = useRef<HTMLButtonElement>(null);
+  const downRef = useRef<HTMLButtonElement>(null);
+  // Moved with an arrow: that arrow keeps the focus, or the other one once the entry reached an end
+  // (the arrow there is disabled, which would drop the focus to the page).
+  const movedWith = useRef<'up' | 'down' | null>(null);
+  useEffect(() => {
+    const arrow = movedWith.current;
+    movedWith.current = null;
+    if (arrow === 'up') (index === 0 ? downRef : upRef).current?.focus();
+    if (arrow === 'down') (index === count - 1 ? upRef : downRef).current?.focus();
+  }, [index, count]);
   return (
     <li
       ref={sortable.setNodeRef}
@@ -225,8 +255,12 @@ function EntryCard({
         </button>
         <div className="flex flex-col">
           <button
+            ref={upRef}
             type="button"
-            onClick={() => onMove(index, index - 1)}
+            onClick={() => {
+              movedWith.current = 'up';
+              onMove(index, index - 1);
+            }}
             disabled={index === 0}
             aria-label={`Subir ${entry.partNumber}`}
             className="flex size-7 items-center justify-center rounded text-slate-500 hover:bg-slate-100 disabled:opacity-30"
@@ -234,8 +268,12 @@ function EntryCard({
             <ArrowUp aria-hidden="true" className="size-4" />
           </button>
           <button
+            ref={downRef}
             type="button"
-            onClick={() => onMove(index, index + 1)}
+            onClick={() => {
+              movedWith.current = 'down';
+              onMove(index, index + 1);
+            }}
             disabled={index === count - 1}
             aria-label={`Bajar ${entry.partNumber}`}
             className="flex size-7 items-center justify-center rounded text-slate-500 hover:bg-slate-100 disabled:opacity-30"
@@ -262,8 +300,8 @@ function EntryCard({
       </div>
       {onSale ? (
         <div className="flex w-full flex-wrap gap-4 sm:w-auto">
-          <DiscountEditor key={`${entry.partId}-${entry.discountPercentage}`} entry={entry} />
-          <OfferDatesEditor key={`${entry.partId}-${entry.startsOn}-${entry.endsOn}`} entry={entry} today={today} />
+          <DiscountEditor entry={entry} />
+          <OfferDatesEditor entry={entry} today={today} />
         </div>
       ) : null}
       <Button
@@ -502,7 +540,15 @@ export function CarouselsTab() {
       title="Gestión de Carruseles"
       description="Los cambios se guardan como borrador; los clientes los ven cuando se guardan."
       actions={
-        <Button onClick={() => publish.mutate()} disabled={!dirty || publish.isPending}>
+        // Not disabled once published: a disabled button drops the keyboard's focus to the page.
+        <Button
+          onClick={() => {
+            if (dirty) publish.mutate();
+          }}
+          busy={publish.isPending}
+          aria-disabled={!dirty || undefined}
+          className={cn(!dirty && 'cursor-not-allowed opacity-50')}
+        >
           <Save aria-hidden="true" className="size-4" />
           {publish.isPending ? 'Guardando...' : 'Guardar Cambios'}
         </Button>
