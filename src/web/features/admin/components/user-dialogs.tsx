@@ -136,7 +136,17 @@ export function DisableUserDialog({ user, onClose }: { user: AdminUser | null; o
   );
 }
 
-function RejectForm({ user, onClose, onCancel }: { user: AdminUser; onClose: () => void; onCancel: () => void }) {
+function RejectForm({
+  user,
+  onClose,
+  onCancel,
+  onRejected,
+}: {
+  user: AdminUser;
+  onClose: () => void;
+  onCancel: () => void;
+  onRejected?: (user: AdminUser) => void;
+}) {
   const {
     register,
     handleSubmit,
@@ -146,7 +156,18 @@ function RejectForm({ user, onClose, onCancel }: { user: AdminUser; onClose: () 
   useUnsavedChanges(isDirty);
   const mutation = useRejectUser();
   useEffect(() => setFocus('reason'), [setFocus]);
-  const submit = handleSubmit(({ reason }) => mutation.mutate({ id: user.id, reason }, { onSuccess: onClose }));
+  const submit = handleSubmit(({ reason }) => {
+    if (mutation.isPending) return;
+    mutation.mutate(
+      { id: user.id, reason },
+      {
+        onSuccess: () => {
+          onRejected?.(user);
+          onClose();
+        },
+      },
+    );
+  });
   return (
     <form onSubmit={submit} noValidate className="grid gap-3">
       <p className="text-sm text-slate-700">
@@ -165,7 +186,7 @@ function RejectForm({ user, onClose, onCancel }: { user: AdminUser; onClose: () 
         <Button variant="outline" onClick={onCancel} disabled={mutation.isPending}>
           Cancelar
         </Button>
-        <Button type="submit" variant="accent" disabled={mutation.isPending}>
+        <Button type="submit" variant="accent" busy={mutation.isPending}>
           {mutation.isPending ? 'Rechazando...' : 'Rechazar solicitud'}
         </Button>
       </div>
@@ -202,8 +223,20 @@ function GuardedUserDialog({
   );
 }
 
-/** "Rechazar solicitud": a pending request refused with a reason the applicant receives by e-mail. */
-export function RejectUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+/**
+ * "Rechazar solicitud": a pending request refused with a reason (at most 500 characters) the
+ * applicant receives by e-mail (docs/product.md §10.2). `onRejected` is called once the server
+ * removed the request, before the dialog closes.
+ */
+export function RejectUserDialog({
+  user,
+  onClose,
+  onRejected,
+}: {
+  user: AdminUser | null;
+  onClose: () => void;
+  onRejected?: (user: AdminUser) => void;
+}) {
   return (
     <GuardedUserDialog
       user={user}
@@ -211,7 +244,7 @@ export function RejectUserDialog({ user, onClose }: { user: AdminUser | null; on
       size="md"
       onClose={onClose}
     >
-      {(shown, cancel) => <RejectForm key={shown.id} user={shown} onClose={onClose} onCancel={cancel} />}
+      {(shown, cancel) => <RejectForm key={shown.id} user={shown} onClose={onClose} onCancel={cancel} onRejected={onRejected} />}
     </GuardedUserDialog>
   );
 }

@@ -226,6 +226,39 @@ describe('UsersTab', () => {
     expect(callsTo(fetchMock, 'PATCH', '/api/users/2/approve')[0]?.body).toEqual({});
   });
 
+  it('hands the keyboard to the next request after an approval or a rejection, then to the emptied list', async () => {
+    const otro = buildAdminUser({ id: 4, username: 'otro', isApproved: false });
+    const left = new Set<number>();
+    const fetchMock = api({
+      'GET /api/users/pending': () => json([pendiente, otro].filter((u) => !left.has(u.id))),
+      'PATCH /api/users/2/approve': () => {
+        left.add(2);
+        return json({ ...pendiente, isApproved: true, clientCode: 'C-80' });
+      },
+      'POST /api/users/4/reject': () => {
+        left.add(4);
+        return json({ message: 'Solicitud rechazada.' });
+      },
+    });
+    renderWithApp(<UsersTab />);
+    const pendingTable = await screen.findByRole('table', { name: 'Usuarios pendientes' });
+    await userEvent.type(within(pendingTable).getByLabelText('Código de cliente para nuevo'), 'C-80{Enter}');
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/users/2/approve')).toHaveLength(1));
+    // The approved request left: the next one's client code has the focus, ready for its code.
+    await waitFor(() => expect(screen.getByLabelText('Código de cliente para otro')).toHaveFocus());
+
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Rechazar' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Rechazar la solicitud de otro' });
+    await userEvent.type(within(dialog).getByLabelText('Motivo del rechazo'), 'No es cliente nuestro');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Rechazar solicitud' }));
+    await screen.findByText('No hay usuarios pendientes de aprobación.');
+    // None left: the emptied list holds the focus, not the page.
+    await waitFor(() => expect(screen.getByText('No hay usuarios pendientes de aprobación.').closest('[tabindex="-1"]')).toHaveFocus());
+  });
+
   it('switches the type between client and distributor, not for admins', async () => {
     const fetchMock = api({ 'PATCH /api/users/1/type': { ...taller, profileType: 'distributor' } });
     renderWithApp(<UsersTab />);

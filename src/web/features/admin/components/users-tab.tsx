@@ -136,7 +136,16 @@ export function CreateUserForm() {
  * "Rechazar". Enter in the client code does what "Aprobar" does, with the same validation
  * (docs/product.md §10.2); a row is no `<form>` (a table row cannot hold one), so the field asks.
  */
-function PendingRow({ user, onReject }: { user: AdminUser; onReject: (user: AdminUser) => void }) {
+function PendingRow({
+  user,
+  onReject,
+  onApproved,
+}: {
+  user: AdminUser;
+  onReject: (user: AdminUser) => void;
+  /** Called once the server approved the request (the row is leaving the list). */
+  onApproved: (user: AdminUser) => void;
+}) {
   const {
     register,
     handleSubmit,
@@ -145,7 +154,7 @@ function PendingRow({ user, onReject }: { user: AdminUser; onReject: (user: Admi
   const mutation = useApproveUser();
   const approve = handleSubmit(({ clientCode }) => {
     if (mutation.isPending) return;
-    mutation.mutate({ id: user.id, clientCode: clientCode ?? '' });
+    mutation.mutate({ id: user.id, clientCode: clientCode ?? '' }, { onSuccess: () => onApproved(user) });
   });
   return (
     <CardRow>
@@ -177,7 +186,7 @@ function PendingRow({ user, onReject }: { user: AdminUser; onReject: (user: Admi
         />
       </Cell>
       <ActionsCell>
-        <Button size="sm" disabled={mutation.isPending} onClick={() => void approve()}>
+        <Button size="sm" busy={mutation.isPending} onClick={() => void approve()}>
           {mutation.isPending ? 'Aprobando...' : 'Aprobar'}
         </Button>
         <Button size="sm" variant="ghost" className="text-accent-700" disabled={mutation.isPending} onClick={() => onReject(user)}>
@@ -189,31 +198,50 @@ function PendingRow({ user, onReject }: { user: AdminUser; onReject: (user: Admi
   );
 }
 
+/**
+ * The pending requests. An approved or rejected request leaves the list: the keyboard's focus goes
+ * to the request now in its place (its client code first), else to the emptied list
+ * (docs/product.md §10.2), not to the page.
+ */
 function PendingUsers() {
   const { data, error, isPending, isError, refetch } = usePendingUsers();
   const [rejecting, setRejecting] = useState<AdminUser | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const leftAt = useRefocusAfterRemoval(
+    data?.map((u) => u.id),
+    listRef,
+    'tbody tr',
+    () => listRef.current,
+    rejecting !== null,
+  );
+  const onLeft = (user: AdminUser) => {
+    const index = data?.findIndex((u) => u.id === user.id) ?? -1;
+    if (index >= 0) leftAt(user.id, index);
+  };
   return (
     <Section
       title={`Usuarios pendientes de aprobación${data ? ` (${data.length})` : ''}`}
       description="Al aprobar puede asignar un código de cliente (opcional); el usuario recibe un email. Al rechazar, indique el motivo."
     >
-      {isPending ? (
-        <LoadingState />
-      ) : isError ? (
-        <ErrorState error={error} message="No se pudieron cargar los usuarios pendientes." onRetry={() => void refetch()} />
-      ) : data.length === 0 ? (
-        <EmptyState>No hay usuarios pendientes de aprobación.</EmptyState>
-      ) : (
-        <CardTable
-          label="Usuarios pendientes"
-          columns={['Usuario', 'Nombre', 'Email', 'Empresa', 'Teléfono', 'Solicitado', 'Código de cliente']}
-        >
-          {data.map((user) => (
-            <PendingRow key={user.id} user={user} onReject={setRejecting} />
-          ))}
-        </CardTable>
-      )}
-      <RejectUserDialog user={rejecting} onClose={() => setRejecting(null)} />
+      <div ref={listRef} tabIndex={-1} className="focus:outline-none">
+        {isPending ? (
+          <LoadingState />
+        ) : isError ? (
+          <ErrorState error={error} message="No se pudieron cargar los usuarios pendientes." onRetry={() => void refetch()} />
+        ) : data.length === 0 ? (
+          <EmptyState>No hay usuarios pendientes de aprobación.</EmptyState>
+        ) : (
+          <CardTable
+            label="Usuarios pendientes"
+            columns={['Usuario', 'Nombre', 'Email', 'Empresa', 'Teléfono', 'Solicitado', 'Código de cliente']}
+          >
+            {data.map((user) => (
+              <PendingRow key={user.id} user={user} onReject={setRejecting} onApproved={onLeft} />
+            ))}
+          </CardTable>
+        )}
+      </div>
+      <RejectUserDialog user={rejecting} onClose={() => setRejecting(null)} onRejected={onLeft} />
     </Section>
   );
 }
