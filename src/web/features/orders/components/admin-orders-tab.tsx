@@ -87,7 +87,7 @@ function StatusChangeForm({ id, status }: { id: number; status: OrderStatus }) {
           error={errors.note?.message}
           {...register('note')}
         />
-        <Button type="submit" disabled={change.isPending || !next || !allowed.includes(next)}>
+        <Button type="submit" disabled={!next || !allowed.includes(next)} busy={change.isPending}>
           {change.isPending ? 'Guardando...' : ORDER_TEXTS.statusChange}
         </Button>
       </form>
@@ -107,7 +107,8 @@ function StatusChangeForm({ id, status }: { id: number; status: OrderStatus }) {
           </Button>
           <Button
             variant="accent"
-            disabled={change.isPending || !confirming}
+            disabled={!confirming}
+            busy={change.isPending}
             onClick={() => {
               if (confirming) void save(confirming);
             }}

@@ -39,7 +39,7 @@ function MyOrderDetail({ id }: { id: number }) {
       <OrderDetail order={order} />
       <Button
         variant="accent"
-        disabled={repeat.isPending}
+        busy={repeat.isPending}
         onClick={async () => {
           try {
             await repeat.mutateAsync(order.id);

@@ -149,7 +149,7 @@ export function QuickOrder({ onDone }: { onDone?: () => void }) {
           placeholder={'06H-103-144 2\n3 0011843925'}
         />
         <div className="flex flex-wrap items-center gap-2">
-          <Button type="submit" variant="accent" disabled={busy}>
+          <Button type="submit" variant="accent" busy={busy}>
             {quick.isPending ? 'Procesando...' : ORDER_TEXTS.quickSubmit}
           </Button>
           <input
@@ -162,7 +162,7 @@ export function QuickOrder({ onDone }: { onDone?: () => void }) {
             aria-label={`${ORDER_TEXTS.quickUpload} (archivo)`}
             onChange={(event) => void onFile(event)}
           />
-          <Button variant="outline" disabled={busy} onClick={() => fileInput.current?.click()}>
+          <Button variant="outline" busy={busy} onClick={() => fileInput.current?.click()}>
             <Upload aria-hidden="true" className="size-4" />
             {ORDER_TEXTS.quickUpload}
           </Button>

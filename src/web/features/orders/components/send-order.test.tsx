@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CartLineInput } from '../../../../shared/orders.ts';
 import { PHONE_TEXTS } from '../../../../shared/phone.ts';
 import { anonymousSession, config, signedInSession } from '../../../test/fixtures.ts';
-import { errorResponse, json, mockApi, renderWithApp } from '../../../test/render.tsx';
+import { errorResponse, json, mockApi, pending, renderWithApp } from '../../../test/render.tsx';
 import { readGuestLines } from '../guest-cart.ts';
 import { cartLine, cartOf, order } from '../test-fixtures.ts';
 import { OrderHeaderActions } from './order-header-actions.tsx';
@@ -190,5 +190,32 @@ describe('Enviar pedido', () => {
     expect(within(dialog).getByText('+ 1 a consultar')).toBeInTheDocument();
     // The customer has an e-mail but the server mails nothing (no copyMailed): no copy promised.
     expect(within(dialog).getByText('Pedido P-000042 enviado. Ventas lo recibió.')).toBeInTheDocument();
+  });
+  it('keeps the focus on "Enviar pedido" while it sends, and a second press sends nothing more (§13.4)', async () => {
+    const sends: RequestInit[] = [];
+    mockApi({
+      'GET /api/user/session': signedInSession('client', { fullName: 'Taller Sur' }),
+      'GET /api/config': config,
+      'GET /api/cart': () => json(cartOf([cartLine({ partId: 1, quantity: 2 })])),
+      'POST /api/orders': (_url: URL, init: RequestInit | undefined) => {
+        sends.push(init ?? {});
+        return pending();
+      },
+    });
+    renderWithApp(<OrderHeaderActions />);
+    const dialog = await openSend();
+    const send = within(dialog).getByRole('button', { name: 'Enviar pedido' });
+    send.focus();
+    await userEvent.keyboard('{Enter}');
+    const busy = await within(dialog).findByRole('button', { name: 'Enviando...' });
+    expect(busy).toBe(send);
+    expect(busy).toHaveFocus();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(busy);
+    await userEvent.type(within(dialog).getByLabelText('Nota para Ventas'), 'x{Enter}');
+    expect(sends).toHaveLength(1);
+    expect(busy).toHaveAttribute('aria-busy', 'true');
   });
 });

@@ -245,7 +245,7 @@ export function SendOrder({ cart, mode, note, onNoteChange, guest, onGuestChange
         </p>
       ) : null}
       <div className="flex justify-end">
-        <Button type="submit" variant="accent" size="lg" disabled={send.isPending || blocked || cart.lines.length === 0}>
+        <Button type="submit" variant="accent" size="lg" disabled={blocked || cart.lines.length === 0} busy={send.isPending}>
           <Send aria-hidden="true" className="size-4" />
           {send.isPending ? 'Enviando...' : ORDER_TEXTS.send}
         </Button>
