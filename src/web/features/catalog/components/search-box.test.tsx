@@ -154,4 +154,33 @@ describe('SearchBox suggestions (issue 18)', () => {
     expect(onSearch).not.toHaveBeenCalledWith('bomba', 'push');
     expect(screen.queryByRole('option', { name: /BOMBA/ })).not.toBeInTheDocument();
   });
+
+  it('takes the focus back when the list returns from a part picked with the keyboard (Volver)', async () => {
+    const { user, box, unmount } = setup();
+    await user.type(box, 'radi');
+    await advanceClock(SUGGEST_DEBOUNCE_MS);
+    await screen.findByRole('listbox');
+    await user.keyboard('{ArrowDown}{Enter}');
+    // The product page replaces the list; back from it mounts the list again with the focus lost.
+    unmount();
+    expect(document.body).toHaveFocus();
+    renderWithApp(<SearchBox value="radi" onSearch={vi.fn()} />);
+    const again = screen.getByRole('searchbox', { name: 'Buscar repuestos' });
+    expect(again).toHaveFocus();
+    // The suggestions stay closed over the results until ↓ asks for them.
+    await advanceClock(SUGGEST_DEBOUNCE_MS);
+    await waitFor(() => expect(screen.getByRole('combobox')).toHaveAttribute('aria-expanded', 'false'));
+    await user.keyboard('{ArrowDown}');
+    expect(await screen.findByRole('option', { name: /RAD-100/ })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('leaves the focus alone when the list mounts otherwise, or after a part clicked in the list', async () => {
+    const { user, box, unmount } = setup();
+    await user.type(box, 'radi');
+    await advanceClock(SUGGEST_DEBOUNCE_MS);
+    await user.click(await screen.findByRole('option', { name: /RAD-200/ }));
+    unmount();
+    renderWithApp(<SearchBox value="radi" onSearch={vi.fn()} />);
+    expect(screen.getByRole('searchbox', { name: 'Buscar repuestos' })).not.toHaveFocus();
+  });
 });

@@ -16,6 +16,29 @@ export interface SearchBoxProps {
   onOpenCategory?: (categoryId: number) => void;
 }
 
+/**
+ * Marks the list's history entry when a part is picked from the suggestions with the keyboard:
+ * back from the part's page (Volver) then finds the mark and puts the focus in the box again, for
+ * the next code, instead of leaving it on <body>. Only for the keyboard: a tap on a phone would
+ * otherwise pop its keyboard up on return.
+ */
+const RETURN_TO_SEARCH = 'volverABusqueda';
+
+function markReturnToSearch() {
+  const state: unknown = window.history.state;
+  const base = typeof state === 'object' && state !== null ? state : {};
+  window.history.replaceState({ ...base, [RETURN_TO_SEARCH]: true }, '');
+}
+
+/** Whether the current history entry carries the mark, which it removes. */
+function takeReturnToSearch(): boolean {
+  const state: unknown = window.history.state;
+  if (typeof state !== 'object' || state === null || !(RETURN_TO_SEARCH in state)) return false;
+  const { [RETURN_TO_SEARCH]: _, ...rest } = state as Record<string, unknown>;
+  window.history.replaceState(rest, '');
+  return true;
+}
+
 type Option =
   | { kind: 'part'; id: number; partNumber: string; description: string }
   | { kind: 'category'; id: number; name: string; path: string[] };
@@ -29,7 +52,8 @@ type Option =
  * From the second character it also offers suggestions (issue 18): up to 8 parts (code and
  * description, no prices) and the matching categories, as an ARIA combobox (the 1.1 pattern: the
  * wrapper is the combobox, the input stays a searchbox): ↓/↑ move through them, Enter opens the
- * part's page or shows the category, Escape closes the list.
+ * part's page or shows the category, Escape closes the list. Back from a part opened with the
+ * keyboard puts the focus in the box again, for the next code.
  */
 export function SearchBox({ value, onSearch, onOpenCategory }: SearchBoxProps) {
   const id = useId();
@@ -40,6 +64,7 @@ export function SearchBox({ value, onSearch, onOpenCategory }: SearchBoxProps) {
   const [active, setActive] = useState(-1);
   const [, navigate] = useLocation();
   const applied = useRef(value);
+  const input = useRef<HTMLInputElement>(null);
   // The latest callback, so a parent re-render does not restart the debounce timer.
   const onSearchRef = useRef(onSearch);
   onSearchRef.current = onSearch;
@@ -79,9 +104,20 @@ export function SearchBox({ value, onSearch, onOpenCategory }: SearchBoxProps) {
     return () => clearTimeout(timer);
   }, [text]);
 
-  const choose = (option: Option) => {
+  // Back from a part picked here with the keyboard: the focus returns to the box (when nothing has it).
+  useEffect(() => {
+    if (!takeReturnToSearch()) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    // The list stays closed over the results the user came back to; ↓ opens it again.
+    setDismissed(true);
+    input.current?.focus({ preventScroll: true });
+  }, []);
+
+  const choose = (option: Option, byKeyboard = false) => {
     setDismissed(true);
     if (option.kind === 'part') {
+      if (byKeyboard) markReturnToSearch();
       navigate(paths.product(option.id));
     } else {
       setText('');
@@ -112,7 +148,7 @@ export function SearchBox({ value, onSearch, onOpenCategory }: SearchBoxProps) {
     }
     if (event.key === 'Enter' && activeOption) {
       event.preventDefault();
-      choose(activeOption);
+      choose(activeOption, true);
     }
   };
 
@@ -135,6 +171,7 @@ export function SearchBox({ value, onSearch, onOpenCategory }: SearchBoxProps) {
         <div role="combobox" aria-expanded={open} aria-haspopup="listbox" aria-owns={listId} aria-labelledby={`${id}-label`}>
           <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
           <input
+            ref={input}
             id={id}
             type="search"
             enterKeyHint="search"
