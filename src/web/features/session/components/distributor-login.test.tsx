@@ -16,8 +16,12 @@ describe('DistributorLogin', () => {
     expect(screen.getByText(/contacte a su proveedor/)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Usuario'), 'mayorista');
     await userEvent.type(screen.getByLabelText('Contraseña'), 'clave123{Enter}');
-    expect(await screen.findByRole('button', { name: 'Autenticando...' })).toBeDisabled();
-    const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/auth/login');
+    // Busy, not disabled (docs/product.md §13.4): another Enter sends nothing more.
+    expect(await screen.findByRole('button', { name: 'Autenticando...' })).toHaveAttribute('aria-busy', 'true');
+    await userEvent.type(screen.getByLabelText('Contraseña'), '{Enter}');
+    const logins = fetchMock.mock.calls.filter(([url]) => String(url) === '/api/auth/login');
+    expect(logins).toHaveLength(1);
+    const call = logins[0];
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ username: 'mayorista', password: 'clave123', userType: 'distributor' });
   });
 

@@ -75,7 +75,7 @@ export function ForgotPasswordForm() {
             {errorMessage(request.error, 'Error al procesar la solicitud')}
           </p>
         ) : null}
-        <Button type="submit" size="lg" className="w-full" disabled={busy || value.trim() === ''}>
+        <Button type="submit" size="lg" className="w-full" disabled={value.trim() === ''} busy={busy}>
           {busy ? 'Enviando...' : 'Enviar Instrucciones'}
         </Button>
         <div className="text-center">

@@ -8,7 +8,8 @@ import { loginFormSchema } from '../login-form-schema.ts';
 
 /**
  * The login form of the portal screens (distributor, admin): usuario and contraseña, Enter submits,
- * disabled while a field is empty or busy, the failure shown in a red alert.
+ * disabled while a field is empty, busy (focus kept, docs/product.md §13.4) while it signs in, the
+ * failure shown in a red alert.
  */
 export function PortalLoginForm({
   userType,
@@ -48,7 +49,7 @@ export function PortalLoginForm({
           {loginErrorMessage(loginMutation.error)}
         </p>
       ) : null}
-      <Button type="submit" size="lg" className="w-full" disabled={busy || !username.trim() || !password}>
+      <Button type="submit" size="lg" className="w-full" disabled={!username.trim() || !password} busy={busy}>
         {busy ? busyLabel : submitLabel}
       </Button>
       {children}

@@ -98,7 +98,7 @@ export function RegisterForm() {
           <Link href={routes.home} className={buttonClasses('outline')}>
             Volver al inicio
           </Link>
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" busy={busy}>
             {busy ? 'Enviando...' : 'Enviar Solicitud'}
           </Button>
         </div>

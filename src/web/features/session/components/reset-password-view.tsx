@@ -97,7 +97,7 @@ function ResetForm({ token }: { token: string }) {
             {errorMessage(reset.error, 'Error al restablecer la contraseña')}
           </p>
         ) : null}
-        <Button type="submit" size="lg" className="w-full" disabled={!isValid || busy}>
+        <Button type="submit" size="lg" className="w-full" disabled={!isValid} busy={busy}>
           {busy ? 'Restableciendo...' : 'Restablecer Contraseña'}
         </Button>
       </form>
