@@ -59,7 +59,7 @@ function SyncSection() {
       title="Sincronización con el ERP"
       description="Importa el catálogo completo desde la fuente configurada en el servidor. Los productos que ya no están en la fuente se desactivan. Primero se muestra una vista previa; nada cambia hasta que la aplique."
       actions={
-        <Button onClick={() => sync.mutate({ dryRun: true })} disabled={sync.isPending || tracker.running}>
+        <Button onClick={() => sync.mutate({ dryRun: true })} disabled={tracker.running} busy={sync.isPending}>
           <RefreshCw aria-hidden="true" className={tracker.running ? 'size-4 animate-spin' : 'size-4'} />
           Sincronizar Datos
         </Button>

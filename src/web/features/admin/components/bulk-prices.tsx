@@ -234,7 +234,7 @@ function Preview({
       ) : null}
       {large ? <LargeChangeConfirm reasons={result.largeChange} confirmed={confirmed} onConfirmedChange={setConfirmed} /> : null}
       <div className="flex justify-end">
-        <Button onClick={() => onApply(large)} disabled={pending || result.count === 0 || (large && !confirmed)}>
+        <Button onClick={() => onApply(large)} disabled={result.count === 0 || (large && !confirmed)} busy={pending}>
           <Check aria-hidden="true" className="size-4" />
           {pending ? 'Aplicando...' : `Aplicar a ${plural(result.count, 'precio', 'precios')}`}
         </Button>
@@ -261,7 +261,7 @@ function Applied({ result, priceList, onClose }: { result: BulkPriceResult; pric
       )}
       <div className="flex flex-wrap justify-end gap-2">
         {undone || result.changeId === null ? null : (
-          <Button variant="outline" onClick={() => undo.mutate(result.changeId as number)} disabled={undo.isPending}>
+          <Button variant="outline" onClick={() => undo.mutate(result.changeId as number)} busy={undo.isPending}>
             <Undo2 aria-hidden="true" className="size-4" />
             {undo.isPending ? 'Deshaciendo...' : 'Deshacer'}
           </Button>
@@ -398,7 +398,7 @@ function BulkPriceForm({ defaults, onClose, onCancel }: { defaults: BulkScopeDef
           <Button variant="outline" onClick={onCancel}>
             Cancelar
           </Button>
-          <Button type="submit" variant={preview ? 'outline' : 'primary'} disabled={previewMutation.isPending}>
+          <Button type="submit" variant={preview ? 'outline' : 'primary'} busy={previewMutation.isPending}>
             {previewMutation.isPending ? 'Calculando...' : 'Ver vista previa'}
           </Button>
         </div>

@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ColumnsResponse, ImportMapping } from '../../../../shared/import-mappings.ts';
-import { json, mockApi, renderWithApp } from '../../../test/render.tsx';
+import { json, mockApi, pending, renderWithApp } from '../../../test/render.tsx';
 import { buildJob, buildReport, jobSlot } from '../jobs-test-fixtures.ts';
 import { ImportCatalogueButton } from './import-catalogue.tsx';
 
@@ -59,7 +59,8 @@ function csv(): File {
   return new File(['Código;Descripción;Precio Costo;Precio Lista;Depósito\nAB-100;Filtro;1000;1500;\n'], 'lista.csv', { type: 'text/csv' });
 }
 
-function setup() {
+/** The import dialog's routes; `savePending` leaves "Guardar mapeo" waiting on its answer. */
+function setup({ savePending = false } = {}) {
   const slot = jobSlot();
   const calls = { columns: [] as URL[], uploads: [] as URL[], saved: [] as { url: URL; body: unknown }[] };
   mockApi({
@@ -78,6 +79,7 @@ function setup() {
     'PUT /api/admin/import-mappings/proveedor%20nuevo': (url: URL, init: RequestInit | undefined) => {
       const body = JSON.parse(String(init?.body));
       calls.saved.push({ url, body });
+      if (savePending) return pending();
       return json({ name: 'proveedor nuevo', assignments: body.assignments, updatedBy: 'staff', updatedAt: '2026-11-25T12:00:00.000Z' });
     },
   });
@@ -196,6 +198,31 @@ describe('Importar catálogo: columnas', () => {
     expect(within(dialog).getByText('El mapeo «proveedor» nombra columnas que este archivo no tiene: Marca.')).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Guardar mapeo como…' })).toHaveValue('proveedor');
   });
+  it('keeps "Guardar mapeo" focused and busy while it saves; neither a press nor Enter saves twice (§13.4)', async () => {
+    const user = userEvent.setup();
+    const calls = setup({ savePending: true });
+    renderWithApp(<ImportCatalogueButton />);
+    await user.click(screen.getByRole('button', { name: 'Importar catálogo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Importar catálogo' });
+    await user.upload(within(dialog).getByLabelText('Archivo'), csv());
+    await within(dialog).findByRole('list', { name: 'Destino de cada columna' });
+    const name = within(dialog).getByRole('textbox', { name: 'Guardar mapeo como…' });
+    await user.type(name, 'proveedor nuevo');
+    const save = within(dialog).getByRole('button', { name: 'Guardar mapeo' });
+    save.focus();
+    await user.keyboard('{Enter}');
+    const busy = await within(dialog).findByRole('button', { name: 'Guardando...' });
+    expect(busy).toBe(save);
+    expect(busy).toHaveFocus();
+    expect(busy).not.toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    await user.keyboard('{Enter}');
+    await user.click(busy);
+    await user.type(name, '{Enter}');
+    expect(calls.saved).toHaveLength(1);
+    expect(calls.uploads).toHaveLength(0);
+  });
+
   it('counts one row and one column in the singular, and ends a server message before its own', async () => {
     const user = userEvent.setup();
     const slot = jobSlot();

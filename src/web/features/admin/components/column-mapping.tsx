@@ -199,6 +199,8 @@ function SaveMapping({ assignments, disabled, initialName }: { assignments: Colu
   const [error, setError] = useState<string | null>(null);
   const save = useSaveImportMapping();
   const submit = () => {
+    // Enter in the name field comes here too, past the busy button: one save at a time.
+    if (save.isPending) return;
     const parsed = mappingNameSchema.safeParse(name);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Nombre inválido.');
@@ -231,7 +233,7 @@ function SaveMapping({ assignments, disabled, initialName }: { assignments: Colu
             }
           }}
         />
-        <Button variant="outline" onClick={submit} disabled={disabled || save.isPending}>
+        <Button variant="outline" onClick={submit} disabled={disabled} busy={save.isPending}>
           <Save aria-hidden="true" className="size-4" />
           {save.isPending ? 'Guardando...' : 'Guardar mapeo'}
         </Button>

@@ -259,7 +259,7 @@ export function ApplyPreview({
       <p className="text-sm text-slate-700">Es una vista previa: todavía no se aplicó ningún cambio.</p>
       {large.length ? <LargeChangeConfirm reasons={large} confirmed={confirmed} onConfirmedChange={setConfirmed} /> : null}
       <div className="flex justify-end">
-        <Button onClick={() => onApply(large.length > 0)} disabled={pending || (large.length > 0 && !confirmed)}>
+        <Button onClick={() => onApply(large.length > 0)} disabled={large.length > 0 && !confirmed} busy={pending}>
           <Check aria-hidden="true" className="size-4" />
           {pending ? 'Aplicando...' : `Aplicar ${noun}`}
         </Button>

@@ -271,7 +271,7 @@ function PartEditorForm({ part, onCancel, onSaved }: { part: PartDetail; onCance
         <Button variant="outline" onClick={onCancel} disabled={mutation.isPending}>
           Cancelar
         </Button>
-        <Button type="submit" disabled={mutation.isPending}>
+        <Button type="submit" busy={mutation.isPending}>
           {mutation.isPending ? 'Guardando...' : 'Guardar cambios'}
         </Button>
       </div>

@@ -160,7 +160,8 @@ function DeleteRequestDialog({
         </Button>
         <Button
           variant="accent"
-          disabled={remove.isPending || !request}
+          disabled={!request}
+          busy={remove.isPending}
           onClick={() => {
             if (request) remove.mutate({ id: request.id }, { onSuccess: () => onDeleted(request), onSettled: onClose });
           }}

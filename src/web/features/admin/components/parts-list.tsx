@@ -78,7 +78,7 @@ function LastPriceChange() {
           <Button variant="outline" onClick={() => setConfirming(false)} disabled={undo.isPending}>
             Cancelar
           </Button>
-          <Button onClick={() => undo.mutate(change.id, { onSettled: () => setConfirming(false) })} disabled={undo.isPending}>
+          <Button onClick={() => undo.mutate(change.id, { onSettled: () => setConfirming(false) })} busy={undo.isPending}>
             {undo.isPending ? 'Deshaciendo...' : 'Deshacer'}
           </Button>
         </div>

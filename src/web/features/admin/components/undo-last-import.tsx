@@ -76,7 +76,7 @@ export function UndoLastImport() {
             <Button variant="outline" onClick={() => setOpen(false)}>
               Cancelar
             </Button>
-            <Button onClick={() => undo.mutate()} disabled={undo.isPending}>
+            <Button onClick={() => undo.mutate()} busy={undo.isPending}>
               {undo.isPending ? 'Deshaciendo...' : 'Deshacer'}
             </Button>
           </div>
