@@ -24,9 +24,20 @@ describe('ExcelButton', () => {
     const fetchMock = mockApi({ 'GET /api/config': config, 'GET /api/export/catalog.xlsx': () => answer.promise });
     renderWithApp(<ExcelButton categoryId={12} search="filtro" brand="Bosch" sortBy="price" sortDir="desc" />);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Descargar Excel' }));
-    expect(await screen.findByRole('button', { name: 'Generando Excel…' })).toBeDisabled();
-    const call = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/export/catalog.xlsx'));
+    const button = screen.getByRole('button', { name: 'Descargar Excel' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    // Busy, not disabled: it keeps the keyboard's focus (docs/product.md §13.4) and ignores presses.
+    const busy = await screen.findByRole('button', { name: 'Generando Excel…' });
+    expect(busy).toBe(button);
+    expect(busy).toHaveFocus();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(busy);
+    const exports = fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/export/catalog.xlsx'));
+    expect(exports).toHaveLength(1);
+    const call = exports[0];
     const url = new URL(String(call?.[0]), 'http://localhost');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       categoryId: '12',

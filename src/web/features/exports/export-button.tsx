@@ -53,8 +53,7 @@ export function ExportButton({
       size={size}
       className={cn(tone === 'header' && headerTone, className)}
       onClick={onClick}
-      disabled={busy}
-      aria-busy={busy || undefined}
+      busy={busy}
     >
       {busy ? (
         <>

@@ -23,8 +23,15 @@ describe('PdfButton', () => {
     renderWithApp(<PdfButton categoryIds={[12, 15]} categoryName="Embrague" includeImages includePrices />);
 
     await userEvent.click(screen.getByRole('button', { name: 'Descargar PDF' }));
-    expect(await screen.findByRole('button', { name: 'Generando PDF…' })).toBeDisabled();
-    const call = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/export/catalog.pdf'));
+    // Busy, not disabled: it keeps the keyboard's focus (docs/product.md §13.4) and ignores presses.
+    const busy = await screen.findByRole('button', { name: 'Generando PDF…' });
+    expect(busy).not.toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(busy);
+    const exports = fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/export/catalog.pdf'));
+    expect(exports).toHaveLength(1);
+    const call = exports[0];
     const url = new URL(String(call?.[0]), 'http://localhost');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       categoryIds: '12,15',
