@@ -1,11 +1,13 @@
 /**
- * docs/product.md §10.2 "Gestión de Carruseles" and "Categorías", worked by keyboard (desktop) and at
- * 390 px (mobile): after each action (apply a discount, save an offer's days, move an entry to an
- * end, publish, discard or save the category changes) the keyboard's focus stays on the control
- * that did it, or its neighbour, never dropped to the page. Every change is put back at the end, so
- * the published carousels and the category tree stay as the fixture made them.
+ * docs/product.md §10.2 "Gestión de Carruseles", "Categorías" and a part's "Fotos", worked by
+ * keyboard (desktop) and at 390 px (mobile): after each action (apply a discount, save an offer's
+ * days, move an entry to an end, publish, discard or save the category changes, remove a photo) the
+ * keyboard's focus stays on the control that did it, or its neighbour, never dropped to the page.
+ * Every carousel and category change is put back at the end, so the published carousels and the
+ * category tree stay as the fixture made them; the photos go to Zabala parts no other journey uses.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import { CAROUSEL_PARTS, ON_SALE_DISCOUNT } from './fixtures.ts';
 import { loginAsAdmin } from './support.ts';
 
@@ -109,4 +111,51 @@ test('Categorías: "Descartar" and "Guardar Cambios" leave the focus on the save
     await expect(save).toBeFocused();
   }
   expect(await first.isChecked()).toBe(wasVisible);
+});
+
+/** Zabala parts no other journey uses, one per project, that get photos here. */
+const PHOTO_PARTS: Record<string, string> = { desktop: '000007008101', mobile: '0000185835' };
+
+test('Fotos: a removed photo hands the focus to the one now in its place', async ({ page }, testInfo) => {
+  const partNumber = PHOTO_PARTS[testInfo.project.name] ?? '000007008101';
+  await openTab(page, 'repuestos', /Repuestos/);
+  await page.getByRole('searchbox', { name: 'Buscar repuestos' }).fill(partNumber);
+  await page.getByRole('button', { name: `Editar ${partNumber}`, exact: true }).click();
+  const editor = page.getByRole('dialog', { name: `Editar repuesto ${partNumber}` });
+  const photos = editor.getByRole('list', { name: 'Fotos del repuesto' });
+  const image = (color: string) =>
+    sharp({ create: { width: 400, height: 300, channels: 3, background: color } })
+      .jpeg()
+      .toBuffer();
+  await editor.getByLabel('Elegir fotos').setInputFiles([
+    { name: 'uno.jpg', mimeType: 'image/jpeg', buffer: await image('#c0392b') },
+    { name: 'dos.jpg', mimeType: 'image/jpeg', buffer: await image('#2471a3') },
+  ]);
+  await expect(editor.getByText('Se agregaron 2 fotos.')).toBeAttached();
+  const count = await photos.getByRole('listitem').count();
+  expect(count).toBeGreaterThanOrEqual(2);
+
+  // The last one removed: the new last one's "Eliminar" takes the focus.
+  await editor.getByRole('button', { name: `Eliminar la foto ${count}` }).focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: `¿Eliminar la foto ${count}?` });
+  await confirm.getByRole('button', { name: 'Eliminar foto' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden();
+  await expect(photos.getByRole('listitem')).toHaveCount(count - 1);
+  await expect(editor.getByRole('button', { name: `Eliminar la foto ${count - 1}` })).toBeFocused();
+
+  // The first one removed: the photo now first takes it.
+  await page.keyboard.press('Enter');
+  await page
+    .getByRole('dialog', { name: `¿Eliminar la foto ${count - 1}?` })
+    .getByRole('button', { name: 'Cancelar' })
+    .click();
+  await editor.getByRole('button', { name: 'Eliminar la foto 1' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog', { name: '¿Eliminar la foto 1?' }).getByRole('button', { name: 'Eliminar foto' }).click();
+  await expect(photos.getByRole('listitem')).toHaveCount(Math.max(count - 2, 0));
+  if (count - 2 > 0) await expect(editor.getByRole('button', { name: 'Eliminar la foto 1' })).toBeFocused();
+  else await expect(editor.getByLabel('Elegir fotos')).toBeFocused();
+  await expectNoSidewaysScroll(page);
 });

@@ -177,6 +177,31 @@ describe('part photos', () => {
     expect(screen.getByText('Foto eliminada')).toBeInTheDocument();
   });
 
+  it('hands the focus to the photo now in the place of the removed one, or to "Elegir fotos" when none is left', async () => {
+    const [a, b] = [uploaded('a'), uploaded('b')];
+    let photos = [a, b];
+    const removeAt = (index: number) => () => {
+      photos = photos.filter((_, i) => i !== index);
+      return json(answer(photos));
+    };
+    mockApi({
+      'GET /api/admin/parts/7/images': () => json(answer(photos)),
+      'DELETE /api/admin/parts/7/images/0': removeAt(0),
+      'DELETE /api/admin/parts/7/images/1': removeAt(1),
+    });
+    renderWithApp(<PartPhotos partId={7} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Eliminar la foto 2' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar foto' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The last one gone: the one before it, now the last, takes the focus.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Eliminar la foto 1' })).toHaveFocus());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Eliminar la foto 1' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar foto' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByLabelText('Elegir fotos')).toHaveFocus());
+  });
+
   it('shows the server message and reads the list again when it changed meanwhile', async () => {
     const [a, b] = [uploaded('a'), uploaded('b')];
     let reads = 0;

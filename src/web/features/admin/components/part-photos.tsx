@@ -51,6 +51,9 @@ export function PartPhotos({ partId }: { partId: number }) {
   const [announcement, setAnnouncement] = useState('');
   const focusAfterMove = useRef<FocusTarget | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  // The place of the photo just removed: once the confirmation is closed, the focus goes there.
+  const removedAt = useRef<number | null>(null);
   const titleId = useId();
   const photos = data?.photos ?? [];
   const busy = progress !== null || reorder.isPending || remove.isPending;
@@ -66,6 +69,17 @@ export function PartPhotos({ partId }: { partId: number }) {
     const fallback = buttons.find((b) => b.dataset.action === (target.action === 'up' ? 'down' : 'up'));
     (same ?? fallback)?.focus();
     focusAfterMove.current = null;
+  });
+
+  // After a removal the photo's button is gone (and a nested dialog would hand the focus to the
+  // editor's): the "Eliminar" of the photo now in its place (the new last one) takes it, or
+  // "Elegir fotos" when none is left (docs/product.md §10.2).
+  useEffect(() => {
+    const index = removedAt.current;
+    if (index === null || confirming) return;
+    removedAt.current = null;
+    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button[data-photo-remove]') ?? [];
+    (buttons[Math.min(index, buttons.length - 1)] ?? fileRef.current)?.focus();
   });
 
   const addFiles = async (list: FileList | File[]) => {
@@ -169,6 +183,7 @@ export function PartPhotos({ partId }: { partId: number }) {
               )}
             >
               <input
+                ref={fileRef}
                 type="file"
                 accept={ACCEPT}
                 multiple
@@ -277,6 +292,7 @@ export function PartPhotos({ partId }: { partId: number }) {
                       className="size-9 text-red-700 hover:bg-red-50"
                       aria-label={`Eliminar la foto ${i + 1}`}
                       title="Eliminar"
+                      data-photo-remove
                       disabled={busy}
                       onClick={() => setConfirming({ index: i, photo })}
                     >
@@ -320,15 +336,19 @@ export function PartPhotos({ partId }: { partId: number }) {
               <Button
                 className="bg-red-700 hover:bg-red-800"
                 disabled={remove.isPending}
-                onClick={() =>
+                onClick={() => {
+                  const { index } = confirming;
                   remove.mutate(
                     { index: confirming.index, name: confirming.photo.name },
                     {
-                      onSuccess: () => setAnnouncement(PHOTO_TEXTS.removed),
+                      onSuccess: () => {
+                        removedAt.current = index;
+                        setAnnouncement(PHOTO_TEXTS.removed);
+                      },
                       onSettled: () => setConfirming(null),
                     },
-                  )
-                }
+                  );
+                }}
               >
                 {remove.isPending ? 'Eliminando...' : 'Eliminar foto'}
               </Button>
