@@ -120,6 +120,23 @@ describe('RelatedTab', () => {
     await waitFor(() => expect(screen.getByLabelText('Buscar producto principal')).toHaveFocus());
   });
 
+  it('hands the focus to the candidate search once the last related part is removed', async () => {
+    let linked = [related];
+    api({
+      'GET /api/products/1/relations': () => json({ relatedProducts: linked }),
+      'DELETE /api/products/1/related/2': () => {
+        linked = [];
+        return json({ message: 'Producto relacionado eliminado' });
+      },
+    });
+    renderWithApp(<RelatedTab />);
+    await pickMain();
+    const relatedTable = await screen.findByRole('table', { name: 'Productos relacionados con PN-1' });
+    await userEvent.click(within(relatedTable).getByRole('button', { name: 'Quitar PN-2' }));
+    expect(await screen.findByText('Este producto no tiene productos relacionados.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Buscar productos para relacionar')).toHaveFocus());
+  });
+
   it('toasts search and remove failures', async () => {
     api({
       'GET /api/products/search-for-relation': () => errorResponse(500, 'INTERNAL', 'x'),

@@ -1,5 +1,5 @@
 import { Link2, Plus, RefreshCw, Trash2 } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { SearchField } from '../../../components/ui/form-field.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -106,9 +106,10 @@ function MainProductPicker({ onPick, autoFocus = false }: { onPick: (part: Admin
 
 /**
  * The main part's related parts with "Quitar". A removed part hands the keyboard's focus to the
- * "Quitar" now in its place (the previous one at the end), so several are removed in a row.
+ * "Quitar" now in its place (the previous one at the end), so several are removed in a row; the
+ * last one gone, `emptyFocus()` (the candidate search) takes it (docs/product.md §10.2).
  */
-function RelatedList({ main }: { main: AdminPart }) {
+function RelatedList({ main, emptyFocus }: { main: AdminPart; emptyFocus: () => HTMLElement | null | undefined }) {
   const { data, error, isPending, isError, refetch } = useRelations(main.id);
   const remove = useRemoveRelation();
   const listRef = useRef<HTMLDivElement>(null);
@@ -118,8 +119,8 @@ function RelatedList({ main }: { main: AdminPart }) {
     if (!gone || !data || data.relatedProducts.some((p) => p.id === gone.id)) return;
     setRemoved(null);
     const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
-    buttons[Math.min(gone.index, buttons.length - 1)]?.focus();
-  }, [data, removed]);
+    (buttons[Math.min(gone.index, buttons.length - 1)] ?? emptyFocus())?.focus();
+  }, [data, removed, emptyFocus]);
   if (isPending) return <LoadingState />;
   if (isError)
     return <ErrorState error={error} message="No se pudieron cargar los productos relacionados." onRetry={() => void refetch()} />;
@@ -229,6 +230,8 @@ export function RelatedTab() {
   const [main, setMain] = useState<AdminPart | null>(null);
   const [changed, setChanged] = useState(false);
   const chosenRef = useRef<HTMLParagraphElement>(null);
+  const candidatesRef = useRef<HTMLDivElement>(null);
+  const candidateSearch = useCallback(() => candidatesRef.current?.querySelector<HTMLInputElement>('input'), []);
   useEffect(() => {
     if (main) chosenRef.current?.focus();
   }, [main]);
@@ -268,10 +271,12 @@ export function RelatedTab() {
           </span>
         </p>
         <h3 className="mb-2 text-base font-semibold text-slate-900">Relacionados</h3>
-        <RelatedList main={main} />
+        <RelatedList main={main} emptyFocus={candidateSearch} />
       </Section>
       <Section title="Agregar productos relacionados">
-        <CandidateSearch key={main.id} main={main} />
+        <div ref={candidatesRef}>
+          <CandidateSearch key={main.id} main={main} />
+        </div>
       </Section>
     </div>
   );
