@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Suggestions } from '../../../../shared/api.ts';
 import { advanceClock, errorResponse, installFakeClock, json, mockApi, renderWithApp } from '../../../test/render.tsx';
@@ -182,5 +182,30 @@ describe('SearchBox suggestions (issue 18)', () => {
     unmount();
     renderWithApp(<SearchBox value="radi" onSearch={vi.fn()} />);
     expect(screen.getByRole('searchbox', { name: 'Buscar repuestos' })).not.toHaveFocus();
+  });
+
+  it('keeps the typed code on an Escape pressed before the suggestions arrive, and shows none after it', async () => {
+    let answer: (() => void) | undefined;
+    const { user, box, combobox } = setup({
+      'GET /api/search/suggest': () =>
+        new Promise<Response>((resolve) => {
+          answer = () => resolve(json(suggestions));
+        }),
+    });
+    await user.type(box, 'radi');
+    // Escape before the list shows: the browser's own "clear the search box" must not run.
+    expect(fireEvent.keyDown(box, { key: 'Escape' })).toBe(false);
+    expect(box).toHaveValue('radi');
+    await advanceClock(SUGGEST_DEBOUNCE_MS);
+    await waitFor(() => expect(answer).toBeDefined());
+    answer?.();
+    await advanceClock(SUGGEST_DEBOUNCE_MS);
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    expect(combobox).toHaveAttribute('aria-expanded', 'false');
+    // A second Escape is the search box's own: it may clear the text.
+    expect(fireEvent.keyDown(box, { key: 'Escape' })).toBe(true);
+    // ↓ still asks for the list.
+    await user.keyboard('{ArrowDown}');
+    expect(await screen.findByRole('option', { name: /RAD-100/ })).toHaveAttribute('aria-selected', 'true');
   });
 });

@@ -52,7 +52,7 @@ type Option =
  * From the second character it also offers suggestions (issue 18): up to 8 parts (code and
  * description, no prices) and the matching categories, as an ARIA combobox (the 1.1 pattern: the
  * wrapper is the combobox, the input stays a searchbox): ↓/↑ move through them, Enter opens the
- * part's page or shows the category, Escape closes the list. Back from a part opened with the
+ * part's page or shows the category, Escape closes the list (or dismisses the one still loading). Back from a part opened with the
  * keyboard puts the focus in the box again, for the next code.
  */
 export function SearchBox({ value, onSearch, onOpenCategory }: SearchBoxProps) {
@@ -139,8 +139,9 @@ export function SearchBox({ value, onSearch, onOpenCategory }: SearchBoxProps) {
       setActive((current) => (event.key === 'ArrowDown' ? (current >= last ? 0 : current + 1) : current <= 0 ? last : current - 1));
       return;
     }
-    if (event.key === 'Escape' && open) {
-      // Closes the list only; a second Escape clears the box as a search input does.
+    if (event.key === 'Escape' && (open || (!dismissed && text.trim() !== ''))) {
+      // Closes the list only, shown or still on its way (the same keys must not clear the typed code
+      // or keep it depending on the network); a second Escape clears the box as a search input does.
       event.preventDefault();
       setDismissed(true);
       setActive(-1);
