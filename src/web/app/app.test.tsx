@@ -115,7 +115,7 @@ describe('AppRoutes', () => {
     renderWithApp(<AppRoutes />, { path: '/adminkon2025/categorias' });
     await userEvent.type(await screen.findByLabelText('Usuario'), 'jefe');
     await userEvent.type(screen.getByLabelText('Contraseña'), 'clave123{Enter}');
-    expect(await screen.findByRole('button', { name: 'Ingresando...' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Ingresando...' })).toHaveAttribute('aria-busy', 'true');
     const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/auth/login');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ username: 'jefe', password: 'clave123', userType: 'admin' });
   });
