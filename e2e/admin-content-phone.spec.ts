@@ -159,3 +159,20 @@ test('Fotos: a removed photo hands the focus to the one now in its place', async
   else await expect(editor.getByLabel('Elegir fotos')).toBeFocused();
   await expectNoSidewaysScroll(page);
 });
+
+test('Categorías: a hidden, changed category still shows its whole name', async ({ page }) => {
+  await openTab(page, 'categorias', /Categorías/);
+  await page.getByRole('button', { name: 'Expandir todo' }).click();
+  const tree = page.getByRole('list', { name: 'Visibilidad de categorías' });
+  // Hiding the first category hides its subcategories too: every row gets "Oculta" and "Modificada".
+  const first = tree.getByRole('listitem').first();
+  await first.getByRole('checkbox').first().click();
+  await expect(first.getByText('Modificada').first()).toBeVisible();
+  const cut = await first
+    .locator('label > span')
+    .evaluateAll((names) => names.filter((name) => name.scrollWidth > name.clientWidth + 1).map((name) => name.textContent));
+  expect(cut).toEqual([]);
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Descartar' }).click();
+  await expect(page.getByText('Tienes cambios sin guardar')).toBeHidden();
+});

@@ -114,7 +114,8 @@ function TreeItem({
   const checkboxId = useId();
   return (
     <li>
-      <div className={cn('flex items-center gap-1 rounded py-0.5', changed && 'bg-yellow-50')}>
+      {/* The marks wrap under the name when the row is narrow (a phone, a deep level): the name is never cut. */}
+      <div className={cn('flex flex-wrap items-center gap-1 rounded py-0.5', changed && 'bg-yellow-50')}>
         {hasChildren ? (
           <button
             type="button"
@@ -138,20 +139,27 @@ function TreeItem({
         <label
           htmlFor={checkboxId}
           className={cn(
-            'flex min-w-0 flex-1 cursor-pointer items-center gap-2 px-1 py-1 text-sm',
+            'flex min-w-0 flex-1 basis-32 cursor-pointer items-center gap-2 px-1 py-1 text-sm',
             !visible && 'text-slate-400 line-through',
           )}
         >
-          <span className={cn('truncate', search?.matches.has(node.id) && 'rounded bg-yellow-100 px-0.5 font-semibold')}>{node.name}</span>
-        </label>
-        <span className="shrink-0 text-xs text-slate-400">({node.partCount})</span>
-        {!visible ? (
-          <span className="flex shrink-0 items-center gap-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">
-            <EyeOff aria-hidden="true" className="size-3" />
-            Oculta
+          <span
+            data-category-name
+            className={cn('min-w-0 [overflow-wrap:anywhere]', search?.matches.has(node.id) && 'rounded bg-yellow-100 px-0.5 font-semibold')}
+          >
+            {node.name}
           </span>
-        ) : null}
-        {changed ? <span className="shrink-0 text-xs font-medium text-yellow-800">Modificada</span> : null}
+        </label>
+        <span className="ml-auto flex shrink-0 items-center gap-1 pr-1">
+          <span className="text-xs text-slate-400">({node.partCount})</span>
+          {!visible ? (
+            <span className="flex items-center gap-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">
+              <EyeOff aria-hidden="true" className="size-3" />
+              Oculta
+            </span>
+          ) : null}
+          {changed ? <span className="text-xs font-medium text-yellow-800">Modificada</span> : null}
+        </span>
       </div>
       {hasChildren && isOpen ? (
         <ul className="ml-5 border-l border-slate-200 pl-2">
