@@ -176,3 +176,25 @@ test('Categorías: a hidden, changed category still shows its whole name', async
   await page.getByRole('button', { name: 'Descartar' }).click();
   await expect(page.getByText('Tienes cambios sin guardar')).toBeHidden();
 });
+
+test('Multimedia: a long document URL keeps the part inside its section', async ({ page }, testInfo) => {
+  const partNumber = PHOTO_PARTS[testInfo.project.name] ?? '000007008101';
+  await openTab(page, 'multimedia', /Multimedia/);
+  await page.getByRole('searchbox', { name: 'Buscar repuestos' }).fill(partNumber);
+  const table = page.getByRole('table', { name: 'Multimedia por repuesto' });
+  await table.getByRole('button', { name: `Editar URL del documento de ${partNumber}` }).click();
+  const url = `https://www.fabricante-de-repuestos.example.com.ar/documentos/tecnicos/${partNumber}-hoja-de-datos-completa.pdf`;
+  const field = table.getByRole('textbox', { name: `URL del documento de ${partNumber}` });
+  await field.fill(url);
+  await field.press('Enter');
+  await expect(table.getByRole('link', { name: new RegExp(`Abrir documento de ${partNumber}`) })).toHaveAttribute('href', url);
+  // The table (a card per part on phones) is no wider than the section's content box.
+  const spill = await table.evaluate((element) => {
+    const section = element.closest('section') as HTMLElement;
+    const style = getComputedStyle(section);
+    const inner = section.getBoundingClientRect().right - Number.parseFloat(style.paddingRight) - Number.parseFloat(style.borderRightWidth);
+    return element.getBoundingClientRect().right - inner;
+  });
+  expect(spill).toBeLessThanOrEqual(1);
+  await expectNoSidewaysScroll(page);
+});

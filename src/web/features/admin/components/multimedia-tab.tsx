@@ -9,11 +9,16 @@ import { Section } from './ui.tsx';
 /** Only http(s) URLs (the shared body rule); empty clears the link. */
 const FIELD_LABELS: Record<MultimediaField, string> = { documentUrl: 'URL del documento', videoUrl: 'URL del video' };
 
+/**
+ * A part's document or video link, edited in place. On phones (a card per part) the cell takes the
+ * card's width and no more (`w-0 min-w-full`): a long URL is cut with "…" rather than widening the
+ * card past its section (docs/product.md §10.2).
+ */
 function UrlCell({ part, field }: { part: AdminPart; field: MultimediaField }) {
   const mutation = useSetMultimedia();
   const value = part[field] ?? '';
   return (
-    <div className="flex max-w-xs items-center gap-1">
+    <div className="flex max-w-xs items-center gap-1 max-sm:w-0 max-sm:min-w-full">
       <InlineEdit
         value={value}
         label={`${FIELD_LABELS[field]} de ${part.partNumber}`}
