@@ -330,6 +330,29 @@ describe.each(testEngines())('forgiving search on %s', (engine) => {
     expect(guest.statusCode).toBe(401);
   });
 
+  it('refuses a synonym group with the same forms as another, in any order', async () => {
+    const admin = await createUser(t.database.db, { username: 'admin-syn-dup', profileType: 'admin' });
+    const cookie = await loginCookie(t.app, admin, 'admin');
+    const post = (terms: string[]) => t.app.inject({ method: 'POST', url: '/api/admin/synonyms', headers: { cookie }, payload: { terms } });
+    const first = await post(['cubrecarter', 'cubre carter']);
+    expect(first.statusCode).toBe(201);
+    const group = synonymGroupSchema.parse(first.json());
+    const again = await post(['Cubre Cárter', 'CUBRECARTER']);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: { code: 'CONFLICT', message: 'Ya existe un grupo con esas formas: cubrecarter, cubre carter' } });
+    // A group with one more form is another group.
+    const wider = await post(['cubrecarter', 'cubre carter', 'protector carter']);
+    expect(wider.statusCode).toBe(201);
+    const other = synonymGroupSchema.parse(wider.json());
+    const put = (id: number, terms: string[]) =>
+      t.app.inject({ method: 'PUT', url: `/api/admin/synonyms/${id}`, headers: { cookie }, payload: { terms } });
+    expect((await put(other.id, ['cubre carter', 'cubrecarter'])).statusCode).toBe(409);
+    // A group's own forms, reordered, are not a duplicate of itself.
+    expect((await put(group.id, ['cubre carter', 'cubrecarter'])).statusCode).toBe(200);
+    const groups = (await t.app.inject({ method: 'GET', url: '/api/admin/synonyms', headers: { cookie } })).json() as { terms: string[] }[];
+    expect(groups.filter((g) => [...g.terms].sort().join() === 'cubre carter,cubrecarter')).toHaveLength(1);
+  });
+
   it('reads the vocabulary of the latest import: a new abbreviation is found at once', async () => {
     expect((await search('escobilla limpiaparabrisas')).total).toBe(0);
     await insertParts(t.database.db, [buildPartRecord({ codigo: 'ES-0001', descripcion: 'ESCOB. LIMPIAPARABRISAS' })]);

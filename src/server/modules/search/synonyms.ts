@@ -31,10 +31,30 @@ export function normalizeGroup(terms: readonly string[]): string[] {
 
 const notFound = () => new AppError('NOT_FOUND', 'Grupo de sinónimos no encontrado');
 
-/** Adds a group (audited, bumps the catalogue version). */
+/**
+ * Refuses a group whose forms are exactly another group's, in any order (a second "jgo, juego"
+ * beside "juego, jgo" adds nothing and only clutters the tab). The table is locked against other
+ * writers first, so two admins adding the same group at once do not both pass (docs/product.md §6.1).
+ * @throws AppError CONFLICT naming the existing group's forms.
+ */
+async function refuseDuplicate(tx: Executor, forms: readonly string[], exceptId?: number): Promise<void> {
+  await tx.execute(sql`lock table search_synonyms in share row exclusive mode`);
+  const wanted = [...forms].sort().join('\u0000');
+  for (const group of await listSynonyms(tx)) {
+    if (group.id !== exceptId && [...group.terms].sort().join('\u0000') === wanted) {
+      throw new AppError('CONFLICT', `Ya existe un grupo con esas formas: ${group.terms.join(', ')}`);
+    }
+  }
+}
+
+/**
+ * Adds a group (audited, bumps the catalogue version).
+ * @throws AppError VALIDATION (see {@link normalizeGroup}); CONFLICT when a group has the same forms.
+ */
 export async function createSynonym(db: Db, actor: Actor, terms: readonly string[]): Promise<SynonymGroup> {
   const forms = normalizeGroup(terms);
   return db.transaction(async (tx) => {
+    await refuseDuplicate(tx, forms);
     const [row] = await tx
       .insert(searchSynonyms)
       .values({ terms: forms })
@@ -48,13 +68,15 @@ export async function createSynonym(db: Db, actor: Actor, terms: readonly string
 
 /**
  * Replaces a group's forms (audited, bumps the catalogue version).
- * @throws AppError NOT_FOUND for an unknown id; VALIDATION (see {@link normalizeGroup}).
+ * @throws AppError NOT_FOUND for an unknown id; VALIDATION (see {@link normalizeGroup}); CONFLICT
+ * when another group has the same forms.
  */
 export async function updateSynonym(db: Db, actor: Actor, id: number, terms: readonly string[]): Promise<SynonymGroup> {
   const forms = normalizeGroup(terms);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(searchSynonyms).where(eq(searchSynonyms.id, id));
     if (!before) throw notFound();
+    await refuseDuplicate(tx, forms, id);
     await tx.update(searchSynonyms).set({ terms: forms, updatedAt: sql`now()` }).where(eq(searchSynonyms.id, id));
     await recordAudit(tx, actor, {
       action: 'synonym.update',
