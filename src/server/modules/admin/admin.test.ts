@@ -189,6 +189,20 @@ describe.each(testEngines())('admin API on %s', (engine) => {
     expect(short.json().error.message).toContain('Ingrese al menos 2 caracteres');
     expect((await as(admin, { method: 'DELETE', url: `/api/products/${a}/related/${b}` })).statusCode).toBe(200);
     expect((await as(admin, { method: 'DELETE', url: `/api/products/${a}/related/${b}` })).statusCode).toBe(404);
+    // The history names both parts by code (found by the main part's code).
+    const audit = await as(admin, { method: 'GET', url: '/api/admin/audit?entity=relation&part=ADM-1' });
+    expect(audit.statusCode).toBe(200);
+    const relation = { partId: a, partNumber: 'ADM-1', relatedPartId: b, relatedPartNumber: 'ADM-2' };
+    expect(
+      (audit.json() as { entries: { action: string; before: unknown; after: unknown }[] }).entries.map(({ action, before, after }) => ({
+        action,
+        before,
+        after,
+      })),
+    ).toEqual([
+      { action: 'relation.remove', before: relation, after: null },
+      { action: 'relation.add', before: null, after: relation },
+    ]);
   });
 
   it('keeps carousel edits as a draft until saved, then a guest sees the discount', async () => {

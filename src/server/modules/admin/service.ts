@@ -189,14 +189,22 @@ export async function listRelations(db: Executor, id: number): Promise<AdminPart
 }
 
 /**
- * Links `relatedId` as related to `id`.
+ * What the audit keeps of a relation: both parts' ids and codes, so that "Historial" names the
+ * parts ("3151", "Repuesto relacionado: 3154") rather than ids (docs/product.md §10.2).
+ */
+function relationAudit(part: PartRow, related: PartRow) {
+  return { partId: part.id, partNumber: part.partNumber, relatedPartId: related.id, relatedPartNumber: related.partNumber };
+}
+
+/**
+ * Links `relatedId` as related to `id` (audited with both parts' codes).
  * @throws AppError VALIDATION for a self link, NOT_FOUND for unknown parts, CONFLICT when linked.
  */
 export async function addRelation(db: Db, actor: Actor, id: number, relatedId: number): Promise<void> {
   if (id === relatedId) throw new AppError('VALIDATION', 'Un producto no puede relacionarse consigo mismo');
   await db.transaction(async (tx) => {
-    await onePart(tx, id);
-    await onePart(tx, relatedId);
+    const part = await onePart(tx, id);
+    const related = await onePart(tx, relatedId);
     const inserted = await tx.insert(relatedParts).values({ partId: id, relatedPartId: relatedId }).onConflictDoNothing().returning();
     if (inserted.length === 0) throw new AppError('CONFLICT', 'Los productos ya están relacionados');
     await recordAudit(tx, actor, {
@@ -204,12 +212,16 @@ export async function addRelation(db: Db, actor: Actor, id: number, relatedId: n
       entity: 'relation',
       entityId: id,
       before: null,
-      after: { partId: id, relatedPartId: relatedId },
+      after: relationAudit(part, related),
     });
     await bumpCatalogueVersion(tx);
   });
 }
 
+/**
+ * Unlinks `relatedId` from `id` (audited with both parts' codes).
+ * @throws AppError NOT_FOUND when they are not linked.
+ */
 export async function removeRelation(db: Db, actor: Actor, id: number, relatedId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const removed = await tx
@@ -221,7 +233,7 @@ export async function removeRelation(db: Db, actor: Actor, id: number, relatedId
       action: 'relation.remove',
       entity: 'relation',
       entityId: id,
-      before: { partId: id, relatedPartId: relatedId },
+      before: relationAudit(await onePart(tx, id), await onePart(tx, relatedId)),
       after: null,
     });
     await bumpCatalogueVersion(tx);

@@ -82,6 +82,16 @@ describe('diffAudit', () => {
     expect(actionLabel('carousel.publish')).toBe('Carruseles publicados');
   });
 
+  it('names both parts of a relation by code; an older entry by id, not as a count', () => {
+    const relation = { partId: 4501, partNumber: '3151', relatedPartId: 4313, relatedPartNumber: '3154' };
+    expect(lines(diffAudit(null, relation, 'relation.add'))).toEqual(['Código: — → 3151', 'Repuesto relacionado: — → 3154']);
+    expect(auditSubject({ entity: 'relation', entityId: '4501', before: null, after: relation })).toBe('3151');
+    expect(lines(diffAudit({ partId: 4501, relatedPartId: 4313 }, null, 'relation.remove'))).toEqual([
+      'Repuesto: #4501 → —',
+      'Repuesto relacionado: #4313 → —',
+    ]);
+  });
+
   it('names a carousel entry and a new order by code, not by id', () => {
     expect(
       lines(

@@ -50,6 +50,8 @@ const FIELD_LABELS: Record<string, string> = {
   note: 'Nota',
   collection: 'Carrusel',
   partId: 'Repuesto',
+  relatedPartId: 'Repuesto relacionado',
+  relatedPartNumber: 'Repuesto relacionado',
   partIds: 'Orden',
   partNumbers: 'Orden',
   startsOn: 'Desde',
@@ -214,6 +216,8 @@ function formatFieldValue(field: string, value: unknown): string | undefined {
   const labels = FIELD_VALUE_LABELS[field];
   if (labels && typeof value === 'string') return labels[value] ?? value;
   if (field === 'startsOn' || field === 'endsOn') return typeof value === 'string' ? formatDay(value) : undefined;
+  // A part's id in entries written before codes were kept: an id, not a count.
+  if ((field === 'partId' || field === 'relatedPartId') && typeof value === 'number') return `#${value}`;
   if (field.endsWith('At') && typeof value === 'string') return formatDateTime(value);
   const record = asRecord(value);
   if (field === 'priceChanges' && typeof record?.parts === 'number') return products(record.parts);
@@ -327,6 +331,7 @@ export function diffAudit(before: unknown, after: unknown, action?: string): Cha
   const has = (key: string) => (b != null && key in b) || (a != null && key in a);
   const hidden = new Set(HIDDEN_FIELDS);
   if (has('partNumber')) hidden.add('partId');
+  if (has('relatedPartNumber')) hidden.add('relatedPartId');
   if (has('partNumbers')) hidden.add('partIds');
   const catalogue = action?.startsWith('catalogue.') ?? false;
   if (catalogue) for (const field of CATALOGUE_HIDDEN_FIELDS) hidden.add(field);
