@@ -105,6 +105,22 @@ describe('ProductDetailDialog', () => {
     expect(within(dialog).getByText('PN-21')).toBeInTheDocument();
   });
 
+  it('moves the focus to the start of a related product opened with the keyboard', async () => {
+    const related = buildPart({ id: 41, partNumber: 'RP-41', description: 'Junta tapa de cilindros' });
+    mockApi({ 'GET /api/products/40/related': [related], 'GET /api/products/41/related': [] });
+    const part = buildPart({ id: 40 });
+    renderWithApp(<ProductDetailDialog part={part} userType="client" onClose={() => {}} onPlayVideo={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Detalles del Repuesto' });
+    const item = await within(dialog).findByRole('button', { name: 'Junta tapa de cilindros' });
+    item.focus();
+    await userEvent.keyboard('{Enter}');
+    // The button pressed is gone with the part it belonged to: the focus goes to the new part's start
+    // (named by its code), not to <body> or the dialog's frame, so a phone shows its top, not its middle.
+    const shown = within(dialog).getByRole('group', { name: 'Repuesto RP-41' });
+    expect(shown).toHaveFocus();
+    expect(within(shown).getByText('RP-41')).toBeInTheDocument();
+  });
+
   it('plays the video', async () => {
     mockApi({ 'GET /api/products/30/related': [] });
     const onPlayVideo = vi.fn();

@@ -1,5 +1,5 @@
 import { FileText, PlayCircle } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Part, UserType } from '../../../../shared/api.ts';
 import { hasPrice } from '../../../../shared/pricing.ts';
@@ -55,7 +55,8 @@ function OrderAndContact({ part, orderButton }: { part: Part; orderButton: Produ
  * "Detalles del Repuesto" (docs/product.md §5.5): gallery with thumbnails, facts, Precio (hidden when there is no
  * price; original struck through whenever a discount exists), document and video buttons, a quantity
  * with "Agregar al pedido" and WhatsApp links carrying the part (issue 19), and "Productos
- * Relacionados", whose items replace the shown product. The back button closes it (and only it).
+ * Relacionados", whose items replace the shown product (the focus goes to its start). The back
+ * button closes it (and only it).
  */
 export function ProductDetailDialog({
   part,
@@ -69,6 +70,21 @@ export function ProductDetailDialog({
   const [shown, setShown] = useState<Part | null>(part);
   useEffect(() => setShown(part), [part]);
   const current = shown ?? part;
+  // A related product replaces the shown one, and with it the item that was pressed: the focus goes
+  // to the new part's start (the dialog scrolled to its top), not to the dialog's frame midway down.
+  const start = useRef<HTMLDivElement>(null);
+  const pickedRelated = useRef(false);
+  const currentId = current?.id;
+  useEffect(() => {
+    if (!pickedRelated.current || currentId === undefined) return;
+    pickedRelated.current = false;
+    start.current?.scrollIntoView?.({ block: 'start' });
+    start.current?.focus({ preventScroll: true });
+  }, [currentId]);
+  const openRelated = (next: Part) => {
+    pickedRelated.current = true;
+    setShown(next);
+  };
 
   return (
     <Dialog
@@ -79,7 +95,14 @@ export function ProductDetailDialog({
       closeOnBack={closeOnBack}
     >
       {current ? (
-        <div key={current.id} className="space-y-5">
+        <div
+          key={current.id}
+          ref={start}
+          role="group"
+          aria-label={`Repuesto ${current.partNumber}`}
+          tabIndex={-1}
+          className="space-y-5 focus:outline-none"
+        >
           <div className="grid gap-5 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
             <ProductGallery images={current.images} alt={current.description} />
             <div className="space-y-3">
@@ -119,7 +142,7 @@ export function ProductDetailDialog({
               <OrderAndContact part={current} orderButton={orderButton} />
             </div>
           </div>
-          <RelatedProducts partId={current.id} userType={userType} onOpen={setShown} />
+          <RelatedProducts partId={current.id} userType={userType} onOpen={openRelated} />
         </div>
       ) : null}
     </Dialog>
