@@ -68,7 +68,7 @@ function FeedbackForm({ onSent, onCancel }: { onSent: () => void; onCancel: () =
         <Button variant="outline" onClick={onCancel}>
           Cancelar
         </Button>
-        <Button type="submit" disabled={blank || send.isPending}>
+        <Button type="submit" disabled={blank} busy={send.isPending}>
           {send.isPending ? 'Enviando...' : 'Enviar'}
         </Button>
       </div>

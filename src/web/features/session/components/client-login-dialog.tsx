@@ -31,7 +31,7 @@ export function ClientLoginDialog({ open, onOpenChange }: ClientLoginDialogProps
   const [username, password] = useWatch({ control, name: ['username', 'password'] });
   const loginMutation = useLogin();
   const busy = loginMutation.isPending;
-  const canSubmit = username.trim() !== '' && password !== '' && !busy;
+  const canSubmit = username.trim() !== '' && password !== '';
 
   const close = (next: boolean) => {
     if (!next) {
@@ -85,7 +85,7 @@ export function ClientLoginDialog({ open, onOpenChange }: ClientLoginDialogProps
           <Button variant="outline" onClick={() => close(false)}>
             Cancelar
           </Button>
-          <Button type="submit" disabled={!canSubmit}>
+          <Button type="submit" disabled={!canSubmit} busy={busy}>
             {busy ? 'Ingresando...' : 'Ingresar'}
           </Button>
         </div>

@@ -132,7 +132,7 @@ function ProfileEditor({ session, onDone }: { session: Session; onDone: () => vo
         <Button variant="outline" onClick={onDone}>
           Cancelar
         </Button>
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" busy={busy}>
           {busy ? 'Guardando...' : 'Guardar Cambios'}
         </Button>
       </div>

@@ -26,7 +26,7 @@ describe('StartScreen', () => {
   });
 
   it('opens "Acceso de Cliente" with its disabled rules and busy label', async () => {
-    mockApi({ 'GET /api/config': config, 'POST /api/auth/login': () => pending() });
+    const fetchMock = mockApi({ 'GET /api/config': config, 'POST /api/auth/login': () => pending() });
     renderWithApp(<StartScreen />);
     await userEvent.click(screen.getByRole('button', { name: /Ingresar como Cliente/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Acceso de Cliente' });
@@ -37,8 +37,15 @@ describe('StartScreen', () => {
     expect(submit).toBeDisabled();
     await userEvent.type(within(dialog).getByLabelText('Contraseña'), 'secreto1');
     expect(submit).toBeEnabled();
-    await userEvent.click(submit);
-    expect(await within(dialog).findByRole('button', { name: 'Ingresando...' })).toBeDisabled();
+    submit.focus();
+    await userEvent.keyboard('{Enter}');
+    // Busy, not disabled: the keyboard's focus stays on it, and pressing again sends nothing more.
+    const busy = await within(dialog).findByRole('button', { name: 'Ingresando...' });
+    expect(busy).toHaveFocus();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    await userEvent.keyboard('{Enter}');
+    await userEvent.type(within(dialog).getByLabelText('Contraseña'), '{Enter}');
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/auth/login')).toHaveLength(1);
   });
 
   it('logs a client in and closes the dialog', async () => {
