@@ -31,6 +31,11 @@ export interface DialogProps {
    * through to the dialog below this one or the page's `<main>` (docs/product.md §13.4).
    */
   focusFallback?: () => HTMLElement | null | undefined;
+  /**
+   * Called when the dialog opens, before it moves the focus to its first control ("Cerrar"): a form
+   * the user types into at once focuses its first field and calls `event.preventDefault()`.
+   */
+  onOpenAutoFocus?: (event: Event) => void;
 }
 
 /** Controls the keyboard reaches, in document order, for the landmark's first one. */
@@ -83,6 +88,7 @@ export function Dialog({
   hideCloseButton = false,
   closeOnBack = false,
   focusFallback,
+  onOpenAutoFocus,
 }: DialogProps) {
   useCloseOnBack(open && closeOnBack, () => onOpenChange(false));
   const opener = useRef<HTMLElement | null>(null);
@@ -116,6 +122,7 @@ export function Dialog({
           {...(description ? {} : { 'aria-describedby': undefined })}
           ref={content}
           onCloseAutoFocus={returnFocus}
+          onOpenAutoFocus={onOpenAutoFocus}
           className={cn(
             'fixed z-50 flex flex-col bg-white shadow-xl focus:outline-none',
             side === 'center' &&

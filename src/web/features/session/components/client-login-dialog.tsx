@@ -26,8 +26,10 @@ export function ClientLoginDialog({ open, onOpenChange }: ClientLoginDialogProps
     handleSubmit,
     control,
     reset,
+    setFocus,
     formState: { errors },
   } = useZodForm(loginFormSchema, { defaultValues: { username: '', password: '' } });
+
   const [username, password] = useWatch({ control, name: ['username', 'password'] });
   const loginMutation = useLogin();
   const busy = loginMutation.isPending;
@@ -58,6 +60,11 @@ export function ClientLoginDialog({ open, onOpenChange }: ClientLoginDialogProps
       description="Ingrese con su usuario para ver sus precios especiales."
       size="sm"
       closeOnBack
+      // The user types at once: "Usuario o Email" takes the focus on opening, not "Cerrar".
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        setFocus('username');
+      }}
     >
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         <FormField label="Usuario o Email" autoComplete="username" error={errors.username?.message} {...register('username')} />

@@ -30,6 +30,8 @@ describe('StartScreen', () => {
     renderWithApp(<StartScreen />);
     await userEvent.click(screen.getByRole('button', { name: /Ingresar como Cliente/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Acceso de Cliente' });
+    // Ready to type: the first field has the focus, not "Cerrar".
+    await waitFor(() => expect(within(dialog).getByLabelText('Usuario o Email')).toHaveFocus());
     const submit = within(dialog).getByRole('button', { name: 'Ingresar' });
     expect(submit).toBeDisabled();
     expect(within(dialog).getByRole('link', { name: '¿Olvidó su contraseña?' })).toHaveAttribute('href', '/forgot-password');
