@@ -57,7 +57,10 @@ describe('Mi pedido (guest, in the browser)', () => {
     expect(within(lines).getByText('PN-1', { selector: 'p' })).toBeInTheDocument();
     expect(within(lines).getAllByText('Consultar Precio').length).toBeGreaterThan(0);
     expect(within(dialog).getByText(/Total:/)).toHaveTextContent(/2\.000,00/);
-    expect(within(dialog).getByText(/1 repuesto sin precio/)).toBeInTheDocument();
+    // Said once: how many, and what it means.
+    expect(within(dialog).getByText(/1 repuesto sin precio/)).toHaveTextContent(
+      /^1 repuesto sin precio \("Consultar Precio"\): no se suma al total; Ventas le confirmará su precio\.$/,
+    );
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Aumentar cantidad de PN-1' }));
     await waitFor(() => expect(within(dialog).getByText(/Total:/)).toHaveTextContent(/3\.000,00/));

@@ -183,8 +183,8 @@ export function CartTotals({ cart }: { cart: Pick<Cart, 'totals'> }) {
       </p>
       {totals.unpricedCount > 0 ? (
         <p className="text-xs text-slate-600">
-          {formatCountOf(totals.unpricedCount, 'repuesto sin precio', 'repuestos sin precio')} (Consultar Precio),{' '}
-          {totals.unpricedCount === 1 ? 'no incluido' : 'no incluidos'} en el total. {ORDER_TEXTS.unpricedNote}
+          {formatCountOf(totals.unpricedCount, 'repuesto sin precio', 'repuestos sin precio')} ("Consultar Precio"):{' '}
+          {totals.unpricedCount === 1 ? 'no se suma' : 'no se suman'} al total; Ventas le confirmará su precio.
         </p>
       ) : null}
     </div>
