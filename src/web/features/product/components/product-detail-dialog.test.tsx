@@ -116,7 +116,7 @@ describe('ProductDetailDialog', () => {
     await userEvent.keyboard('{Enter}');
     // The button pressed is gone with the part it belonged to: the focus goes to the new part's start
     // (named by its code), not to <body> or the dialog's frame, so a phone shows its top, not its middle.
-    const shown = within(dialog).getByRole('group', { name: 'Repuesto RP-41' });
+    const shown = within(dialog).getByRole('article', { name: 'Repuesto RP-41' });
     expect(shown).toHaveFocus();
     expect(within(shown).getByText('RP-41')).toBeInTheDocument();
   });

@@ -72,7 +72,7 @@ export function ProductDetailDialog({
   const current = shown ?? part;
   // A related product replaces the shown one, and with it the item that was pressed: the focus goes
   // to the new part's start (the dialog scrolled to its top), not to the dialog's frame midway down.
-  const start = useRef<HTMLDivElement>(null);
+  const start = useRef<HTMLElement>(null);
   const pickedRelated = useRef(false);
   const currentId = current?.id;
   useEffect(() => {
@@ -95,10 +95,9 @@ export function ProductDetailDialog({
       closeOnBack={closeOnBack}
     >
       {current ? (
-        <div
+        <article
           key={current.id}
           ref={start}
-          role="group"
           aria-label={`Repuesto ${current.partNumber}`}
           tabIndex={-1}
           className="space-y-5 focus:outline-none"
@@ -143,7 +142,7 @@ export function ProductDetailDialog({
             </div>
           </div>
           <RelatedProducts partId={current.id} userType={userType} onOpen={openRelated} />
-        </div>
+        </article>
       ) : null}
     </Dialog>
   );
