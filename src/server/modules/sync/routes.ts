@@ -4,7 +4,6 @@
  * from the panel, and the live state of the running job. Admin only.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
 import {
   MAX_UPLOAD_BYTES,
   jobHistoryQuerySchema,
