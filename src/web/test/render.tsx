@@ -82,3 +82,12 @@ export function installFakeClock() {
 export async function advanceClock(ms: number): Promise<void> {
   await act(() => vi.advanceTimersByTimeAsync(ms));
 }
+
+/** Presses the browser's back button and waits for the `popstate` it causes (a phone's back, §13.4). */
+export async function pressBack(): Promise<void> {
+  const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+  await act(async () => {
+    window.history.back();
+    await popped;
+  });
+}

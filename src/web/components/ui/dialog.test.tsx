@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { pressBack } from '../../test/render.tsx';
 import { Dialog } from './dialog.tsx';
 
 /** A page with a button that opens a dialog closing on the browser's back button. */
@@ -26,15 +27,6 @@ function Harness({ closeOnBack = true }: { closeOnBack?: boolean }) {
       </Dialog>
     </>
   );
-}
-
-/** Presses the browser's back button and waits for the `popstate` it causes. */
-async function pressBack() {
-  const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
-  await act(async () => {
-    window.history.back();
-    await popped;
-  });
 }
 
 describe('Dialog closeOnBack', () => {

@@ -1,19 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { CategoryNode } from '../../../../shared/api.ts';
 import { categoryTree, categoryNode as node } from '../../../test/fixtures.ts';
-import { mockApi, renderWithApp } from '../../../test/render.tsx';
+import { mockApi, pressBack, renderWithApp } from '../../../test/render.tsx';
 import { CategoryDrawer } from './category-drawer.tsx';
-
-/** Presses the browser's back button and waits for the `popstate` it causes. */
-async function pressBack() {
-  const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
-  await act(async () => {
-    window.history.back();
-    await popped;
-  });
-}
 
 /** 241 level-1 groups, the last with a level-2 entry: far below the drawer's first screen. */
 const longTree: CategoryNode[] = [

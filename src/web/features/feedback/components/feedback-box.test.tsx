@@ -1,20 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { errorResponse, json, mockApi, renderWithApp } from '../../../test/render.tsx';
+import { errorResponse, json, mockApi, pressBack, renderWithApp } from '../../../test/render.tsx';
 import { FeedbackBox, THANKS_MS } from './feedback-box.tsx';
 
 const sendCalls = (fetchMock: ReturnType<typeof mockApi>) => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/part-requests');
 const created = { id: 1, username: 'taller', message: 'x', status: 'pending', createdAt: '2025-01-01T00:00:00.000Z' };
-
-/** Presses the browser's back button and waits for the `popstate` it causes. */
-async function pressBack() {
-  const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
-  await act(async () => {
-    window.history.back();
-    await popped;
-  });
-}
 
 async function openDialog() {
   await userEvent.click(screen.getByRole('button', { name: 'Escribir comentario' }));

@@ -1,8 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithApp } from '../../../test/render.tsx';
+import { mockApi, pressBack, renderWithApp } from '../../../test/render.tsx';
 import type { Session } from '../session-store.ts';
 import { ProfileDialog } from './profile-dialog.tsx';
 
@@ -27,15 +27,6 @@ function Opener({ session }: { session: Session }) {
       <ProfileDialog session={session} open={open} onOpenChange={setOpen} />
     </>
   );
-}
-
-/** Presses the browser's back button and waits for the `popstate` it causes. */
-async function pressBack() {
-  const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
-  await act(async () => {
-    window.history.back();
-    await popped;
-  });
 }
 
 describe('ProfileDialog', () => {
