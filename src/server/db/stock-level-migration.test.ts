@@ -4,28 +4,16 @@
  * red only for "Sin Stock", showed them green. The migration maps them as the import does now
  * (src/shared/stock.ts `stockLevelFromText`), leaving other texts, quantities and hand edits alone.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foldText } from '../../shared/text.ts';
 import { stockLevelFromText } from '../../shared/stock.ts';
+import { foldText } from '../../shared/text.ts';
 import { createTestDatabase, testEngines } from '../test/db.ts';
 import { buildPartRecord, insertParts } from '../test/factories.ts';
+import { journalTags, runMigration as runTagged } from '../test/migrations.ts';
 import { type Database, queryRows } from './client.ts';
 
-const drizzleDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 const TAG = '0026_stock_level_words';
-
-/** The migration's statements, as the migrator runs them. */
-function migrationStatements(): string[] {
-  return fs
-    .readFileSync(path.join(drizzleDir, `${TAG}.sql`), 'utf8')
-    .split('--> statement-breakpoint')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
 
 /** Stock texts an import before 9ba1582 kept as they were, and one it still keeps. */
 const TEXTS = [
@@ -57,11 +45,7 @@ describe.each(testEngines())('migration %s on %s', (engine) => {
       (await queryRows<{ v: number }>(database.db, sql`select (value)::text::int as v from catalogue_state where key = 'version'`))[0]?.v ??
         0,
     );
-  const runMigration = async () => {
-    await database.db.transaction(async (tx) => {
-      for (const statement of migrationStatements()) await tx.execute(sql.raw(statement));
-    });
-  };
+  const runMigration = () => runTagged(database.db, TAG);
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
@@ -71,8 +55,7 @@ describe.each(testEngines())('migration %s on %s', (engine) => {
   });
 
   it('is a migration of the journal', () => {
-    const journal = JSON.parse(fs.readFileSync(path.join(drizzleDir, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-    expect(journal.entries.map((e) => e.tag)).toContain(TAG);
+    expect(journalTags()).toContain(TAG);
   });
 
   it('maps the stock texts of parts imported before to their level, as the import does now', async () => {

@@ -5,27 +5,15 @@
  * text back (`AGOTADO`, shown green on list cards); the migration maps the copies as 0026 did the
  * parts, with the same limits (no quantity, no stock edited by hand).
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { undoLastImport } from '../modules/import/service.ts';
 import { createTestDatabase, testEngines } from '../test/db.ts';
 import { buildPartRecord, insertParts } from '../test/factories.ts';
+import { journalTags, runMigration as runTagged } from '../test/migrations.ts';
 import { type Database, queryRows } from './client.ts';
 
-const drizzleDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 const TAG = '0027_undo_stock_level_words';
-
-/** The migration's statements, as the migrator runs them. */
-function migrationStatements(): string[] {
-  return fs
-    .readFileSync(path.join(drizzleDir, `${TAG}.sql`), 'utf8')
-    .split('--> statement-breakpoint')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
 
 describe.each(testEngines())('migration %s on %s', (engine) => {
   let database: Database;
@@ -38,11 +26,7 @@ describe.each(testEngines())('migration %s on %s', (engine) => {
         )
       ).map((r) => [r.part_number, r.stock_level]),
     );
-  const runMigration = async () => {
-    await database.db.transaction(async (tx) => {
-      for (const statement of migrationStatements()) await tx.execute(sql.raw(statement));
-    });
-  };
+  const runMigration = () => runTagged(database.db, TAG);
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
@@ -52,8 +36,7 @@ describe.each(testEngines())('migration %s on %s', (engine) => {
   });
 
   it('is a migration of the journal', () => {
-    const journal = JSON.parse(fs.readFileSync(path.join(drizzleDir, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-    expect(journal.entries.map((e) => e.tag)).toContain(TAG);
+    expect(journalTags()).toContain(TAG);
   });
 
   it('maps the stock texts an earlier import kept for its undo, as the import does now', async () => {
