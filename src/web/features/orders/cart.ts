@@ -66,6 +66,20 @@ function guess(cart: Cart, edit: CartEdit): Cart {
   return cart;
 }
 
+/** The cart edits still waiting or running after `edit`, in the order they were made. */
+function queuedEdits(client: QueryClient, edit: CartEdit): CartEdit[] {
+  const pending = client
+    .getMutationCache()
+    .findAll({ predicate: (m) => m.options.scope?.id === 'cart' && m.state.status === 'pending' })
+    .map((m) => m.state.variables);
+  const after = pending.indexOf(edit);
+  return (after < 0 ? [] : pending.slice(after + 1)).filter(isCartEdit);
+}
+
+function isCartEdit(value: unknown): value is CartEdit {
+  return typeof value === 'object' && value !== null && 'kind' in value;
+}
+
 /** The options of the cart's edits (one at a time, optimistic, an error toast on failure). */
 function cartMutationOptions(client: QueryClient, mode: CartMode) {
   const key = orderKeys.cart(mode);
@@ -78,7 +92,10 @@ function cartMutationOptions(client: QueryClient, mode: CartMode) {
       if (previous) client.setQueryData(key, guess(previous, edit));
       return { previous };
     },
-    onSuccess: (cart: Cart) => client.setQueryData(key, cart),
+    // The server's answer, with the guesses of the edits queued behind this one still on top: an
+    // answer to a quantity change must not bring back a line a queued "Quitar" already took out,
+    // or a send pressed meanwhile would post that line (docs/product.md §16.1).
+    onSuccess: (cart: Cart, edit: CartEdit) => client.setQueryData(key, queuedEdits(client, edit).reduce(guess, cart)),
     onError: (error: Error, _edit: CartEdit, context: { previous: Cart | undefined } | undefined) => {
       if (context?.previous) client.setQueryData(key, context.previous);
       toast({ title: 'Error', description: orderErrorMessage(error, 'No se pudo actualizar el pedido'), variant: 'destructive' });

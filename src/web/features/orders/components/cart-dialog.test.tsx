@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Part } from '../../../../shared/api.ts';
@@ -357,6 +357,43 @@ describe('Mi pedido (signed in, on the server)', () => {
       ['DELETE', '/api/cart/lines/2', undefined],
     ]);
     expect(within(dialog).getByLabelText('Cantidad de PN-3')).toHaveValue(1);
+  });
+
+  it('keeps a queued "Quitar" out of sight when the edit before it answers', async () => {
+    let cart = cartOf([cartLine({ partId: 1, quantity: 12 }), cartLine({ partId: 2, quantity: 1 })]);
+    let answerQuantity: (() => void) | undefined;
+    mockApi({
+      'GET /api/user/session': signedInSession('client'),
+      'GET /api/cart': () => json(cart),
+      // The quantity change is slow: "Quitar PN-2" is pressed while it is out.
+      'PATCH /api/cart/lines/1': () =>
+        new Promise<Response>((resolve) => {
+          answerQuantity = () => {
+            cart = cartOf([
+              cartLine({ partId: 1, quantity: 2 }),
+              cartLine({ partId: 2, quantity: 1 }),
+              cartLine({ partId: 3, quantity: 1 }),
+            ]);
+            resolve(json(cart));
+          };
+        }),
+      'DELETE /api/cart/lines/2': () => new Promise<Response>(() => {}),
+    });
+    renderWithApp(<OrderHeaderActions />);
+    const dialog = await openCart();
+    const input = await within(dialog).findByLabelText('Cantidad de PN-1');
+    await userEvent.clear(input);
+    await userEvent.type(input, '2{Enter}');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Quitar PN-2' }));
+    expect(within(dialog).queryByLabelText('Cantidad de PN-2')).not.toBeInTheDocument();
+    await waitFor(() => expect(answerQuantity).toBeDefined());
+    act(() => answerQuantity?.());
+    // The answer to the quantity change still holds PN-2 (its removal is queued): it stays out of
+    // sight, so a send pressed now posts what the pedido will hold.
+    // (PN-3, added on another device meanwhile, shows the answer arrived.)
+    expect(await within(dialog).findByLabelText('Cantidad de PN-3')).toHaveValue(1);
+    expect(within(dialog).getByLabelText('Cantidad de PN-1')).toHaveValue(2);
+    expect(within(dialog).queryByLabelText('Cantidad de PN-2')).not.toBeInTheDocument();
   });
 
   it('shows the pedido as it is when a changed line was removed on another device', async () => {
