@@ -291,7 +291,15 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId, t.createdAt), index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.createdAt),
+    index('audit_log_created_idx').on(t.createdAt),
+    // The Historial's part filter finds a relation by its related part too (docs/product.md §10.2):
+    // that part's id is in the row's JSON (`after` when added, `before` when removed).
+    index('audit_log_related_part_idx')
+      .on(sql`(coalesce(${t.after}, ${t.before}) ->> 'relatedPartId')`, t.createdAt)
+      .where(sql`${t.entity} = 'relation'`),
+  ],
 );
 
 /**

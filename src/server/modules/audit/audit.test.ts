@@ -136,6 +136,38 @@ describe.each(testEngines())('audit trail on %s', (engine) => {
     expect(actions).toEqual(['user.delete', 'user.update', 'user.client_code', 'user.type', 'user.approve']);
   });
 
+  it("finds a relation's entries by either part's code or id in the Historial's part filter", async () => {
+    const history = async (query: string) => {
+      const response = await as({ method: 'GET', url: `/api/admin/audit?${query}` });
+      expect(response.statusCode, query).toBe(200);
+      return response.json() as { entries: { action: string; entityId: string }[]; total: number };
+    };
+    const relations = (page: { entries: { action: string; entityId: string }[] }) =>
+      page.entries.filter((e) => e.action.startsWith('relation.')).map((e) => [e.action, e.entityId]);
+    const main = String(ids['AUD-1']);
+    // The relation AUD-1 → AUD-2 is found by the main part, as before, and by the related one.
+    for (const query of ['part=AUD-1', 'part=aud-2', `part=${ids['AUD-2']}`, 'part=AUD-2&entity=relation']) {
+      expect(relations(await history(query)), query).toEqual([
+        ['relation.remove', main],
+        ['relation.add', main],
+      ]);
+    }
+    // An entry written before codes were kept (ids only) is found by its related part too.
+    await t.database.db.insert(auditLog).values({
+      actorUsername: 'jefa',
+      action: 'relation.add',
+      entity: 'relation',
+      entityId: String(ids['AUD-2']),
+      before: null,
+      after: { partId: ids['AUD-2'], relatedPartId: ids['AUD-1'] },
+    });
+    const old = await history('part=AUD-1&entity=relation');
+    expect(old.total).toBe(3);
+    expect(old.entries.map((e) => e.entityId)).toEqual([String(ids['AUD-2']), main, main]);
+    // The related part's own edits (none) and other kinds of entries stay out.
+    expect((await history('part=AUD-2&entity=part')).total).toBe(0);
+  });
+
   it('writes nothing when a mutation fails', async () => {
     const before = (await t.database.db.select().from(auditLog)).length;
     const response = await as({ method: 'PATCH', url: '/api/admin/parts/999999/sales-unit', payload: { salesUnit: 'x' } });

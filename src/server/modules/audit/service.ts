@@ -2,7 +2,7 @@
  * The audit trail (issue "ERP sync … audit"): every admin mutation writes one row in the same
  * transaction as the change, with the state before and after.
  */
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuditPage, AuditQuery } from '../../../shared/admin-parts.ts';
 import type { Executor } from '../../db/client.ts';
@@ -56,9 +56,20 @@ async function resolvePart(db: Executor, part: string): Promise<string | null> {
 }
 
 /**
+ * The relations whose related part (not the main one, which is `entityId`) is part `id`: its id is
+ * in the row's JSON, `after` when added and `before` when removed, old rows and new alike. The
+ * expression is the one `audit_log_related_part_idx` (migration 0028) indexes, so the filter reads
+ * that index, not every relation's row.
+ */
+function relatedTo(id: string): SQL {
+  return sql`(${auditLog.entity} = 'relation' and (coalesce(${auditLog.after}, ${auditLog.before}) ->> 'relatedPartId') = ${id})`;
+}
+
+/**
  * One page of audit rows, newest first (issue 21 item 5, `GET /api/admin/audit`): filtered by the
  * actor's username (substring, any case), kind (`entity`) and id, part (code or id: its edits,
- * relations and carousel entries) and days `from`–`to` inclusive (Argentina time).
+ * carousel entries and relations, as the main part or the related one) and days `from`–`to`
+ * inclusive (Argentina time).
  * @returns `{ entries, total, page, limit }`; `createdAt` as ISO 8601 UTC.
  */
 export async function listAudit(db: Executor, query: AuditQuery): Promise<AuditPage> {
@@ -69,7 +80,7 @@ export async function listAudit(db: Executor, query: AuditQuery): Promise<AuditP
   if (query.part) {
     const id = await resolvePart(db, query.part);
     if (id === null) return { entries: [], total: 0, page: query.page, limit: query.limit };
-    conditions.push(inArray(auditLog.entity, PART_ENTITIES), eq(auditLog.entityId, id));
+    conditions.push(or(and(inArray(auditLog.entity, PART_ENTITIES), eq(auditLog.entityId, id)), relatedTo(id)) as SQL);
   }
   if (query.from) conditions.push(sql`${auditLog.createdAt} >= ${`${query.from}T00:00:00${AR_OFFSET}`}::timestamptz`);
   if (query.to) conditions.push(sql`${auditLog.createdAt} < (${`${query.to}T00:00:00${AR_OFFSET}`}::timestamptz + interval '1 day')`);
