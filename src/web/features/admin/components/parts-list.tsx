@@ -9,7 +9,7 @@ import { FileSpreadsheet, Pencil, Percent, Undo2, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import type { PartStatusFilter } from '../../../../shared/admin-parts-list.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { CheckboxField, FormField, SearchField, SelectField } from '../../../components/ui/form-field.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -66,23 +66,16 @@ function LastPriceChange() {
         <Undo2 aria-hidden="true" className="size-4" />
         Deshacer
       </Button>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
-        onOpenChange={setConfirming}
         title="¿Deshacer el cambio de precios?"
         description={`${change.summary}: ${formatCount(change.count)} ${change.count === 1 ? 'precio vuelve' : 'precios vuelven'} a su valor anterior. Los que cambiaron después quedan como están.`}
-        size="sm"
-        hideCloseButton
-      >
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={() => setConfirming(false)} disabled={undo.isPending}>
-            Cancelar
-          </Button>
-          <Button onClick={() => undo.mutate(change.id, { onSettled: () => setConfirming(false) })} busy={undo.isPending}>
-            {undo.isPending ? 'Deshaciendo...' : 'Deshacer'}
-          </Button>
-        </div>
-      </Dialog>
+        actionLabel="Deshacer"
+        busyLabel="Deshaciendo..."
+        busy={undo.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => undo.mutate(change.id, { onSettled: () => setConfirming(false) })}
+      />
     </div>
   );
 }

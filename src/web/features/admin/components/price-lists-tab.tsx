@@ -1,7 +1,7 @@
 import { priceListBodySchema } from '../../../../shared/admin.ts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { SelectField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../lib/form.ts';
 import { type ProfileType, useProfiles, useSetPriceList } from '../api.ts';
@@ -55,37 +55,27 @@ function ProfileRow({ profileType, saved, others }: { profileType: ProfileType; 
       <Button aria-label={`Guardar lista de ${label}`} busy={mutation.isPending} onClick={() => void save()}>
         {mutation.isPending ? 'Guardando...' : 'Guardar'}
       </Button>
-      <Dialog
+      <ConfirmDialog
         open={sharing !== null}
-        onOpenChange={(open) => !open && setSharing(null)}
         title={sharing ? `¿Usar la Lista ${sharing.priceList} para ${label}?` : ''}
+        actionLabel={sharing ? `Usar la Lista ${sharing.priceList}` : ''}
+        tone="destructive"
         size="md"
-        hideCloseButton
+        onCancel={() => setSharing(null)}
+        onConfirm={() => {
+          if (!sharing) return;
+          mutation.mutate({ profileType, priceList: sharing.priceList });
+          setSharing(null);
+        }}
       >
         {sharing ? (
-          <div className="grid gap-4 text-sm text-slate-700">
-            <p>
-              {sharedNames} ya {sharing.with.length === 1 ? 've' : 'ven'} la Lista {sharing.priceList}: {label} verá los mismos precios que{' '}
-              {sharedNames}.
-              {profileType === 'guest' ? ' Los invitados no inician sesión: esos precios quedan a la vista de cualquier visitante.' : ''}
-            </p>
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button variant="outline" onClick={() => setSharing(null)}>
-                Cancelar
-              </Button>
-              <Button
-                variant="accent"
-                onClick={() => {
-                  mutation.mutate({ profileType, priceList: sharing.priceList });
-                  setSharing(null);
-                }}
-              >
-                Usar la Lista {sharing.priceList}
-              </Button>
-            </div>
-          </div>
+          <p>
+            {sharedNames} ya {sharing.with.length === 1 ? 've' : 'ven'} la Lista {sharing.priceList}: {label} verá los mismos precios que{' '}
+            {sharedNames}.
+            {profileType === 'guest' ? ' Los invitados no inician sesión: esos precios quedan a la vista de cualquier visitante.' : ''}
+          </p>
         ) : null}
-      </Dialog>
+      </ConfirmDialog>
     </li>
   );
 }

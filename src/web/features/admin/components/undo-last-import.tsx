@@ -7,7 +7,7 @@ import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { lastImportRunSchema, undoReportSchema } from '../../../../shared/import.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { apiGet, apiRequest } from '../../../lib/api-client.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
@@ -54,34 +54,29 @@ export function UndoLastImport() {
           Deshacer la última importación
         </Button>
       )}
-      <Dialog
+      <ConfirmDialog
         open={open}
-        onOpenChange={setOpen}
         title="¿Deshacer la última importación?"
         description="Se revierte lo que cambió esa importación. Los productos editados después quedan como están."
+        actionLabel="Deshacer"
+        busyLabel="Deshaciendo..."
+        busy={undo.isPending}
+        size="md"
+        onCancel={() => setOpen(false)}
+        onConfirm={() => undo.mutate()}
       >
-        <div className="grid gap-4 text-sm text-slate-700">
-          <ul className="list-disc pl-5">
-            <li>
-              {n(updated)} {updated === 1 ? 'producto vuelve a sus datos anteriores' : 'productos vuelven a sus datos anteriores'}.
-            </li>
-            <li>
-              {n(inserted)} {inserted === 1 ? 'producto nuevo se desactiva' : 'productos nuevos se desactivan'}.
-            </li>
-            <li>
-              {n(deactivated)} {deactivated === 1 ? 'producto desactivado se reactiva' : 'productos desactivados se reactivan'}.
-            </li>
-          </ul>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="outline" onClick={() => setOpen(false)}>
-              Cancelar
-            </Button>
-            <Button onClick={() => undo.mutate()} busy={undo.isPending}>
-              {undo.isPending ? 'Deshaciendo...' : 'Deshacer'}
-            </Button>
-          </div>
-        </div>
-      </Dialog>
+        <ul className="list-disc pl-5">
+          <li>
+            {n(updated)} {updated === 1 ? 'producto vuelve a sus datos anteriores' : 'productos vuelven a sus datos anteriores'}.
+          </li>
+          <li>
+            {n(inserted)} {inserted === 1 ? 'producto nuevo se desactiva' : 'productos nuevos se desactivan'}.
+          </li>
+          <li>
+            {n(deactivated)} {deactivated === 1 ? 'producto desactivado se reactiva' : 'productos desactivados se reactivan'}.
+          </li>
+        </ul>
+      </ConfirmDialog>
     </div>
   );
 }
