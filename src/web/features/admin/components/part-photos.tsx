@@ -10,7 +10,7 @@ import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_PART, PHOTO_MIME_TYPES } from '../../../../shared/part-photos.ts';
 import { ProductImage } from '../../../components/product/product-image.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatMegabytes } from '../../../lib/format.ts';
 import { serverMessage } from '../api.ts';
@@ -309,14 +309,31 @@ export function PartPhotos({ partId }: { partId: number }) {
         </>
       )}
 
-      <Dialog
+      <ConfirmDialog
         open={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
         title={confirming ? `¿Eliminar la foto ${confirming.index + 1}?` : 'Eliminar foto'}
-        size="sm"
+        actionLabel="Eliminar foto"
+        busyLabel="Eliminando..."
+        tone="destructive"
+        busy={remove.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (!confirming) return;
+          const { index } = confirming;
+          remove.mutate(
+            { index: confirming.index, name: confirming.photo.name },
+            {
+              onSuccess: () => {
+                removedAt.current = index;
+                setAnnouncement(PHOTO_TEXTS.removed);
+              },
+              onSettled: () => setConfirming(null),
+            },
+          );
+        }}
       >
         {confirming ? (
-          <div className="grid gap-4 text-sm text-slate-700">
+          <>
             <div className="mx-auto w-40">
               <ProductImage
                 src={confirming.photo.thumbnailUrl}
@@ -329,33 +346,9 @@ export function PartPhotos({ partId }: { partId: number }) {
               La foto se quita del repuesto {data?.partNumber} y deja de verse en el catálogo.
               {confirming.index === 0 && photos.length > 1 ? ' La foto 2 pasa a ser la principal.' : ''} El cambio queda en el Historial.
             </p>
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button variant="outline" onClick={() => setConfirming(null)}>
-                Cancelar
-              </Button>
-              <Button
-                className="bg-red-700 hover:bg-red-800"
-                disabled={remove.isPending}
-                onClick={() => {
-                  const { index } = confirming;
-                  remove.mutate(
-                    { index: confirming.index, name: confirming.photo.name },
-                    {
-                      onSuccess: () => {
-                        removedAt.current = index;
-                        setAnnouncement(PHOTO_TEXTS.removed);
-                      },
-                      onSettled: () => setConfirming(null),
-                    },
-                  );
-                }}
-              >
-                {remove.isPending ? 'Eliminando...' : 'Eliminar foto'}
-              </Button>
-            </div>
-          </div>
+          </>
         ) : null}
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -9,7 +9,7 @@ import { PART_REQUEST_STATUSES } from '../../../../shared/admin.ts';
 import type { AdminPartRequest } from '../../../../shared/admin-users.ts';
 import { whatsappReplyLink } from '../../../../shared/phone.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { SelectField } from '../../../components/ui/form-field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -141,35 +141,23 @@ function DeleteRequestDialog({
 }) {
   const remove = useDeleteRequest();
   return (
-    <Dialog
+    <ConfirmDialog
       open={request !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
       title="Eliminar solicitud"
       description={request ? `¿Eliminar la solicitud de ${senderName(request)}? No se puede deshacer.` : undefined}
       size="md"
-      hideCloseButton
+      actionLabel="Eliminar"
+      busyLabel="Eliminando..."
+      tone="destructive"
+      busy={remove.isPending}
+      actionDisabled={!request}
+      onCancel={onClose}
+      onConfirm={() => {
+        if (request) remove.mutate({ id: request.id }, { onSuccess: () => onDeleted(request), onSettled: onClose });
+      }}
     >
-      {request ? (
-        <blockquote className="mb-4 border-l-4 border-slate-200 pl-3 text-sm text-slate-700">{excerpt(request.message, 200)}</blockquote>
-      ) : null}
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onClose} disabled={remove.isPending}>
-          Cancelar
-        </Button>
-        <Button
-          variant="accent"
-          disabled={!request}
-          busy={remove.isPending}
-          onClick={() => {
-            if (request) remove.mutate({ id: request.id }, { onSuccess: () => onDeleted(request), onSettled: onClose });
-          }}
-        >
-          {remove.isPending ? 'Eliminando...' : 'Eliminar'}
-        </Button>
-      </div>
-    </Dialog>
+      {request ? <blockquote className="border-l-4 border-slate-200 pl-3">{excerpt(request.message, 200)}</blockquote> : null}
+    </ConfirmDialog>
   );
 }
 

@@ -3,6 +3,7 @@ import type { FieldError } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { synonymBodySchema } from '../../../../shared/synonyms.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../lib/form.ts';
@@ -138,40 +139,29 @@ function DeleteSynonymDialog({
 }) {
   const mutation = useDeleteSynonym();
   return (
-    <Dialog
+    <ConfirmDialog
       open={group !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
       title="Eliminar grupo de sinónimos"
       description={group ? `¿Estás seguro de que deseas eliminar el grupo «${groupLabel(group)}»?` : undefined}
-      size="sm"
-      hideCloseButton
-    >
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
-          Cancelar
-        </Button>
-        <Button
-          variant="accent"
-          disabled={mutation.isPending || !group}
-          onClick={() => {
-            if (group)
-              mutation.mutate(
-                { id: group.id },
-                {
-                  onSuccess: () => {
-                    onDeleted(group);
-                    onClose();
-                  },
-                },
-              );
-          }}
-        >
-          {mutation.isPending ? 'Eliminando...' : 'Eliminar'}
-        </Button>
-      </div>
-    </Dialog>
+      actionLabel="Eliminar"
+      busyLabel="Eliminando..."
+      tone="destructive"
+      busy={mutation.isPending}
+      actionDisabled={!group}
+      onCancel={onClose}
+      onConfirm={() => {
+        if (group)
+          mutation.mutate(
+            { id: group.id },
+            {
+              onSuccess: () => {
+                onDeleted(group);
+                onClose();
+              },
+            },
+          );
+      }}
+    />
   );
 }
 

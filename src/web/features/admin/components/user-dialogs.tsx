@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { userUpdateBodySchema } from '../../../../shared/admin.ts';
 import { MAX_REJECTION_REASON, rejectBodySchema } from '../../../../shared/admin-users.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField, SelectField, TextAreaField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../lib/form.ts';
@@ -48,55 +49,49 @@ export function DeleteUserDialog({
 }) {
   const mutation = useDeleteUser();
   const disable = useSetUserDisabled();
-  const busy = mutation.isPending || disable.isPending;
   return (
-    <Dialog
+    <ConfirmDialog
       open={user !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
       title="Eliminar usuario"
       description={user ? deleteConfirmation(user.username) : undefined}
       size="md"
-      hideCloseButton
-    >
-      <p className="mb-4 text-sm text-slate-700">
-        Se borra la cuenta y se cierran sus sesiones; no se puede deshacer. Sus pedidos quedan sin usuario.
-        {user && !user.disabledAt ? ' Si solo quiere impedir que ingrese, deshabilítelo: la cuenta y su historial se conservan.' : ''}
-      </p>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="outline" onClick={onClose} disabled={busy}>
-          Cancelar
-        </Button>
-        {user && !user.disabledAt ? (
+      actionLabel="Eliminar"
+      busyLabel="Eliminando..."
+      tone="destructive"
+      busy={mutation.isPending}
+      waiting={disable.isPending}
+      actionDisabled={!user}
+      extraAction={
+        user && !user.disabledAt ? (
           <Button
             variant="secondary"
-            disabled={busy}
+            disabled={mutation.isPending}
+            busy={disable.isPending}
             onClick={() => disable.mutate({ id: user.id, disabled: true }, { onSuccess: onClose })}
           >
             {disable.isPending ? 'Deshabilitando...' : 'Deshabilitar'}
           </Button>
-        ) : null}
-        <Button
-          variant="accent"
-          disabled={busy || !user}
-          onClick={() => {
-            if (user)
-              mutation.mutate(
-                { id: user.id },
-                {
-                  onSuccess: () => {
-                    onDeleted?.(user);
-                    onClose();
-                  },
-                },
-              );
-          }}
-        >
-          {mutation.isPending ? 'Eliminando...' : 'Eliminar'}
-        </Button>
-      </div>
-    </Dialog>
+        ) : null
+      }
+      onCancel={onClose}
+      onConfirm={() => {
+        if (user)
+          mutation.mutate(
+            { id: user.id },
+            {
+              onSuccess: () => {
+                onDeleted?.(user);
+                onClose();
+              },
+            },
+          );
+      }}
+    >
+      <p>
+        Se borra la cuenta y se cierran sus sesiones; no se puede deshacer. Sus pedidos quedan sin usuario.
+        {user && !user.disabledAt ? ' Si solo quiere impedir que ingrese, deshabilítelo: la cuenta y su historial se conservan.' : ''}
+      </p>
+    </ConfirmDialog>
   );
 }
 
@@ -104,35 +99,26 @@ export function DeleteUserDialog({
 export function DisableUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const mutation = useSetUserDisabled();
   return (
-    <Dialog
+    <ConfirmDialog
       open={user !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
       title="Deshabilitar usuario"
       description={user ? `¿Deshabilitar a ${user.username}?` : undefined}
       size="md"
-      hideCloseButton
+      actionLabel="Deshabilitar"
+      busyLabel="Deshabilitando..."
+      tone="destructive"
+      busy={mutation.isPending}
+      actionDisabled={!user}
+      onCancel={onClose}
+      onConfirm={() => {
+        if (user) mutation.mutate({ id: user.id, disabled: true }, { onSuccess: onClose });
+      }}
     >
-      <p className="mb-4 text-sm text-slate-700">
+      <p>
         No podrá ingresar y se cerrarán sus sesiones abiertas. Su cuenta, sus pedidos y su historial se conservan; puede habilitarlo de
         nuevo cuando quiera.
       </p>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
-          Cancelar
-        </Button>
-        <Button
-          variant="accent"
-          disabled={mutation.isPending || !user}
-          onClick={() => {
-            if (user) mutation.mutate({ id: user.id, disabled: true }, { onSuccess: onClose });
-          }}
-        >
-          {mutation.isPending ? 'Deshabilitando...' : 'Deshabilitar'}
-        </Button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
