@@ -530,3 +530,44 @@ describe('signing in with a guest pedido', () => {
     expect(window.localStorage.getItem('repuestos.pedido')).toBeNull();
   });
 });
+
+describe('Mi pedido at the keyboard (§13.4: the focus goes where the user continues)', () => {
+  it('hands the focus of a removed line\'s "Quitar" to the next line\'s, the previous one at the end, then to "Pedido rápido"', async () => {
+    storeGuestLines([
+      { partId: 1, quantity: 1, seenUnitPrice: '1000.00' },
+      { partId: 3, quantity: 1, seenUnitPrice: '1000.00' },
+      { partId: 5, quantity: 1, seenUnitPrice: '1000.00' },
+    ]);
+    mockApi({ 'GET /api/user/session': anonymousSession, 'POST /api/cart/price': priceHandler([]) });
+    renderWithApp(<OrderHeaderActions />);
+    const dialog = await openCart();
+    await within(dialog).findByText('PN-5', { selector: 'p' });
+
+    within(dialog).getByRole('button', { name: 'Quitar PN-3' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Quitar PN-5' })).toHaveFocus());
+    expect(within(dialog).queryByText('PN-3', { selector: 'p' })).not.toBeInTheDocument();
+
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Quitar PN-1' })).toHaveFocus());
+
+    await userEvent.keyboard('{Enter}');
+    expect(await within(dialog).findByText('Su pedido está vacío.')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Pedido rápido' })).toHaveFocus());
+    expect(readGuestLines()).toEqual([]);
+  });
+
+  it('takes the focus to the send form\'s first field on "Continuar", and back to "Continuar" from "Volver al pedido"', async () => {
+    storeGuestLines([{ partId: 1, quantity: 2, seenUnitPrice: '1000.00' }]);
+    mockApi({ 'GET /api/user/session': anonymousSession, 'POST /api/cart/price': priceHandler([]) });
+    renderWithApp(<OrderHeaderActions />);
+    const dialog = await openCart();
+    (await within(dialog).findByRole('button', { name: 'Continuar' })).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(within(dialog).getByLabelText('Nombre')).toHaveFocus());
+
+    within(dialog).getByRole('button', { name: 'Volver al pedido' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Continuar' })).toHaveFocus());
+  });
+});

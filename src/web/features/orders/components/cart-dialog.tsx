@@ -1,5 +1,5 @@
 import { ClipboardList, ListPlus, ShoppingCart, Trash2 } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { type Cart, type CartLineInput, type GuestCustomer, ORDER_TEXTS, type Order } from '../../../../shared/orders.ts';
 import { paths } from '../../../app/paths.ts';
@@ -71,6 +71,36 @@ function EmptyCartControl({ cart, onEmptied }: { cart: Cart; onEmptied: (lines: 
 
 type View = 'cart' | 'send' | 'done';
 
+/** Where the focus should go: the element, null for nowhere (give up), undefined for "not on screen yet". */
+type FocusTarget = () => HTMLElement | null | undefined;
+
+/**
+ * Moves the keyboard's focus to a place a later render shows: `focusWhen(find)` asks `find` at
+ * once and then after each render until it names an element (or null), and focuses that. An
+ * action whose button leaves the screen hands the focus on this way instead of dropping it to
+ * the dialog's frame (docs/product.md §13.4).
+ */
+function useFocusWhen(): (find: FocusTarget) => void {
+  const pending = useRef<FocusTarget | null>(null);
+  const settle = useCallback(() => {
+    const find = pending.current;
+    if (!find) return;
+    const target = find();
+    if (target === undefined) return;
+    pending.current = null;
+    target?.focus();
+  }, []);
+  // After every render: the place may come with any of them (an optimistic edit, the server's answer).
+  useEffect(settle);
+  return useCallback(
+    (find: FocusTarget) => {
+      pending.current = find;
+      settle();
+    },
+    [settle],
+  );
+}
+
 /**
  * "Mi pedido" (issue 19 §1–§3): the lines with quantities, prices and totals, "Pedido rápido",
  * "Vaciar pedido" (confirmed, undoable), and the send with its confirmation. Loading, empty and
@@ -94,6 +124,26 @@ export function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange
   const [invalid, setInvalid] = useState<ReadonlySet<number>>(new Set());
   const [blockedContinue, setBlockedContinue] = useState(false);
   const linesRef = useRef<HTMLDivElement>(null);
+  const quickRef = useRef<HTMLButtonElement>(null);
+  const continueRef = useRef<HTMLButtonElement>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const focusWhen = useFocusWhen();
+  // A removed line's "Quitar" hands the focus to the one now in its place (the previous one at the
+  // end), so several are removed in a row; the last one gone, to "Pedido rápido", the empty
+  // pedido's way to fill it (as the admin panel's lists do, docs/product.md §13.4).
+  const onRemove = useCallback(
+    (partId: number) => {
+      const removeButtons = () => [...(linesRef.current?.querySelectorAll<HTMLElement>('[data-remove-line]') ?? [])];
+      const isRemoved = (button: HTMLElement) => button.dataset.removeLine === String(partId);
+      const index = removeButtons().findIndex(isRemoved);
+      focusWhen(() => {
+        const buttons = removeButtons();
+        if (buttons.some(isRemoved)) return undefined;
+        return buttons[Math.min(index, buttons.length - 1)] ?? quickRef.current;
+      });
+    },
+    [focusWhen],
+  );
   const onInvalidQuantity = useCallback((partId: number, bad: boolean) => {
     setInvalid((current) => {
       if (current.has(partId) === bad) return current;
@@ -164,10 +214,15 @@ export function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange
         onNoteChange={setNote}
         guest={guest}
         onGuestChange={setGuest}
-        onBack={() => setView('cart')}
+        onBack={() => {
+          setView('cart');
+          focusWhen(() => continueRef.current ?? undefined);
+        }}
         onReview={(message) => {
           setNotice(message);
           setView('cart');
+          // The message says why the customer is back: read from there on, into the lines.
+          focusWhen(() => noticeRef.current ?? undefined);
         }}
         onSent={(order) => {
           setSent(order);
@@ -184,7 +239,7 @@ export function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange
     body = (
       <div className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <Button variant="outline" aria-expanded={quickOpen} onClick={() => setQuickOpen((v) => !v)}>
+          <Button ref={quickRef} variant="outline" aria-expanded={quickOpen} onClick={() => setQuickOpen((v) => !v)}>
             <ListPlus aria-hidden="true" className="size-4" />
             {ORDER_TEXTS.quick}
           </Button>
@@ -217,7 +272,7 @@ export function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange
           </div>
         ) : null}
         {notice ? (
-          <p role="alert" className="rounded-md bg-accent-50 p-3 text-sm text-accent-800">
+          <p ref={noticeRef} tabIndex={-1} role="alert" className="rounded-md bg-accent-50 p-3 text-sm text-accent-800">
             {notice}
           </p>
         ) : null}
@@ -230,7 +285,7 @@ export function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange
         ) : (
           <>
             <div ref={linesRef}>
-              <CartLines cart={cart} onInvalidQuantity={onInvalidQuantity} />
+              <CartLines cart={cart} onInvalidQuantity={onInvalidQuantity} onRemove={onRemove} />
             </div>
             {blockedContinue && invalidCount > 0 ? (
               <p role="alert" className="rounded-md bg-accent-50 p-3 text-sm text-accent-800">
@@ -239,7 +294,7 @@ export function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange
             ) : null}
             <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-3">
               <EmptyCartControl cart={cart} onEmptied={setUndo} />
-              <Button variant="accent" size="lg" disabled={cart.lines.length === 0} onClick={toSend}>
+              <Button ref={continueRef} variant="accent" size="lg" disabled={cart.lines.length === 0} onClick={toSend}>
                 Continuar
               </Button>
             </div>

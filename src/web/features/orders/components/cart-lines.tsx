@@ -86,8 +86,22 @@ function LineQuantity({ line, onInvalid }: { line: CartLine; onInvalid?: Invalid
   );
 }
 
+/**
+ * Told that a line's "Quitar" was pressed, before the line goes: the caller hands the keyboard's
+ * focus on once it is gone. Each "Quitar" carries `data-remove-line` (the part id) to be found by.
+ */
+export type RemoveListener = (partId: number) => void;
+
 /** One line: photo, code, description, sales unit, quantity, unit price (and the old one when it changed), subtotal, remove. */
-function CartLineItem({ line, onInvalid }: { line: CartLine; onInvalid?: InvalidQuantityListener | undefined }) {
+function CartLineItem({
+  line,
+  onInvalid,
+  onRemove,
+}: {
+  line: CartLine;
+  onInvalid?: InvalidQuantityListener | undefined;
+  onRemove?: RemoveListener | undefined;
+}) {
   const { remove } = useCartActions();
   const changed = line.previousUnitPrice !== undefined;
   return (
@@ -118,7 +132,11 @@ function CartLineItem({ line, onInvalid }: { line: CartLine; onInvalid?: Invalid
         </p>
         <button
           type="button"
-          onClick={() => void remove(line.partId).catch(() => {})}
+          data-remove-line={line.partId}
+          onClick={() => {
+            onRemove?.(line.partId);
+            void remove(line.partId).catch(() => {});
+          }}
           className="inline-flex h-9 items-center gap-1 rounded-md px-2 text-sm text-accent-700 hover:bg-accent-50"
         >
           <Trash2 aria-hidden="true" className="size-4" />
@@ -132,9 +150,18 @@ function CartLineItem({ line, onInvalid }: { line: CartLine; onInvalid?: Invalid
 
 /**
  * The cart's lines, the parts no longer available, and the totals (priced total apart from
- * "Consultar Precio" lines). `onInvalidQuantity` hears of quantity fields holding an invalid value.
+ * "Consultar Precio" lines). `onInvalidQuantity` hears of quantity fields holding an invalid value;
+ * `onRemove` of a "Quitar" pressed.
  */
-export function CartLines({ cart, onInvalidQuantity }: { cart: Cart; onInvalidQuantity?: InvalidQuantityListener }) {
+export function CartLines({
+  cart,
+  onInvalidQuantity,
+  onRemove,
+}: {
+  cart: Cart;
+  onInvalidQuantity?: InvalidQuantityListener;
+  onRemove?: RemoveListener;
+}) {
   const { remove } = useCartActions();
   return (
     <div className="space-y-3">
@@ -145,7 +172,7 @@ export function CartLines({ cart, onInvalidQuantity }: { cart: Cart; onInvalidQu
       ) : null}
       <ul aria-label="Repuestos del pedido" className="divide-y divide-slate-200">
         {cart.lines.map((line) => (
-          <CartLineItem key={line.partId} line={line} onInvalid={onInvalidQuantity} />
+          <CartLineItem key={line.partId} line={line} onInvalid={onInvalidQuantity} onRemove={onRemove} />
         ))}
       </ul>
       {cart.unavailable.length > 0 ? (
@@ -158,7 +185,11 @@ export function CartLines({ cart, onInvalidQuantity }: { cart: Cart; onInvalidQu
               </span>
               <button
                 type="button"
-                onClick={() => void remove(line.partId).catch(() => {})}
+                data-remove-line={line.partId}
+                onClick={() => {
+                  onRemove?.(line.partId);
+                  void remove(line.partId).catch(() => {});
+                }}
                 className="shrink-0 rounded-md px-2 py-1 text-accent-700 hover:bg-white"
               >
                 {ORDER_TEXTS.remove}

@@ -162,6 +162,8 @@ describe('Enviar pedido', () => {
     renderWithApp(<OrderHeaderActions />);
     let dialog = await openSend();
     expect(within(dialog).getByText('1 repuesto, 2 unidades.')).toBeInTheDocument();
+    // "Continuar" took its button away: the keyboard goes on at the step's first field (§13.4).
+    await waitFor(() => expect(within(dialog).getByLabelText('Nota para Ventas')).toHaveFocus());
     await userEvent.type(within(dialog).getByLabelText('Nota para Ventas'), 'Retiro el lunes');
     // Back to the pedido and on again: the note is still there.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Volver al pedido' }));
@@ -176,6 +178,8 @@ describe('Enviar pedido', () => {
       note: 'Retiro el lunes',
     });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Su pedido cambió en otra pestaña o dispositivo.');
+    // Read from the message on: it says why the pedido is back.
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveFocus());
     expect(within(dialog).getByText('PN-3', { selector: 'p' })).toBeInTheDocument();
     expect(within(dialog).queryByText('PN-1', { selector: 'p' })).not.toBeInTheDocument();
 
@@ -185,6 +189,8 @@ describe('Enviar pedido', () => {
     expect(within(dialog).getByText('1 repuesto, 1 unidad.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar pedido' }));
     expect(await within(dialog).findByText('Pedido enviado')).toBeInTheDocument();
+    // The send's form is gone: the confirmation's heading takes the focus.
+    await waitFor(() => expect(within(dialog).getByRole('heading', { name: 'Pedido enviado' })).toHaveFocus());
     expect(JSON.parse(String(sends[1]?.body))).toMatchObject({ lines: [{ partId: 3, quantity: 1 }], note: 'Retiro el lunes' });
     // The PN-2 line has no price: counted apart from the total, as the cart and Mis pedidos do.
     expect(within(dialog).getByText('+ 1 a consultar')).toBeInTheDocument();

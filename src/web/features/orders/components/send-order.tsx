@@ -129,7 +129,8 @@ function sameLines(a: readonly CartLineInput[], b: readonly CartLineInput[]): bo
  * "Enviar pedido" (issue 19 §3): the customer's data (a guest gives a name and a phone or an
  * e-mail; a signed-in customer's come from the account), a note, the notice of changed prices, and
  * the send with an `Idempotency-Key` per attempt. When the server finds the prices changed (409),
- * the cart is priced again and the notice shows what changed.
+ * the cart is priced again and the notice shows what changed. Its first field takes the keyboard's
+ * focus when it shows.
  */
 export function SendOrder({ cart, mode, note, onNoteChange, guest, onGuestChange, onBack, onReview, onSent }: SendOrderProps) {
   const client = useQueryClient();
@@ -146,6 +147,12 @@ export function SendOrder({ cart, mode, note, onNoteChange, guest, onGuestChange
   }, [form]);
   const errors = form.formState.errors;
   const blocked = cart.unavailable.length > 0;
+  // "Continuar" left the pedido's view, and its button with it: the keyboard goes on at this
+  // step's first field (a guest's name, else the note), not at the dialog's frame (§13.4).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea')?.focus();
+  }, []);
 
   const submit = async (customer?: GuestCustomer) => {
     setError(null);
@@ -185,7 +192,7 @@ export function SendOrder({ cart, mode, note, onNoteChange, guest, onGuestChange
         };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={ORDER_TEXTS.send}>
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-4" aria-label={ORDER_TEXTS.send}>
       <Button variant="ghost" size="sm" onClick={onBack}>
         <ArrowLeft aria-hidden="true" className="size-4" />
         Volver al pedido
@@ -258,16 +265,22 @@ export function SendOrder({ cart, mode, note, onNoteChange, guest, onGuestChange
  * The confirmation of a sent pedido: its number, date and total (with the "Consultar Precio" lines
  * counted apart, "+ N a consultar", as the cart and Mis pedidos say), "Enviar por WhatsApp" to Ventas
  * with the pedido written out, the PDF and Excel downloads, and "Mis pedidos" for a signed-in customer.
+ * Its heading takes the keyboard's focus when it shows.
  */
 export function OrderConfirmation({ order, signedIn, onClose }: { order: Order; signedIn: boolean; onClose: () => void }) {
   const config = usePublicConfig();
   const whatsapp = config.whatsappSales ? whatsAppLink(config.whatsappSales, orderAsText(order, money)) : null;
+  // "Enviar pedido" went with the form: the keyboard goes on from the confirmation's heading (§13.4).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <div className="space-y-4">
       <div role="status" className="flex items-start gap-3 rounded-md bg-green-50 p-4 text-green-900">
         <CheckCircle2 aria-hidden="true" className="mt-0.5 size-6 shrink-0" />
         <div>
-          <h3 className="text-lg font-semibold">Pedido enviado</h3>
+          <h3 ref={heading} tabIndex={-1} className="text-lg font-semibold">
+            Pedido enviado
+          </h3>
           <p className="text-sm">{order.copyMailed ? ORDER_TEXTS.sent(order.number) : ORDER_TEXTS.sentNoEmail(order.number)}</p>
         </div>
       </div>
