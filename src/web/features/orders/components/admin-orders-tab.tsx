@@ -14,7 +14,7 @@ import {
   orderStatusBodySchema,
 } from '../../../../shared/orders.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormField, SelectField, TextAreaField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -91,32 +91,21 @@ function StatusChangeForm({ id, status }: { id: number; status: OrderStatus }) {
           {change.isPending ? 'Guardando...' : ORDER_TEXTS.statusChange}
         </Button>
       </form>
-      <Dialog
+      <ConfirmDialog
         open={confirming !== null}
-        onOpenChange={(open) => {
-          if (!open && !change.isPending) setConfirming(null);
-        }}
         title={confirming ? `¿Marcar el pedido como ${ORDER_STATUS_LABELS[confirming.status]}?` : ORDER_TEXTS.statusChange}
         description={confirming ? ORDER_STATUS_TEXTS.final(confirming.status) : undefined}
-        size="sm"
-        hideCloseButton
-      >
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={() => setConfirming(null)} disabled={change.isPending}>
-            Volver
-          </Button>
-          <Button
-            variant="accent"
-            disabled={!confirming}
-            busy={change.isPending}
-            onClick={() => {
-              if (confirming) void save(confirming);
-            }}
-          >
-            {change.isPending ? 'Guardando...' : confirming ? `Marcar ${ORDER_STATUS_LABELS[confirming.status]}` : ''}
-          </Button>
-        </div>
-      </Dialog>
+        cancelLabel="Volver"
+        actionLabel={confirming ? `Marcar ${ORDER_STATUS_LABELS[confirming.status]}` : ''}
+        busyLabel="Guardando..."
+        tone="destructive"
+        busy={change.isPending}
+        actionDisabled={!confirming}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (confirming) void save(confirming);
+        }}
+      />
     </>
   );
 }
