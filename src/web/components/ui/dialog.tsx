@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { useCloseOnBack } from '../../lib/use-close-on-back.ts';
+import { takeEscapeLeftByToast } from './toast.tsx';
 
 export interface DialogProps {
   open: boolean;
@@ -123,6 +124,10 @@ export function Dialog({
           ref={content}
           onCloseAutoFocus={returnFocus}
           onOpenAutoFocus={onOpenAutoFocus}
+          // A toast shown over the dialog is Radix's top layer and hears Escape first: it leaves it here.
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && takeEscapeLeftByToast(event.nativeEvent)) onOpenChange(false);
+          }}
           className={cn(
             'fixed z-50 flex flex-col bg-white shadow-xl focus:outline-none',
             side === 'center' &&

@@ -41,6 +41,34 @@ export function dismissToast(id?: number): void {
   emit();
 }
 
+/** An open dialog: the place the user is in, whose Escape a toast must not take. */
+const OPEN_DIALOG = '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]';
+
+// The Escapes a toast left to the dialog the focus was in (see Toaster), until that dialog takes them.
+const leftToDialogs = new WeakSet<Event>();
+
+/**
+ * Whether the toast on screen left this Escape keydown to the dialog holding the focus, which is
+ * then to close (docs/product.md §13.4). A toast shown over an open dialog is the newest Radix
+ * layer, the only one Radix lets hear Escape: without this the dialog would not close. Answers
+ * true once per event, so only the innermost of nested dialogs closes.
+ */
+export function takeEscapeLeftByToast(event: Event): boolean {
+  return leftToDialogs.delete(event);
+}
+
+/**
+ * The toast's Escape rule: it closes at Escape when the focus is on it (Radix's toast rule) or on
+ * the page, but not when the focus is in an open dialog: the dialog is what the user is in, and
+ * Escape closes it (docs/product.md §13.4). Such an Escape is left to the dialog, the toast kept.
+ */
+function leaveEscapeToDialog(event: KeyboardEvent) {
+  const target = event.target;
+  if (!(target instanceof Element) || !target.closest(OPEN_DIALOG)) return;
+  event.preventDefault();
+  leftToDialogs.add(event);
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -48,7 +76,9 @@ function subscribe(listener: () => void) {
 
 /**
  * Renders the current toast: 5 s, swipe right (threshold 50 px) to dismiss, F8 moves focus to
- * the toast region (docs/product.md §13.2). Mount once, inside the app providers.
+ * the toast region (docs/product.md §13.2). Escape closes it unless the focus is in an open
+ * dialog, which Escape closes instead ({@link takeEscapeLeftByToast}). Mount once, inside the app
+ * providers.
  */
 export function Toaster() {
   const active = useSyncExternalStore(
@@ -67,6 +97,7 @@ export function Toaster() {
         <ToastPrimitive.Root
           key={active.id}
           defaultOpen
+          onEscapeKeyDown={leaveEscapeToDialog}
           onOpenChange={(open) => {
             if (!open) dismissToast(active.id);
           }}

@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { buildPart, config } from '../../../test/fixtures.ts';
-import { errorResponse, mockApi, renderWithApp } from '../../../test/render.tsx';
+import type { CartLineInput } from '../../../../shared/orders.ts';
+import { anonymousSession, buildPart, config } from '../../../test/fixtures.ts';
+import { errorResponse, json, mockApi, renderWithApp } from '../../../test/render.tsx';
+import { AddToOrderButton } from '../../orders/index.ts';
 import { ProductDetailDialog } from './product-detail-dialog.tsx';
 
 describe('ProductDetailDialog', () => {
@@ -152,5 +154,55 @@ describe('ProductDetailDialog', () => {
     expect(text).toContain('Descripción: ELEMENTO F/ACEITE OM352');
     expect(text).toContain('Unidad de venta: Caja x 10');
     expect(text).toContain('Cantidad: 3');
+  });
+
+  it('closes at the first Escape after "Agregar al pedido", its toast left showing (§13.4)', async () => {
+    mockApi({
+      'GET /api/products/50/related': [],
+      'GET /api/user/session': anonymousSession,
+      'POST /api/cart/price': (_url: URL, init: RequestInit | undefined) => {
+        const { lines } = JSON.parse(String(init?.body)) as { lines: CartLineInput[] };
+        const priced = lines.map((l) => ({
+          partId: l.partId,
+          partNumber: 'PN-50',
+          description: 'Bomba de agua',
+          brand: null,
+          salesUnit: '1 unidad',
+          imageUrl: null,
+          stockLevel: 'En Stock',
+          quantity: l.quantity,
+          unitPrice: '1000.00',
+          subtotal: '1000.00',
+        }));
+        return json({
+          lines: priced,
+          unavailable: [],
+          totals: { total: '1000.00', lineCount: 1, unitCount: 1, unpricedCount: 0 },
+          pricesChanged: false,
+        });
+      },
+    });
+    const onClose = vi.fn();
+    const part = buildPart({ id: 50, partNumber: 'PN-50', price: '1000.00' });
+    renderWithApp(
+      <ProductDetailDialog
+        part={part}
+        userType="guest"
+        onClose={onClose}
+        onPlayVideo={() => {}}
+        orderButton={(p, quantity) => <AddToOrderButton part={p} quantity={quantity} />}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Detalles del Repuesto' });
+    const add = await within(dialog).findByRole('button', { name: 'Agregar al pedido' });
+    add.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('Agregado al pedido')).toBeInTheDocument();
+    expect(add).toHaveFocus();
+
+    // The user is in the dialog: Escape is the dialog's, not the toast's (which has its own close).
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Agregado al pedido')).toBeInTheDocument();
   });
 });
