@@ -4,7 +4,8 @@
  * errors keep their status with a Spanish text, a database that cannot be reached 503 with
  * `Retry-After` (issue 20), and anything else is logged (without SQL parameters, see
  * `db/errors.ts`) and masked as 500. Every body is `{ error: { code, message } }`, with `field` when
- * an AppError's `details.field` names the body field at fault.
+ * an AppError's `details.field` names the body field at fault, or when a route with `fieldErrors`
+ * refuses one field of its body.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -60,6 +61,24 @@ export const DATABASE_UNAVAILABLE = 'El servicio no está disponible en este mom
 /** `Retry-After` of that answer, seconds. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's body is edited one field at a time (the panel's inline edits): a body that fails
+     * its schema only in one top-level field names it in the answer's `field`, so the web says the
+     * message on that field (docs/product.md §13.1). Off by default: other forms read the message.
+     */
+    fieldErrors?: boolean;
+  }
+}
+
+/** The one top-level body field every issue is about, if there is one (`/salesUnit` → `salesUnit`). */
+function fieldAtFault(issues: readonly { instancePath: string }[]): string | undefined {
+  const fields = new Set(issues.map((issue) => issue.instancePath.split('/')[1] ?? ''));
+  const [field] = fields;
+  return fields.size === 1 && field ? field : undefined;
+}
+
 /** Sets the app's error handler. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -82,7 +101,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const context = error.validationContext;
       const input =
         context === 'body' ? request.body : context === 'querystring' ? request.query : context === 'params' ? request.params : undefined;
-      return reply.status(400).send({ error: { code: 'VALIDATION', message: validationMessage(error.validation, context, input) } });
+      const field = context === 'body' && request.routeOptions.config.fieldErrors ? fieldAtFault(error.validation) : undefined;
+      return reply
+        .status(400)
+        .send({ error: { code: 'VALIDATION', message: validationMessage(error.validation, context, input), ...(field ? { field } : {}) } });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

@@ -97,9 +97,17 @@ describe.each(testEngines())('admin API on %s', (engine) => {
     const empty = await as(admin, { method: 'PATCH', url: `/api/admin/parts/${ids['ADM-1']}/sales-unit`, payload: { salesUnit: '   ' } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toContain(SALES_UNIT_EMPTY);
-    expect((await as(admin, { method: 'PATCH', url: '/api/admin/parts/999999/sales-unit', payload: { salesUnit: 'x' } })).statusCode).toBe(
-      404,
-    );
+    // The refusal names the field at fault, so the panel's inline edit says it on the field (§13.1).
+    expect(empty.json().error.field).toBe('salesUnit');
+    const long = await as(admin, {
+      method: 'PATCH',
+      url: `/api/admin/parts/${ids['ADM-1']}/sales-unit`,
+      payload: { salesUnit: 'x'.repeat(61) },
+    });
+    expect(long.json().error).toEqual({ code: 'VALIDATION', message: 'La unidad de venta admite hasta 60 caracteres', field: 'salesUnit' });
+    const missing = await as(admin, { method: 'PATCH', url: '/api/admin/parts/999999/sales-unit', payload: { salesUnit: 'x' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.field).toBeUndefined();
     // The import keeps a sales unit set here (issue 21).
     const [row] = await t.database.db
       .select({ marks: parts.handEditedFields })
@@ -117,9 +125,14 @@ describe.each(testEngines())('admin API on %s', (engine) => {
     for (const bad of ['javascript:alert(1)', 'ftp://x/y', 'data:text/html,hi']) {
       const response = await as(admin, { method: 'PUT', url, payload: { videoUrl: bad } });
       expect(response.statusCode, bad).toBe(400);
-      expect(response.json().error.message).toMatch(/http/);
+      expect(response.json().error).toEqual({ code: 'VALIDATION', message: 'Solo se aceptan URLs http(s)', field: 'videoUrl' });
     }
-    expect((await as(admin, { method: 'PUT', url, payload: {} })).statusCode).toBe(400);
+    const badDocument = await as(admin, { method: 'PUT', url, payload: { documentUrl: 'ftp://x/y' } });
+    expect(badDocument.json().error.field).toBe('documentUrl');
+    // A refusal about the body as a whole names no field.
+    const none = await as(admin, { method: 'PUT', url, payload: {} });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.field).toBeUndefined();
     const cleared = await as(admin, { method: 'PUT', url, payload: { documentUrl: '' } });
     expect(cleared.json().documentUrl).toBeNull();
     // The import keeps links set or cleared here (issue 21).

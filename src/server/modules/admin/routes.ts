@@ -83,12 +83,19 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.patch(
       '/api/admin/parts/:id/sales-unit',
-      { schema: { tags, params: idParamsSchema, body: salesUnitBodySchema, response: { 200: adminPartSchema } } },
+      // Edited in place: a refused value is named by `field` for the inline edit to mark it.
+      {
+        schema: { tags, params: idParamsSchema, body: salesUnitBodySchema, response: { 200: adminPartSchema } },
+        config: { fieldErrors: true },
+      },
       async (request) => setSalesUnit(db, actorOf(request), request.params.id, request.body.salesUnit),
     );
     app.put(
       '/api/admin/parts/:id/multimedia',
-      { schema: { tags, params: idParamsSchema, body: multimediaBodySchema, response: { 200: adminPartSchema } } },
+      {
+        schema: { tags, params: idParamsSchema, body: multimediaBodySchema, response: { 200: adminPartSchema } },
+        config: { fieldErrors: true },
+      },
       async (request) => setMultimedia(db, actorOf(request), request.params.id, request.body),
     );
 
