@@ -1,9 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Suggestions } from '../../../../shared/api.ts';
 import { advanceClock, errorResponse, installFakeClock, json, mockApi, renderWithApp } from '../../../test/render.tsx';
-import { SUGGEST_DEBOUNCE_MS } from '../api.ts';
-import { SearchBox } from './search-box.tsx';
+import { SUGGEST_DEBOUNCE_MS, suggestQueries } from '../api.ts';
+import { SEARCH_DEBOUNCE_MS, SearchBox } from './search-box.tsx';
 
 const suggestions: Suggestions = {
   parts: [
@@ -207,5 +207,118 @@ describe('SearchBox suggestions (issue 18)', () => {
     // ↓ still asks for the list.
     await user.keyboard('{ArrowDown}');
     expect(await screen.findByRole('option', { name: /RAD-100/ })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe('SearchBox: ↓ Enter in the moment the typed search applies (the counter race)', () => {
+  /**
+   * The clock moves only when the test moves it (no real time under it), so a key can be pressed at an
+   * exact moment before, at or after the typed search applies ({@link SEARCH_DEBOUNCE_MS} after the last key).
+   */
+  async function typedAt(text: string) {
+    const view = setup();
+    // user-event waits on a real timer between its steps: here keys are plain events, at once.
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    // The answer is at hand (as a fast network gives it), so the list shows at its debounce.
+    view.client.setQueryData(suggestQueries.forText(text).queryKey, suggestions);
+    fireEvent.focus(view.box);
+    fireEvent.change(view.box, { target: { value: text } });
+    const typed = Date.now();
+    // The suggestions are asked for and shown.
+    await advanceClock(SUGGEST_DEBOUNCE_MS + 1);
+    expect(screen.getByRole('option', { name: /RAD-100/ })).toBeInTheDocument();
+    /** Moves the clock to `ms` after the last key. */
+    const at = async (ms: number) => advanceClock(typed + ms - Date.now());
+    const press = (...keys: string[]) => {
+      for (const key of keys) fireEvent.keyDown(view.box, { key });
+    };
+    return { ...view, at, press };
+  }
+
+  // The part page is a lazy chunk: while it loads, React keeps the catalogue mounted but hidden, and
+  // the typed search still pending then navigated back to the list with the text (`/?q=…`), losing the pick.
+  it.each([
+    ['well before', SEARCH_DEBOUNCE_MS - 100],
+    ['just before', SEARCH_DEBOUNCE_MS - 1],
+  ])('opens the part picked %s the search applies, and the search never runs after it', async (_, ms) => {
+    const { location, onSearch, at, press } = await typedAt('radi');
+    await at(ms);
+    expect(onSearch).not.toHaveBeenCalled();
+    press('ArrowDown', 'Enter');
+    expect(location.history.at(-1)).toBe('/product/11');
+    // The debounce's moment passes while the part's page loads: no search is sent behind the pick.
+    await at(SEARCH_DEBOUNCE_MS * 2);
+    expect(onSearch).not.toHaveBeenCalled();
+    expect(location.history.at(-1)).toBe('/product/11');
+  });
+
+  it.each([
+    ['just before', -1],
+    ['at', 0],
+    ['just after', 1],
+  ])('keeps the option picked with ↓ %s the moment the search applies, and Enter opens it', async (_, offset) => {
+    const { box, location, onSearch, at, press } = await typedAt('radi');
+    await at(SEARCH_DEBOUNCE_MS + offset);
+    press('ArrowDown');
+    await at(SEARCH_DEBOUNCE_MS + 1);
+    // The search applied (the list behind shows it) and the option is still the one picked.
+    expect(onSearch).toHaveBeenCalledWith('radi', 'push');
+    const first = screen.getByRole('option', { name: /RAD-100/ });
+    expect(first).toHaveAttribute('aria-selected', 'true');
+    expect(box).toHaveAttribute('aria-activedescendant', first.id);
+    press('Enter');
+    expect(location.history.at(-1)).toBe('/product/11');
+  });
+
+  it('keeps the highlighted part, by its identity, when the suggestions for the same text come again reordered', async () => {
+    let answer = suggestions;
+    const { user, box, client, location, onSearch } = setup({ 'GET /api/search/suggest': () => json(answer) });
+    await user.type(box, 'radi');
+    await advanceClock(SUGGEST_DEBOUNCE_MS);
+    await screen.findByRole('listbox');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('option', { name: /RAD-200/ })).toHaveAttribute('aria-selected', 'true');
+    // The same text's suggestions are asked again (a refetch) and come back as a new list, with a
+    // part ahead of the highlighted one.
+    answer = {
+      ...suggestions,
+      parts: [{ id: 10, partNumber: 'RAD-050', description: 'Radiador chico' }, ...suggestions.parts],
+    };
+    await act(() => client.refetchQueries({ queryKey: ['search', 'suggest'] }));
+    expect(await screen.findByRole('option', { name: /RAD-050/ })).toHaveAttribute('aria-selected', 'false');
+    const picked = screen.getByRole('option', { name: /RAD-200/ });
+    expect(picked).toHaveAttribute('aria-selected', 'true');
+    expect(box).toHaveAttribute('aria-activedescendant', picked.id);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/product/12'));
+    expect(onSearch).not.toHaveBeenCalledWith('radi', 'push');
+  });
+
+  it('drops the highlight when the highlighted part is gone from the new suggestions, and Enter searches', async () => {
+    let answer = suggestions;
+    const { user, box, client, onSearch } = setup({ 'GET /api/search/suggest': () => json(answer) });
+    await user.type(box, 'radi');
+    await advanceClock(SUGGEST_DEBOUNCE_MS);
+    await screen.findByRole('listbox');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    answer = { ...suggestions, parts: suggestions.parts.slice(0, 1) };
+    await act(() => client.refetchQueries({ queryKey: ['search', 'suggest'] }));
+    await waitFor(() => expect(screen.queryByRole('option', { name: /RAD-200/ })).not.toBeInTheDocument());
+    expect(screen.getAllByRole('option').filter((o) => o.getAttribute('aria-selected') === 'true')).toEqual([]);
+    expect(box).not.toHaveAttribute('aria-activedescendant');
+    await user.keyboard('{Enter}');
+    expect(onSearch).toHaveBeenCalledWith('radi', 'push');
+  });
+
+  it('starts the highlight over when the text changes, even back to the same text', async () => {
+    const { user, box } = setup();
+    await user.type(box, 'radi');
+    await advanceClock(SUGGEST_DEBOUNCE_MS);
+    await screen.findByRole('listbox');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    await user.type(box, 'x{Backspace}');
+    await advanceClock(SUGGEST_DEBOUNCE_MS);
+    await screen.findByRole('listbox');
+    expect(screen.getAllByRole('option').filter((o) => o.getAttribute('aria-selected') === 'true')).toEqual([]);
   });
 });

@@ -43,6 +43,11 @@ type Option =
   | { kind: 'part'; id: number; partNumber: string; description: string }
   | { kind: 'category'; id: number; name: string; path: string[] };
 
+/** An option's identity across answers (`part-11`, `category-7`): the highlight follows it, not its place. */
+function optionKey(option: Option): string {
+  return `${option.kind}-${option.id}`;
+}
+
 /**
  * Header search: searches 300 ms after typing stops and at once on Enter. A typed search started
  * with none applied pushes a history entry, its later keystrokes replace it (Back returns to the
@@ -61,13 +66,17 @@ export function SearchBox({ value, onSearch, onOpenCategory }: SearchBoxProps) {
   const [text, setText] = useState(value);
   const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState(false);
-  const [active, setActive] = useState(-1);
+  // The highlighted option, by identity, for the text it was highlighted in: a new answer for the
+  // same text (a refetch, a list reordered) keeps it while it is still there; a new text starts over.
+  const [selection, setSelection] = useState<{ q: string; key: string } | null>(null);
   const [, navigate] = useLocation();
   const applied = useRef(value);
   const input = useRef<HTMLInputElement>(null);
   // The latest callback, so a parent re-render does not restart the debounce timer.
   const onSearchRef = useRef(onSearch);
   onSearchRef.current = onSearch;
+  // The typed search waiting for its debounce, cancelled when a suggestion is picked.
+  const pendingSearch = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const suggestions = useSuggestions(text);
   const options: Option[] = [
@@ -75,11 +84,13 @@ export function SearchBox({ value, onSearch, onOpenCategory }: SearchBoxProps) {
     ...suggestions.categories.map((category) => ({ kind: 'category' as const, ...category })),
   ];
   const open = focused && !dismissed && options.length > 0;
+  const q = text.trim();
+  const active = selection && selection.q === q ? options.findIndex((option) => optionKey(option) === selection.key) : -1;
   const activeOption = open && active >= 0 ? options[active] : undefined;
-
-  // A new answer starts the keyboard selection over.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the suggestions change
-  useEffect(() => setActive(-1), [suggestions]);
+  const setActive = (index: number) => {
+    const option = options[index];
+    setSelection(option ? { q, key: optionKey(option) } : null);
+  };
 
   useEffect(() => {
     if (value !== applied.current) {
@@ -92,6 +103,7 @@ export function SearchBox({ value, onSearch, onOpenCategory }: SearchBoxProps) {
     const next = text.trim();
     if (next === applied.current) return;
     const timer = setTimeout(() => {
+      pendingSearch.current = undefined;
       // Enter may have applied it already; a second (replace) navigation could then land after the
       // user left the catalogue, while Suspense keeps this screen mounted but hidden.
       if (next === applied.current) return;
@@ -101,6 +113,7 @@ export function SearchBox({ value, onSearch, onOpenCategory }: SearchBoxProps) {
       applied.current = next;
       onSearchRef.current(next, mode);
     }, SEARCH_DEBOUNCE_MS);
+    pendingSearch.current = timer;
     return () => clearTimeout(timer);
   }, [text]);
 
@@ -116,6 +129,12 @@ export function SearchBox({ value, onSearch, onOpenCategory }: SearchBoxProps) {
 
   const choose = (option: Option, byKeyboard = false) => {
     setDismissed(true);
+    // The pick replaces the typed search still waiting for its debounce: the part's page is a lazy
+    // chunk, and while it loads React keeps this screen mounted but hidden, where that search would
+    // fire and navigate back to the list with the text (`/?q=…`), losing the pick (the counter's
+    // ↓ Enter typed within 300 ms of the last key).
+    clearTimeout(pendingSearch.current);
+    pendingSearch.current = undefined;
     if (option.kind === 'part') {
       if (byKeyboard) markReturnToSearch();
       navigate(paths.product(option.id));
@@ -136,7 +155,7 @@ export function SearchBox({ value, onSearch, onOpenCategory }: SearchBoxProps) {
         return;
       }
       const last = options.length - 1;
-      setActive((current) => (event.key === 'ArrowDown' ? (current >= last ? 0 : current + 1) : current <= 0 ? last : current - 1));
+      setActive(event.key === 'ArrowDown' ? (active >= last ? 0 : active + 1) : active <= 0 ? last : active - 1);
       return;
     }
     if (event.key === 'Escape' && (open || (!dismissed && text.trim() !== ''))) {
@@ -144,7 +163,7 @@ export function SearchBox({ value, onSearch, onOpenCategory }: SearchBoxProps) {
       // or keep it depending on the network); a second Escape clears the box as a search input does.
       event.preventDefault();
       setDismissed(true);
-      setActive(-1);
+      setSelection(null);
       return;
     }
     if (event.key === 'Enter' && activeOption) {
@@ -184,6 +203,8 @@ export function SearchBox({ value, onSearch, onOpenCategory }: SearchBoxProps) {
             aria-activedescendant={activeOption ? `${listId}-${active}` : undefined}
             onChange={(event) => {
               setText(event.target.value);
+              // Another text starts the highlight over, even if it comes back to this one.
+              if (event.target.value.trim() !== q) setSelection(null);
               setDismissed(false);
             }}
             onKeyDown={onKeyDown}
