@@ -12,8 +12,7 @@
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ADMIN_TEXTS } from '../texts.ts';
 
 export interface LeaveGuard {
@@ -137,19 +136,17 @@ export function LeaveGuardProvider({
   return (
     <LeaveGuardContext.Provider value={guard}>
       {children(guard)}
-      <Dialog open={asking} onOpenChange={(open) => (open ? undefined : stay())} title="Hay cambios sin guardar" size="sm" hideCloseButton>
-        <div className="grid gap-4 p-5">
-          <p className="text-sm text-slate-700">{message}</p>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="outline" onClick={stay} autoFocus>
-              Seguir editando
-            </Button>
-            <Button variant="accent" onClick={leave}>
-              Salir sin guardar
-            </Button>
-          </div>
-        </div>
-      </Dialog>
+      <ConfirmDialog
+        open={asking}
+        title="Hay cambios sin guardar"
+        cancelLabel="Seguir editando"
+        actionLabel="Salir sin guardar"
+        tone="destructive"
+        onCancel={stay}
+        onConfirm={leave}
+      >
+        <p>{message}</p>
+      </ConfirmDialog>
     </LeaveGuardContext.Provider>
   );
 }
