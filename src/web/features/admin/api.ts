@@ -116,6 +116,14 @@ export function serverMessage(error: unknown, fallback: string): string {
 }
 
 /**
+ * The server's message when it refused the body's `field` (its answer's `field`, docs/product.md
+ * §13.1), for the form to say it on that field instead of a toast; `null` for any other failure.
+ */
+export function fieldRefusal(error: unknown, field: string): string | null {
+  return error instanceof ApiError && error.field === field && error.serverMessage ? error.serverMessage : null;
+}
+
+/**
  * `text` (the spec's failure text, docs/product.md §13.3) followed by the server's reason when the
  * request itself was refused (a 4xx other than a lost session): "No se pudo actualizar el
  * descuento. Un descuento del 100 % …". A server fault keeps `text` alone.
@@ -174,7 +182,10 @@ export function useSetSalesUnit() {
       replaceCachedPart(client, part);
       successToast('Unidad de venta actualizada');
     },
-    onError: () => errorToast(ADMIN_TEXTS.salesUnitFailed),
+    // A refused value is said on its field by the inline edit (`fieldRefusal`); anything else toasts.
+    onError: (error) => {
+      if (fieldRefusal(error, 'salesUnit') === null) errorToast(ADMIN_TEXTS.salesUnitFailed);
+    },
   });
 }
 
@@ -189,7 +200,10 @@ export function useSetMultimedia() {
       replaceCachedPart(client, part);
       successToast('URL multimedia actualizada');
     },
-    onError: () => errorToast(ADMIN_TEXTS.multimediaFailed),
+    // A refused URL is said on its field by the inline edit (`fieldRefusal`); anything else toasts.
+    onError: (error, { field }) => {
+      if (fieldRefusal(error, field) === null) errorToast(ADMIN_TEXTS.multimediaFailed);
+    },
   });
 }
 

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useZodForm } from '../../../lib/form.ts';
+import { fieldRefusal } from '../api.ts';
 
 /** "Unidad de venta" → "unidad de venta"; acronyms ("URL del video") stay as they are. */
 function lowerFirst(text: string): string {
@@ -23,8 +24,17 @@ export interface InlineEditProps {
    * trims the text and gives the message shown when it refuses it. `null`/`undefined` output saves ''.
    */
   schema: z.core.$ZodType<string | null | undefined, string | null | undefined>;
-  /** Saves the parsed (trimmed) text. A rejected promise keeps the editor open (the caller toasts). */
+  /**
+   * Saves the parsed (trimmed) text. A rejected promise keeps the editor open: a refusal of `field`
+   * is said under the input, any other failure is the caller's to toast.
+   */
   onSave: (text: string) => Promise<unknown>;
+  /**
+   * The body field `onSave` sends (`salesUnit`, `videoUrl`…): when the server refuses it by name
+   * (the error's `field`, docs/product.md §13.1) its message is shown on the input, which keeps the
+   * focus, as the field's own rule's message is.
+   */
+  field?: string;
   /** How the saved value is shown; defaults to the text itself. */
   display?: (value: string) => ReactNode;
   inputType?: 'text' | 'url';
@@ -35,7 +45,17 @@ export interface InlineEditProps {
  * Click a value to edit it in place: Enter saves, Escape cancels (docs/product.md §10.2 "Unidades de Venta").
  * The text is trimmed; an unchanged value closes without a call. Focus returns to the value.
  */
-export function InlineEdit({ value, label, placeholder = '—', schema, onSave, display, inputType = 'text', className }: InlineEditProps) {
+export function InlineEdit({
+  value,
+  label,
+  placeholder = '—',
+  schema,
+  onSave,
+  field: bodyField,
+  display,
+  inputType = 'text',
+  className,
+}: InlineEditProps) {
   const id = useId();
   const [editing, setEditing] = useState(false);
   const formSchema = useMemo(() => z.object({ text: schema }), [schema]);
@@ -43,6 +63,7 @@ export function InlineEdit({ value, label, placeholder = '—', schema, onSave, 
     register,
     handleSubmit,
     reset,
+    setError,
     clearErrors,
     formState: { errors, isSubmitting: saving },
   } = useZodForm(formSchema, { defaultValues: { text: value } });
@@ -81,8 +102,11 @@ export function InlineEdit({ value, label, placeholder = '—', schema, onSave, 
       try {
         await onSave(trimmed);
         close();
-      } catch {
-        // The mutation has shown its toast; keep the text so the admin can retry or cancel.
+      } catch (error) {
+        // Keep the text so the admin can retry or cancel: a refusal of this field is said under it,
+        // any other failure has had its toast from the mutation.
+        const refusal = bodyField ? fieldRefusal(error, bodyField) : null;
+        if (refusal !== null) setError('text', { type: 'server', message: refusal });
         inputRef.current?.focus();
       }
     },

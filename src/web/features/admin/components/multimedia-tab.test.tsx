@@ -29,6 +29,36 @@ describe('MultimediaTab', () => {
     );
   });
 
+  it("says the server's refusal of a URL on its field, not in a toast", async () => {
+    const message = 'La URL admite hasta 2000 caracteres';
+    mockApi({
+      'GET /api/admin/parts': adminPartsPage([part]),
+      'PUT /api/admin/parts/1/multimedia': () => json({ error: { code: 'VALIDATION', message, field: 'videoUrl' } }, 400),
+    });
+    renderWithApp(<MultimediaTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Editar URL del video de PN-1/ }));
+    const input = screen.getByLabelText('URL del video de PN-1');
+    await userEvent.type(input, 'https://youtu.be/abcdefghijk{Enter}');
+    const said = await screen.findByText(message);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAttribute('aria-describedby', said.id);
+    expect(input).toHaveFocus();
+    expect(screen.queryByText('No se pudo actualizar la URL multimedia')).not.toBeInTheDocument();
+  });
+
+  it('toasts a refusal naming another field than the one edited', async () => {
+    mockApi({
+      'GET /api/admin/parts': adminPartsPage([part]),
+      'PUT /api/admin/parts/1/multimedia': () => json({ error: { code: 'VALIDATION', message: 'x', field: 'documentUrl' } }, 400),
+    });
+    renderWithApp(<MultimediaTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Editar URL del video de PN-1/ }));
+    const input = screen.getByLabelText('URL del video de PN-1');
+    await userEvent.type(input, 'https://youtu.be/abcdefghijk{Enter}');
+    expect(await screen.findByText('No se pudo actualizar la URL multimedia')).toBeInTheDocument();
+    expect(input).not.toHaveAttribute('aria-invalid');
+  });
+
   it('clears a document URL with an empty value, and toasts failures', async () => {
     const fetchMock = mockApi({
       'GET /api/admin/parts': adminPartsPage([part]),

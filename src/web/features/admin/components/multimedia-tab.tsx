@@ -25,6 +25,7 @@ function UrlCell({ part, field }: { part: AdminPart; field: MultimediaField }) {
         placeholder="Sin URL"
         inputType="url"
         schema={multimediaBodySchema.shape[field]}
+        field={field}
         onSave={(url) => mutation.mutateAsync({ id: part.id, field, url })}
         className="min-w-0"
       />

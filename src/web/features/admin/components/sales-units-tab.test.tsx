@@ -91,6 +91,26 @@ describe('SalesUnitsTab', () => {
     expect(callsTo(fetchMock, 'PATCH', '/api/admin/parts/1/sales-unit')).toHaveLength(0);
   });
 
+  it("says the server's refusal of the value on the field, not in a toast, and keeps the focus there", async () => {
+    const message = 'La unidad de venta admite hasta 60 caracteres';
+    api(() => json({ error: { code: 'VALIDATION', message, field: 'salesUnit' } }, 400));
+    renderWithApp(<SalesUnitsTab />);
+    await userEvent.click(await editButton());
+    const input = screen.getByLabelText('Unidad de venta de PN-1');
+    await userEvent.type(input, ' Par{Enter}');
+    const said = await screen.findByText(message);
+    expect(said).toHaveAttribute('role', 'alert');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAttribute('aria-describedby', said.id);
+    expect(input).toHaveFocus();
+    expect(input).toHaveValue('1 unidad Par');
+    expect(screen.queryByText('Error al actualizar la unidad de venta')).not.toBeInTheDocument();
+    // Typing again clears the mark.
+    await userEvent.type(input, 'es');
+    expect(input).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+  });
+
   it('shows the failure toast and keeps the editor open', async () => {
     api(() => errorResponse(500, 'INTERNAL', 'Error interno'));
     renderWithApp(<SalesUnitsTab />);

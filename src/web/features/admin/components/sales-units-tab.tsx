@@ -12,6 +12,7 @@ function SalesUnitCell({ part }: { part: AdminPart }) {
       value={part.salesUnit}
       label={`Unidad de venta de ${part.partNumber}`}
       schema={salesUnitBodySchema.shape.salesUnit}
+      field="salesUnit"
       onSave={(salesUnit) => mutation.mutateAsync({ id: part.id, salesUnit })}
     />
   );
