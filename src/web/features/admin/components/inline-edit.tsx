@@ -1,6 +1,7 @@
 import { Check, Pencil, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import * as z from 'zod/mini';
+import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useZodForm } from '../../../lib/form.ts';
@@ -168,24 +169,27 @@ export function InlineEdit({
           }}
           controlClassName="h-9 min-w-40 border-brand-500 px-2 read-only:bg-slate-100"
         />
-        <button
-          type="button"
+        {/* Busy, not disabled, while saving: a disabled button drops the keyboard's focus to the page. */}
+        <Button
+          variant="ghost"
+          size="icon"
           onClick={() => void save()}
-          disabled={saving}
+          busy={saving}
           aria-label="Guardar"
-          className="flex size-9 shrink-0 items-center justify-center rounded-md text-green-700 hover:bg-green-50"
+          className="size-9 shrink-0 text-green-700 hover:bg-green-50"
         >
           <Check aria-hidden="true" className="size-4" />
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
           onClick={close}
-          disabled={saving}
+          busy={saving}
           aria-label="Cancelar"
-          className="flex size-9 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
+          className="size-9 shrink-0 text-slate-600 hover:bg-slate-100"
         >
           <X aria-hidden="true" className="size-4" />
-        </button>
+        </Button>
       </div>
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-xs text-red-700">
