@@ -105,7 +105,16 @@ describe('DebugPage', () => {
     const progress = await screen.findByRole('region', { name: 'Progreso de la sincronización' });
     expect(within(progress).getByRole('status')).toHaveTextContent('Sincronización en curso: Leyendo');
     expect(within(progress).getByRole('progressbar', { name: 'Filas escritas' })).not.toHaveAttribute('aria-valuenow');
-    expect(screen.getByRole('button', { name: 'Sincronizar Datos' })).toBeDisabled();
+    // Busy, not disabled, while the job runs: the pressed button keeps the keyboard's focus (a
+    // disabled one drops it to the page), says so and ignores presses.
+    const button = screen.getByRole('button', { name: 'Sincronizar Datos' });
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toBeEnabled();
+    expect(button).toHaveFocus();
+    await userEvent.click(button);
+    await userEvent.keyboard('{Enter}');
+    expect(callsTo(fetchMock, 'POST', '/api/debug/sync')).toHaveLength(1);
 
     slot.job = phases[1] ?? null;
     await advanceClock(JOB_POLL_MS);
@@ -133,7 +142,8 @@ describe('DebugPage', () => {
         .getAllByRole('row')
         .map((r) => r.textContent),
     ).toEqual(['FilaCódigoMotivo', '14AB-1Falta la descripción', '88—Falta el código']);
-    expect(screen.getByRole('button', { name: 'Sincronizar Datos' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Sincronizar Datos' })).not.toHaveAttribute('aria-busy');
+    expect(screen.getByRole('button', { name: 'Sincronizar Datos' })).toHaveFocus();
 
     // Polling stops once the job has finished, and the catalogue queries are invalidated.
     const reads = slot.reads;
@@ -195,6 +205,39 @@ describe('DebugPage', () => {
     expect(applied?.get('confirmLarge')).toBe('true');
     expect(await screen.findByRole('region', { name: 'Resumen de la sincronización' })).toHaveTextContent('28 desactivados');
     expect(screen.queryByRole('button', { name: 'Aplicar sincronización' })).not.toBeInTheDocument();
+    // "Aplicar sincronización" left with its preview: the focus went to "Sincronizar Datos", not the page.
+    expect(screen.getByRole('button', { name: 'Sincronizar Datos' })).toHaveFocus();
+  });
+
+  it('moves the focus from "Aplicar sincronización" to "Sincronizar Datos", busy, while the applied sync runs', async () => {
+    const slot = jobSlot();
+    const fetchMock = mockApi({
+      'GET /api/debug/raw-api': RAW,
+      'GET /api/admin/jobs': { runs: [] },
+      'GET /api/admin/jobs/current': slot.current,
+      'POST /api/debug/sync': (url: URL) => {
+        slot.job =
+          url.searchParams.get('dryRun') === 'true'
+            ? buildJob({
+                id: 8,
+                status: 'done',
+                progress: { phase: 'done', read: 30, written: 0, total: 30 },
+                report: buildReport({ dryRun: true, rejections: [], rejected: 0 }),
+              })
+            : buildJob({ id: 9 });
+        return json({ job: slot.job }, 202);
+      },
+    });
+    renderWithApp(<DebugPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Sincronizar Datos' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Aplicar sincronización' }));
+    await screen.findByRole('region', { name: 'Progreso de la sincronización' });
+    expect(screen.queryByRole('button', { name: 'Aplicar sincronización' })).not.toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Sincronizar Datos' });
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    await userEvent.keyboard('{Enter}');
+    expect(callsTo(fetchMock, 'POST', '/api/debug/sync')).toHaveLength(2);
   });
 
   it('shows a failed sync in a red alert', async () => {
@@ -241,7 +284,7 @@ describe('DebugPage', () => {
     renderWithApp(<DebugPage />);
     const progress = await screen.findByRole('region', { name: 'Progreso de la importación' });
     expect(within(progress).getByRole('status')).toHaveTextContent('Importación en curso: Escribiendo');
-    expect(screen.getByRole('button', { name: 'Sincronizar Datos' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Sincronizar Datos' })).toHaveAttribute('aria-disabled', 'true');
     slot.job = buildJob({ kind: 'upload', status: 'done', progress: { phase: 'done', read: 50, written: 10, total: 50 }, report: null });
     await advanceClock(JOB_POLL_MS);
     expect(await screen.findByRole('region', { name: 'Resumen de la importación' })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { AlertTriangle, RefreshCw } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { routes } from '../../app/paths.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { formatCount } from '../../lib/format.ts';
@@ -48,10 +48,13 @@ function useScrollToHash() {
 /**
  * "Sincronizar Datos" first runs a preview (nothing changes) and shows what the sync would do; the
  * sync is applied only from the preview's "Aplicar sincronización" (docs/product.md §11.4).
+ * While a job runs the button is busy, not disabled, so it keeps the keyboard's focus (§13.4); an
+ * applied sync, whose preview and its button leave, hands the focus to it.
  */
 function SyncSection() {
   const tracker = useCatalogueJob();
   const sync = useStartSync(tracker.follow);
+  const syncButton = useRef<HTMLButtonElement>(null);
   const job = tracker.job;
   const preview = job?.status === 'done' && job.kind === 'sync' && job.report?.dryRun ? job.report : null;
   return (
@@ -59,7 +62,7 @@ function SyncSection() {
       title="Sincronización con el ERP"
       description="Importa el catálogo completo desde la fuente configurada en el servidor. Los productos que ya no están en la fuente se desactivan. Primero se muestra una vista previa; nada cambia hasta que la aplique."
       actions={
-        <Button onClick={() => sync.mutate({ dryRun: true })} disabled={tracker.running} busy={sync.isPending}>
+        <Button ref={syncButton} onClick={() => sync.mutate({ dryRun: true })} busy={sync.isPending || tracker.running}>
           <RefreshCw aria-hidden="true" className={tracker.running ? 'size-4 animate-spin' : 'size-4'} />
           Sincronizar Datos
         </Button>
@@ -75,7 +78,10 @@ function SyncSection() {
               report={preview}
               noun="sincronización"
               pending={sync.isPending}
-              onApply={(confirmLarge) => sync.mutate({ dryRun: false, confirmLarge })}
+              onApply={(confirmLarge) =>
+                // The started sync replaces the preview, "Aplicar" included: the focus goes to the section's button.
+                sync.mutate({ dryRun: false, confirmLarge }, { onSuccess: () => syncButton.current?.focus() })
+              }
             />
           ) : null}
         </div>
