@@ -256,12 +256,12 @@ export function useAddRelation() {
   });
 }
 
+/** Unrelates a part; no toast on success: the tab says so with its "Deshacer" (docs/product.md §10.2). */
 export function useRemoveRelation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ partId, relatedId }: { partId: number; relatedId: number }) =>
       apiRequest(`/api/products/${partId}/related/${relatedId}`, messageSchema, { method: 'DELETE' }),
-    onSuccess: () => successToast('Producto relacionado eliminado'),
     onError: () => errorToast(ADMIN_TEXTS.relatedRemoveFailed),
     onSettled: (_data, _error, { partId }) => client.invalidateQueries({ queryKey: adminQueries.relations(partId).queryKey }),
   });

@@ -81,7 +81,75 @@ describe('RelatedTab', () => {
     const relatedTable = screen.getByRole('table', { name: 'Productos relacionados con PN-1' });
     await userEvent.click(within(relatedTable).getByRole('button', { name: 'Quitar PN-2' }));
     await waitFor(() => expect(callsTo(fetchMock, 'DELETE', '/api/products/1/related/2')).toHaveLength(1));
-    expect(await screen.findByText('Producto relacionado eliminado')).toBeInTheDocument();
+    // No toast: the undo row says it (the relations mock still lists PN-2, so it does not stay).
+    expect(screen.queryByText('Producto relacionado eliminado')).not.toBeInTheDocument();
+  });
+
+  it('undoes "Quitar": the part is related again, in its place, and its "Quitar" takes the focus', async () => {
+    const other = buildAdminPart({ id: 4, partNumber: 'PN-4', description: 'Termostato' });
+    let linked = [related, other];
+    const fetchMock = api({
+      'GET /api/products/1/relations': () => json({ relatedProducts: linked }),
+      'POST /api/products/1/related': () => {
+        linked = [related, other];
+        return json({ message: 'Producto relacionado agregado' }, 201);
+      },
+      'DELETE /api/products/1/related/2': () => {
+        linked = [other];
+        return json({ message: 'Producto relacionado eliminado' });
+      },
+    });
+    renderWithApp(<RelatedTab />);
+    await pickMain();
+    const relatedTable = await screen.findByRole('table', { name: 'Productos relacionados con PN-1' });
+    await userEvent.click(within(relatedTable).getByRole('button', { name: 'Quitar PN-2' }));
+    const row = (await screen.findByText(/Se quitó/)).closest('[role="status"]') as HTMLElement;
+    expect(row).toHaveTextContent('Se quitó PN-2 de los relacionados.');
+    await waitFor(() => expect(within(relatedTable).getByRole('button', { name: 'Quitar PN-4' })).toHaveFocus());
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Deshacer' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/products/1/related')[0]?.body).toEqual({ relatedProductId: 2 }));
+    const table = screen.getByRole('table', { name: 'Productos relacionados con PN-1' });
+    await waitFor(() => expect(within(table).getByRole('button', { name: 'Quitar PN-2' })).toHaveFocus());
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent?.slice(0, 4)),
+    ).toEqual(['Códi', 'PN-2', 'PN-4']);
+    expect(screen.queryByText(/Se quitó/)).not.toBeInTheDocument();
+  });
+
+  it('offers the undo after the last part is gone, and keeps it when putting it back fails', async () => {
+    let linked = [related];
+    let refuse = true;
+    const fetchMock = api({
+      'GET /api/products/1/relations': () => json({ relatedProducts: linked }),
+      'POST /api/products/1/related': () => {
+        if (refuse) return errorResponse(500, 'INTERNAL', 'x');
+        linked = [related];
+        return json({ message: 'Producto relacionado agregado' }, 201);
+      },
+      'DELETE /api/products/1/related/2': () => {
+        linked = [];
+        return json({ message: 'Producto relacionado eliminado' });
+      },
+    });
+    renderWithApp(<RelatedTab />);
+    await pickMain();
+    const relatedTable = await screen.findByRole('table', { name: 'Productos relacionados con PN-1' });
+    await userEvent.click(within(relatedTable).getByRole('button', { name: 'Quitar PN-2' }));
+    expect(await screen.findByText('Este producto no tiene productos relacionados.')).toBeInTheDocument();
+    const undo = screen.getByRole('button', { name: 'Deshacer' });
+    undo.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('Error al agregar producto relacionado')).toBeInTheDocument();
+    // Still offered, and still focused, for another try.
+    expect(undo).toHaveFocus();
+    expect(undo).not.toHaveAttribute('aria-busy');
+    refuse = false;
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Quitar PN-2' })).toHaveFocus());
+    expect(callsTo(fetchMock, 'POST', '/api/products/1/related')).toHaveLength(2);
   });
 
   it('keeps the keyboard in place while picking, adding and removing', async () => {

@@ -1,4 +1,4 @@
-import { Link2, Plus, RefreshCw, Trash2 } from 'lucide-react';
+import { Link2, Plus, RefreshCw, Trash2, Undo2 } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { SearchField } from '../../../components/ui/form-field.tsx';
@@ -105,15 +105,39 @@ function MainProductPicker({ onPick, autoFocus = false }: { onPick: (part: Admin
 }
 
 /**
+ * "Se quitó … de los relacionados." with "Deshacer", after a "Quitar" (as "Vaciar pedido" offers
+ * its undo): it stays until the next removal or until the part is related again. `busy` while the
+ * part is being put back (the button keeps the focus).
+ */
+function UndoRemoval({ part, busy, onUndo }: { part: AdminPart; busy: boolean; onUndo: () => void }) {
+  return (
+    <div role="status" className="mb-3 flex flex-wrap items-center justify-between gap-2 rounded-md bg-slate-100 p-3 text-sm">
+      <span>
+        Se quitó <strong className="font-mono">{part.partNumber}</strong> de los relacionados.
+      </span>
+      <Button variant="outline" size="sm" busy={busy} onClick={onUndo}>
+        <Undo2 aria-hidden="true" className="size-4" />
+        Deshacer
+      </Button>
+    </div>
+  );
+}
+
+/**
  * The main part's related parts with "Quitar". A removed part hands the keyboard's focus to the
  * "Quitar" now in its place (the previous one at the end), so several are removed in a row; the
- * last one gone, `emptyFocus()` (the candidate search) takes it (docs/product.md §10.2).
+ * last one gone, `emptyFocus()` (the candidate search) takes it (docs/product.md §10.2). The last
+ * removal can be undone ("Deshacer" relates the part again: the list is sorted by code, so it comes
+ * back to its place), and its "Quitar" then takes the focus.
  */
 function RelatedList({ main, emptyFocus }: { main: AdminPart; emptyFocus: () => HTMLElement | null | undefined }) {
   const { data, error, isPending, isError, refetch } = useRelations(main.id);
   const remove = useRemoveRelation();
+  const add = useAddRelation();
   const listRef = useRef<HTMLDivElement>(null);
   const [removed, setRemoved] = useState<{ id: number; index: number } | null>(null);
+  const [undo, setUndo] = useState<{ part: AdminPart; restoring: boolean } | null>(null);
+  const back = undo && data?.relatedProducts.some((p) => p.id === undo.part.id);
   useEffect(() => {
     const gone = removed;
     if (!gone || !data || data.relatedProducts.some((p) => p.id === gone.id)) return;
@@ -121,38 +145,75 @@ function RelatedList({ main, emptyFocus }: { main: AdminPart; emptyFocus: () => 
     const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
     (buttons[Math.min(gone.index, buttons.length - 1)] ?? emptyFocus())?.focus();
   }, [data, removed, emptyFocus]);
+  // Related again (undone here or added from the candidates): the offer ends; undone, the part's
+  // "Quitar" takes the focus from "Deshacer", which leaves with the offer.
+  useEffect(() => {
+    if (!undo || !back) return;
+    setUndo(null);
+    if (undo.restoring) listRef.current?.querySelector<HTMLButtonElement>(`button[data-related-remove="${undo.part.id}"]`)?.focus();
+  }, [undo, back]);
   if (isPending) return <LoadingState />;
   if (isError)
     return <ErrorState error={error} message="No se pudieron cargar los productos relacionados." onRetry={() => void refetch()} />;
-  if (data.relatedProducts.length === 0) return <EmptyState>Este producto no tiene productos relacionados.</EmptyState>;
-  return (
-    <div ref={listRef}>
-      <PartTable
-        label={`Productos relacionados con ${main.partNumber}`}
-        parts={data.relatedProducts}
-        action={(part) => {
-          const removing = remove.isPending && remove.variables.relatedId === part.id;
-          return (
-            <Button
-              size="sm"
-              variant="ghost"
-              className={cn('text-accent-700', removing && 'opacity-50')}
-              aria-label={`Quitar ${part.partNumber}`}
-              // Not disabled while removing: a disabled button drops the keyboard's focus to the page.
-              aria-disabled={removing || undefined}
-              onClick={() => {
-                if (removing) return;
-                const index = data.relatedProducts.findIndex((p) => p.id === part.id);
-                remove.mutate({ partId: main.id, relatedId: part.id }, { onSuccess: () => setRemoved({ id: part.id, index }) });
-              }}
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-              Quitar
-            </Button>
-          );
+  const offer =
+    undo && !back ? (
+      <UndoRemoval
+        part={undo.part}
+        busy={undo.restoring}
+        onUndo={() => {
+          const { part } = undo;
+          setUndo({ part, restoring: true });
+          add.mutate({ partId: main.id, relatedId: part.id }, { onError: () => setUndo({ part, restoring: false }) });
         }}
       />
-    </div>
+    ) : null;
+  if (data.relatedProducts.length === 0)
+    return (
+      <>
+        {offer}
+        <EmptyState>Este producto no tiene productos relacionados.</EmptyState>
+      </>
+    );
+  return (
+    <>
+      {offer}
+      <div ref={listRef}>
+        <PartTable
+          label={`Productos relacionados con ${main.partNumber}`}
+          parts={data.relatedProducts}
+          action={(part) => {
+            const removing = remove.isPending && remove.variables.relatedId === part.id;
+            return (
+              <Button
+                size="sm"
+                variant="ghost"
+                className={cn('text-accent-700', removing && 'opacity-50')}
+                aria-label={`Quitar ${part.partNumber}`}
+                // Not disabled while removing: a disabled button drops the keyboard's focus to the page.
+                aria-disabled={removing || undefined}
+                data-related-remove={part.id}
+                onClick={() => {
+                  if (removing) return;
+                  const index = data.relatedProducts.findIndex((p) => p.id === part.id);
+                  remove.mutate(
+                    { partId: main.id, relatedId: part.id },
+                    {
+                      onSuccess: () => {
+                        setRemoved({ id: part.id, index });
+                        setUndo({ part, restoring: false });
+                      },
+                    },
+                  );
+                }}
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+                Quitar
+              </Button>
+            );
+          }}
+        />
+      </div>
+    </>
   );
 }
 
