@@ -107,6 +107,11 @@ export const partsResponseSchema = z.object({
   limit: int(),
   /** The query the answer is for when a typo pass corrected some words ("Mostrando resultados para «…»"). */
   correctedSearch: z.optional(z.string()),
+  /**
+   * A code-like search that found nothing: up to 3 existing part numbers one edit from it ("¿Quiso
+   * decir …?", docs/product.md §6.1), offered, never searched in its place. Absent otherwise.
+   */
+  suggestedPartNumbers: z.optional(z.array(z.string())),
 });
 export type PartsResponse = z.infer<typeof partsResponseSchema>;
 

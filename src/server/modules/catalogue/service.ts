@@ -16,6 +16,7 @@ import type { Viewer } from '../auth/viewer.ts';
 import { type LoadedCategories, categoryTree, visibleSubtreeIds } from './categories.ts';
 import { argentineDay, liveOn } from './offers.ts';
 import { type PartRow, presentPart } from './presenter.ts';
+import { nearPartNumbers } from '../search/codes.ts';
 import { type SearchPlan, correctedPlanFor, correctionOnly, planFor, shownCorrection, typingLastWord } from '../search/service.ts';
 import {
   countParts,
@@ -61,16 +62,17 @@ const FEW_MATCHES = 2;
  * the "Relevancia" order, or when its total is unknown or small, it is read as one set with its
  * total (queries.ts `searchPage`). A search that finds {@link FEW_MATCHES} parts or fewer, or holds a
  * word the vocabulary does not know, is read again with its typos corrected unless `exact` is `1`, and the answer names the corrected query
- * (`correctedSearch`) when that found more. Other lists are read along their sort index, and pages
+ * (`correctedSearch`) when that found more. A code-like search that still finds nothing names up
+ * to 3 part numbers one edit away (`suggestedPartNumbers`, search/codes.ts). Other lists are read along their sort index, and pages
  * at an offset of {@link DEEP_OFFSET} rows or more past the middle of the list from its end in the
  * reversed order, so every page costs about what the first does.
- * @returns `{ parts, total, page, limit, correctedSearch? }`; parts carry only the viewer's price.
+ * @returns `{ parts, total, page, limit, correctedSearch?, suggestedPartNumbers? }`; parts carry only the viewer's price.
  */
 export async function listParts(
   reader: CatalogueReader,
   viewer: Viewer,
   query: PartsQuery,
-): Promise<{ parts: Part[]; total: number; page: number; limit: number; correctedSearch?: string }> {
+): Promise<{ parts: Part[]; total: number; page: number; limit: number; correctedSearch?: string; suggestedPartNumbers?: string[] }> {
   const { db, settings } = reader;
   const priceList = await reader.priceList(viewer);
   const categories = await reader.categories();
@@ -108,7 +110,16 @@ export async function listParts(
           }
         }
       }
-      return { parts: present(found.rows), total, page: query.page, limit: query.limit };
+      // A code that found nothing, typo pass included: offer the part numbers one edit away.
+      const near =
+        total === 0 && offset === 0 ? await nearPartNumbers(db, query.search, filterConditions({ ...query, search: '' }, categories)) : [];
+      return {
+        parts: present(found.rows),
+        total,
+        page: query.page,
+        limit: query.limit,
+        ...(near.length ? { suggestedPartNumbers: near } : {}),
+      };
     }
   }
   const order = orderBy(query, priceList, false, plan);
