@@ -443,6 +443,23 @@ export const orderStatusBodySchema = z.object({
   note: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(MAX_ORDER_NOTE, { error: ORDER_TEXTS.noteTooLong })))),
 });
 
+/**
+ * Whether none of a pedido's lines has a price (all "Consultar Precio", docs/product.md §16.1): its
+ * total is then no amount ("$ 0,00" would read as free) but "to be confirmed". False for an empty
+ * pedido, whose total is $ 0,00.
+ */
+export function allUnpriced(totals: OrderTotals): boolean {
+  return totals.lineCount > 0 && totals.unpricedCount >= totals.lineCount;
+}
+
+/** The total of a pedido whose lines all lack a price, where the count is said apart ("Mi pedido"'s note). */
+export const UNPRICED_TOTAL = 'A consultar';
+
+/** The total of a pedido whose lines all lack a price: "A consultar (1 repuesto)", "A consultar (3 repuestos)". */
+export function unpricedTotalText(totals: OrderTotals): string {
+  return `${UNPRICED_TOTAL} (${totals.unpricedCount} ${totals.unpricedCount === 1 ? 'repuesto' : 'repuestos'})`;
+}
+
 /** The number people quote for a pedido id: `P-000042`. */
 export function formatOrderNumber(id: number): string {
   return `P-${String(id).padStart(6, '0')}`;
@@ -450,7 +467,8 @@ export function formatOrderNumber(id: number): string {
 
 /**
  * A pedido written out for a WhatsApp message or a plain-text e-mail (Spanish): number, customer,
- * one line per part (`2 x 06H-103-144 Bomba de agua — $ 1.234,50`), total and note. `formatMoney`
+ * one line per part (`2 x 06H-103-144 Bomba de agua — $ 1.234,50`), total (when no line has a
+ * price, "A consultar (N repuestos)", {@link allUnpriced}) and note. `formatMoney`
  * formats an amount (the web's and the server's es-AR ARS formatter; null = "Consultar Precio").
  */
 export function orderAsText(order: Order, formatMoney: (amount: string | null) => string): string {
@@ -462,8 +480,12 @@ export function orderAsText(order: Order, formatMoney: (amount: string | null) =
     out.push(`${l.quantity} x ${l.partNumber} ${l.description} — ${formatMoney(l.subtotal)}`);
   }
   out.push('');
-  out.push(`${ORDER_TEXTS.total}: ${formatMoney(order.totals.total)}`);
-  if (order.totals.unpricedCount > 0) out.push(`(${order.totals.unpricedCount} sin precio: Consultar Precio)`);
+  if (allUnpriced(order.totals)) {
+    out.push(`${ORDER_TEXTS.total}: ${unpricedTotalText(order.totals)}`);
+  } else {
+    out.push(`${ORDER_TEXTS.total}: ${formatMoney(order.totals.total)}`);
+    if (order.totals.unpricedCount > 0) out.push(`(${order.totals.unpricedCount} sin precio: Consultar Precio)`);
+  }
   if (order.note) out.push(`Nota: ${order.note}`);
   return out.join('\n');
 }

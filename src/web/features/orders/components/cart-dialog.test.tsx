@@ -84,6 +84,19 @@ describe('Mi pedido (guest, in the browser)', () => {
     expect(await screen.findByRole('button', { name: 'Mi pedido: 1 repuesto' })).toBeInTheDocument();
   });
 
+  it('totals a pedido of only "Consultar Precio" lines as "A consultar", no $ 0,00', async () => {
+    storeGuestLines([{ partId: 2, quantity: 3, seenUnitPrice: null }]);
+    mockApi({ 'GET /api/user/session': anonymousSession, 'POST /api/cart/price': priceHandler([]) });
+    renderWithApp(<OrderHeaderActions />);
+    const dialog = await openCart();
+    await within(dialog).findByText('PN-2', { selector: 'p' });
+    expect(within(dialog).getByText(/Total:/)).toHaveTextContent(/^Total: A consultar$/);
+    expect(within(dialog).getByText(/1 repuesto sin precio/)).toBeInTheDocument();
+    // So does the send step.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(await within(dialog).findByText(/Total:/)).toHaveTextContent(/^Total: A consultar$/);
+  });
+
   it('empties the pedido after a confirmation and undoes it', async () => {
     storeGuestLines([
       { partId: 1, quantity: 2, seenUnitPrice: '1000.00' },

@@ -1,7 +1,7 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { photoThumbnail } from '../../../../shared/media.ts';
-import { type Cart, type CartLine, MAX_QUANTITY, ORDER_TEXTS } from '../../../../shared/orders.ts';
+import { allUnpriced, type Cart, type CartLine, MAX_QUANTITY, ORDER_TEXTS, UNPRICED_TOTAL } from '../../../../shared/orders.ts';
 import { DEFAULT_SALES_UNIT } from '../../../components/product/product-card.tsx';
 import { ProductImage } from '../../../components/product/product-image.tsx';
 import { formatArs, formatCountOf, formatPrice } from '../../../lib/format.ts';
@@ -204,13 +204,17 @@ export function CartLines({
   );
 }
 
-/** Total in ARS and, apart, how many lines have no price. */
+/**
+ * Total in ARS and, apart, how many lines have no price; when no line has one, the total is "A
+ * consultar" (no "$ 0,00"), the count said once, by the note below (docs/product.md §16.1).
+ */
 export function CartTotals({ cart }: { cart: Pick<Cart, 'totals'> }) {
   const { totals } = cart;
   return (
     <div className="space-y-1 rounded-md bg-slate-50 p-3 text-right" aria-live="polite">
       <p className="text-base">
-        {ORDER_TEXTS.total}: <strong className="text-xl text-brand-800">{formatArs(totals.total)}</strong>
+        {ORDER_TEXTS.total}:{' '}
+        <strong className="text-xl text-brand-800">{allUnpriced(totals) ? UNPRICED_TOTAL : formatArs(totals.total)}</strong>
       </p>
       {totals.unpricedCount > 0 ? (
         <p className="text-xs text-slate-600">

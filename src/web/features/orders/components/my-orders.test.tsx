@@ -38,6 +38,24 @@ describe('Mis pedidos', () => {
     expect(fetchMock.mock.calls.some(([input, init]) => String(input) === '/api/orders/42/repeat' && init?.method === 'POST')).toBe(true);
   });
 
+  it('totals a pedido of only "Consultar Precio" lines as "A consultar", a mixed one as "$ X + N a consultar"', async () => {
+    const unpriced = { total: '0.00', lineCount: 1, unitCount: 2, unpricedCount: 1 };
+    mockApi({
+      'GET /api/user/session': signedInSession('client'),
+      'GET /api/orders': {
+        orders: [orderSummary({ id: 43, number: 'P-000043', totals: unpriced }), orderSummary()],
+        total: 2,
+        page: 1,
+        limit: 20,
+      },
+    });
+    renderWithApp(<MyOrders />);
+    expect(await screen.findByText('P-000043')).toBeInTheDocument();
+    expect(screen.getByText('A consultar (1 repuesto)')).toBeInTheDocument();
+    expect(screen.queryAllByText(/\$\s0,00/)).toHaveLength(0);
+    expect(screen.getByText('+ 1 a consultar')).toBeInTheDocument();
+  });
+
   it('shows loading, empty and guest states', async () => {
     mockApi({ 'GET /api/user/session': signedInSession('distributor'), 'GET /api/orders': () => pending() });
     const { unmount } = renderWithApp(<MyOrders />);

@@ -1,5 +1,12 @@
 import { FileDown, FileSpreadsheet } from 'lucide-react';
-import { ORDER_STATUS_LABELS, ORDER_TEXTS, type Order, type OrderStatus } from '../../../../shared/orders.ts';
+import {
+  allUnpriced,
+  ORDER_STATUS_LABELS,
+  ORDER_TEXTS,
+  type Order,
+  type OrderStatus,
+  unpricedTotalText,
+} from '../../../../shared/orders.ts';
 import { DEFAULT_SALES_UNIT } from '../../../components/product/product-card.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -29,8 +36,12 @@ export function OrderStatusBadge({ status, wrap = false }: { status: OrderStatus
   );
 }
 
-/** The pedido's total in ARS, with the lines without a price counted apart. */
+/**
+ * The pedido's total in ARS, with the lines without a price counted apart ("+ 1 a consultar"); a
+ * pedido none of whose lines has a price says only "A consultar (N repuestos)" (docs/product.md §16.1).
+ */
 export function OrderTotal({ totals }: { totals: Order['totals'] }) {
+  if (allUnpriced(totals)) return <span>{unpricedTotalText(totals)}</span>;
   return (
     <span>
       {formatArs(totals.total)}

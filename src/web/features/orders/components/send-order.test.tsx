@@ -197,6 +197,38 @@ describe('Enviar pedido', () => {
     // The customer has an e-mail but the server mails nothing (no copyMailed): no copy promised.
     expect(within(dialog).getByText('Pedido P-000042 enviado. Ventas lo recibió.')).toBeInTheDocument();
   });
+  it('confirms a pedido of only "Consultar Precio" lines with "A consultar", no $ 0,00', async () => {
+    const unpriced = cartLine({ partId: 2, quantity: 1, unitPrice: null });
+    mockApi({
+      'GET /api/user/session': signedInSession('client', { fullName: 'Taller Sur' }),
+      'GET /api/config': config,
+      'GET /api/cart': () => json(cartOf([unpriced])),
+      'POST /api/orders': () =>
+        json(
+          order({
+            lines: [
+              { partId: 2, partNumber: 'PN-2', description: 'Junta', salesUnit: '1 unidad', quantity: 1, unitPrice: null, subtotal: null },
+            ],
+            totals: { total: '0.00', lineCount: 1, unitCount: 1, unpricedCount: 1 },
+          }),
+          201,
+        ),
+    });
+    renderWithApp(<OrderHeaderActions />);
+    const dialog = await openSend();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar pedido' }));
+    expect(await within(dialog).findByText('Pedido enviado')).toBeInTheDocument();
+    expect(within(dialog).getByText('A consultar (1 repuesto)')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/0,00/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/a consultar$/)).not.toBeInTheDocument();
+    const text = new URL(
+      within(dialog)
+        .getByRole('link', { name: /Enviar por WhatsApp/ })
+        .getAttribute('href') ?? '',
+    ).searchParams.get('text');
+    expect(text).toContain('Total: A consultar (1 repuesto)');
+  });
+
   it('keeps the focus on "Enviar pedido" while it sends, and a second press sends nothing more (§13.4)', async () => {
     const sends: RequestInit[] = [];
     mockApi({

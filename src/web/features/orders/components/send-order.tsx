@@ -263,7 +263,8 @@ export function SendOrder({ cart, mode, note, onNoteChange, guest, onGuestChange
 
 /**
  * The confirmation of a sent pedido: its number, date and total (with the "Consultar Precio" lines
- * counted apart, "+ N a consultar", as the cart and Mis pedidos say), "Enviar por WhatsApp" to Ventas
+ * counted apart, "+ N a consultar", or only "A consultar (N repuestos)" when no line has a price,
+ * as the cart and Mis pedidos say), "Enviar por WhatsApp" to Ventas
  * with the pedido written out, the PDF and Excel downloads, and "Mis pedidos" for a signed-in customer.
  * Its heading takes the keyboard's focus when it shows.
  */
