@@ -113,6 +113,51 @@ describe('CatalogueResults: the order', () => {
   });
 });
 
+describe('CatalogueResults: ¿Quiso decir …? (a code with a typo, docs/product.md §6.1)', () => {
+  beforeEach(() => startGuestSession());
+
+  it('offers the part numbers one edit away as links that search them, and keeps the focus off <body>', async () => {
+    const fetchMock = mockApi({
+      'GET /api/parts': (url: URL) =>
+        json(
+          url.searchParams.get('search') === 'D-965C'
+            ? { ...buildPartsResponse([], 0), suggestedPartNumbers: ['D-956C', 'D-659C', 'D-965'] }
+            : buildPartsResponse([buildPart({ id: 9, partNumber: 'D-956C', description: 'Cruceta cardan' })]),
+        ),
+    });
+    const { location } = renderWithApp(<Harness />, { path: '/?q=D-965C' });
+    expect(await screen.findByRole('heading', { name: 'No se encontraron productos' })).toBeInTheDocument();
+    const offer = screen.getByText(/¿Quiso decir/);
+    expect(offer).toHaveTextContent('¿Quiso decir D-956C, D-659C o D-965?');
+    // Offered, never searched in the typed code's place.
+    expect(partsCalls(fetchMock).map((u) => u.searchParams.get('search'))).toEqual(['D-965C']);
+    const link = within(offer).getByRole('link', { name: 'D-956C' });
+    expect(link).toHaveAttribute('href', '/?q=D-956C');
+
+    await userEvent.click(link);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/?q=D-956C'));
+    expect(await screen.findByText('Mostrando 1 de 1 repuesto')).toBeInTheDocument();
+    expect(screen.queryByText(/¿Quiso decir/)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'TODOS LOS PRODUCTOS' })).toHaveFocus();
+  });
+
+  it('says one part number without a list, and nothing when the answer offers none', async () => {
+    mockApi({
+      'GET /api/parts': (url: URL) =>
+        json(
+          url.searchParams.get('search') === 'M48553-25'
+            ? { ...buildPartsResponse([], 0), suggestedPartNumbers: ['M48553-24'] }
+            : buildPartsResponse([], 0),
+        ),
+    });
+    renderWithApp(<Harness />, { path: '/?q=M48553-25' });
+    expect(await screen.findByText(/¿Quiso decir/)).toHaveTextContent('¿Quiso decir M48553-24?');
+    await userEvent.click(screen.getByRole('button', { name: 'Buscar bomba' }));
+    await waitFor(() => expect(screen.queryByText(/¿Quiso decir/)).not.toBeInTheDocument());
+    expect(await screen.findByRole('heading', { name: 'No se encontraron productos' })).toBeInTheDocument();
+  });
+});
+
 describe('CatalogueResults: without connection', () => {
   beforeEach(() => startGuestSession());
   afterEach(() => onlineManager.setOnline(true));

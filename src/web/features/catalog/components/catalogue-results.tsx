@@ -57,12 +57,55 @@ export function CatalogueOffline({ search, onRetry }: { search: string; onRetry:
   );
 }
 
-/** Shown when nothing matches (docs/product.md §5.4). */
-export function CatalogueEmpty({ onReset }: { onReset?: () => void }) {
+/** A part number offered by "¿Quiso decir …?", with the catalogue URL that searches it. */
+export interface SuggestedCode {
+  partNumber: string;
+  href: string;
+}
+
+/**
+ * "¿Quiso decir …?" (docs/product.md §6.1): a code that found nothing, with the existing part numbers
+ * one edit from it (`D-956C` for `D-965C`), each a real link that searches it (its part ranks first
+ * as an exact code). Offered only: the search is never run on them in its place.
+ */
+export function DidYouMean({ codes, onPick }: { codes: readonly SuggestedCode[]; onPick: (partNumber: string) => void }) {
+  return (
+    <p className="max-w-md text-sm text-slate-700">
+      ¿Quiso decir{' '}
+      {codes.map((code, index) => (
+        <span key={code.partNumber}>
+          {index === 0 ? '' : index === codes.length - 1 ? ' o ' : ', '}
+          <a
+            href={code.href}
+            onClick={(event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+              event.preventDefault();
+              onPick(code.partNumber);
+            }}
+            className="font-mono font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+          >
+            {code.partNumber}
+          </a>
+        </span>
+      ))}
+      ?
+    </p>
+  );
+}
+
+/** Shown when nothing matches (docs/product.md §5.4), with "¿Quiso decir …?" for a code with a typo (§6.1). */
+export function CatalogueEmpty({
+  onReset,
+  suggestions,
+}: {
+  onReset?: () => void;
+  suggestions?: { codes: readonly SuggestedCode[]; onPick: (partNumber: string) => void };
+}) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
       <PackageSearch aria-hidden="true" className="size-10 text-slate-400" />
       <h3 className="text-lg font-semibold text-slate-900">No se encontraron productos</h3>
+      {suggestions?.codes.length ? <DidYouMean codes={suggestions.codes} onPick={suggestions.onPick} /> : null}
       <p className="max-w-md text-sm text-slate-600">Intente cambiar los filtros o los términos de búsqueda.</p>
       {onReset ? (
         <Button variant="outline" onClick={onReset}>
@@ -138,6 +181,20 @@ export function CatalogueResults({ catalogue, userType, title }: CatalogueResult
   const [location] = useLocation();
   const exactHref = `${location}?${catalogueSearchString({ ...state, page: 1, exact: true })}`;
 
+  // "¿Quiso decir …?": only the answer for this search's own codes, never a previous one's kept on screen.
+  const suggestedCodes =
+    data && !query.isPlaceholderData && data === query.data && state.search
+      ? (data.suggestedPartNumbers ?? []).map((partNumber) => ({
+          partNumber,
+          href: `${location}?${catalogueSearchString({ ...state, search: partNumber, page: 1, exact: false })}`,
+        }))
+      : [];
+  const searchCode = (partNumber: string) => {
+    catalogue.setSearch(partNumber);
+    // The link leaves with the empty state: the focus goes to the list's heading, not to <body>.
+    headingRef.current?.focus({ preventScroll: true });
+  };
+
   const goToPage = (page: number) => {
     catalogue.setPage(page);
     headingRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
@@ -208,7 +265,10 @@ export function CatalogueResults({ catalogue, userType, title }: CatalogueResult
       ) : query.isError && !data ? (
         <CatalogueError onRetry={() => void query.refetch()} />
       ) : data && data.total === 0 ? (
-        <CatalogueEmpty onReset={filtered ? catalogue.reset : undefined} />
+        <CatalogueEmpty
+          onReset={filtered ? catalogue.reset : undefined}
+          suggestions={suggestedCodes.length ? { codes: suggestedCodes, onPick: searchCode } : undefined}
+        />
       ) : data ? (
         <>
           <p className="text-sm text-slate-600" aria-live="polite">
