@@ -95,4 +95,54 @@ describe('Pedido rápido', () => {
     expect(await screen.findByText('Se agregaron 0 repuestos')).toBeInTheDocument();
     expect(quick).toEqual(['codigo;cantidad\n06H-103-144;2\n']);
   });
+
+  it("keeps the focus on a picked candidate while it adds, then hands it to the next line's candidates, then the box (§13.4)", async () => {
+    const twoAmbiguous: QuickOrderResponse = {
+      added: [],
+      unmatched: [
+        ...ANSWER.unmatched.filter((item) => item.line === 3),
+        {
+          line: 5,
+          text: 'JUNTA 1',
+          reason: 'ambiguous',
+          message: 'Varios repuestos coinciden: elija uno',
+          code: 'JUNTA',
+          quantity: 1,
+          candidates: [
+            { partId: 9, partNumber: 'JT-9', description: 'Junta tapa', unitPrice: '100.00' },
+            { partId: 10, partNumber: 'JT-10', description: 'Junta carter', unitPrice: '120.00' },
+          ],
+        },
+      ],
+      cart: null,
+    };
+    const answers: ((response: Response) => void)[] = [];
+    mockApi({
+      'GET /api/user/session': anonymousSession,
+      'POST /api/cart/quick': () => json(twoAmbiguous),
+      'POST /api/cart/price': () => new Promise<Response>((resolve) => answers.push(resolve)),
+    });
+    renderWithApp(<QuickOrder />);
+    await userEvent.click(screen.getByLabelText('Códigos y cantidades'));
+    await userEvent.paste('FILTRO 4\nJUNTA 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Agregar al pedido' }));
+    const pick = await screen.findByRole('button', { name: /Elegir LF-3000/ });
+    pick.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(pick).toHaveAttribute('aria-busy', 'true'));
+    expect(pick).toHaveFocus();
+    expect(screen.getByRole('button', { name: /Elegir LF-3001/ })).toHaveAttribute('aria-disabled', 'true');
+    // A second press while it adds adds nothing more.
+    await userEvent.keyboard('{Enter}');
+    expect(answers).toHaveLength(1);
+    answers[0]?.(json(cartOf([cartLine({ partId: 7, quantity: 4 })])));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Elegir LF-3000/ })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: /Elegir JT-9/ })).toHaveFocus());
+
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]?.(json(cartOf([cartLine({ partId: 7, quantity: 4 }), cartLine({ partId: 9, quantity: 1 })])));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Elegir JT-9/ })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByLabelText('Códigos y cantidades')).toHaveFocus());
+  });
 });

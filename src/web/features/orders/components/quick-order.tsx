@@ -1,5 +1,5 @@
 import { Upload } from 'lucide-react';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { ORDER_TEXTS, type QuickOrderResponse, type QuickUnmatched, quickOrderBodySchema } from '../../../../shared/orders.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/form-field.tsx';
@@ -8,7 +8,11 @@ import { useZodForm } from '../../../lib/form.ts';
 import { orderErrorMessage, useCartActions } from '../cart.ts';
 import { useQuickOrder } from '../cart-io.ts';
 
-/** An unmatched line: its number, text and reason; for several matches, one button per candidate to pick it. */
+/**
+ * An unmatched line: its number, text and reason; for several matches, one button per candidate to
+ * pick it. While a pick adds, the line's buttons are busy: they ignore presses but keep the
+ * keyboard's focus (a disabled button would drop it to the page, docs/product.md §13.4).
+ */
 function UnmatchedLine({ item, onPicked }: { item: QuickUnmatched; onPicked: () => void }) {
   const { add } = useCartActions();
   const [busy, setBusy] = useState(false);
@@ -19,12 +23,12 @@ function UnmatchedLine({ item, onPicked }: { item: QuickUnmatched; onPicked: () 
       </p>
       <p className="text-amber-900">{item.message}</p>
       {item.candidates.length > 0 ? (
-        <ul aria-label={`Repuestos que coinciden con la línea ${item.line}`} className="flex flex-col gap-1.5">
+        <ul aria-label={`Repuestos que coinciden con la línea ${item.line}`} data-candidates className="flex flex-col gap-1.5">
           {item.candidates.map((candidate) => (
             <li key={candidate.partId}>
-              <button
-                type="button"
-                disabled={busy}
+              <Button
+                variant="outline"
+                busy={busy}
                 onClick={async () => {
                   setBusy(true);
                   try {
@@ -34,12 +38,14 @@ function UnmatchedLine({ item, onPicked }: { item: QuickUnmatched; onPicked: () 
                     setBusy(false);
                   }
                 }}
-                className="w-full rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-left hover:border-brand-400 hover:bg-brand-50 disabled:opacity-60"
+                className="h-auto w-full justify-start px-2.5 py-1.5 text-left font-normal hover:border-brand-400 hover:bg-brand-50"
               >
-                <span className="sr-only">Elegir </span>
-                <span className="font-mono font-semibold text-brand-700">{candidate.partNumber}</span> — {candidate.description} (
-                {formatPrice(candidate.unitPrice)}){item.quantity ? ` × ${item.quantity}` : ''}
-              </button>
+                <span>
+                  <span className="sr-only">Elegir </span>
+                  <span className="font-mono font-semibold text-brand-700">{candidate.partNumber}</span> — {candidate.description} (
+                  {formatPrice(candidate.unitPrice)}){item.quantity ? ` × ${item.quantity}` : ''}
+                </span>
+              </Button>
             </li>
           ))}
         </ul>
@@ -92,6 +98,7 @@ export function QuickOrder({ onDone }: { onDone?: () => void }) {
     handleSubmit,
     setValue,
     setError,
+    setFocus,
     clearErrors,
     reset,
     formState: { errors },
@@ -100,6 +107,23 @@ export function QuickOrder({ onDone }: { onDone?: () => void }) {
   const [reading, setReading] = useState(false);
   const fileId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
+  // A picked line leaves the list, and its button with it: the focus goes to the candidates of the
+  // line now in its place (the previous one at the end), then to the box, where the lines not
+  // recognised stay to be corrected (docs/product.md §13.4).
+  const resultRef = useRef<HTMLDivElement>(null);
+  const [pickedAt, setPickedAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (pickedAt === null) return;
+    setPickedAt(null);
+    const lists = resultRef.current?.querySelectorAll('[data-candidates]') ?? [];
+    const next = lists[Math.min(pickedAt, lists.length - 1)]?.querySelector('button');
+    if (next) next.focus();
+    else setFocus('text');
+  }, [pickedAt, setFocus]);
+  const onPicked = (current: QuickOrderResponse, line: number) => {
+    setPickedAt(current.unmatched.filter((item) => item.candidates.length > 0).findIndex((item) => item.line === line));
+    setResult({ ...current, unmatched: current.unmatched.filter((item) => item.line !== line) });
+  };
 
   // The contract's schema refuses an empty or too long text with the server's own message.
   const submit = handleSubmit(async ({ text }) => {
@@ -169,10 +193,9 @@ export function QuickOrder({ onDone }: { onDone?: () => void }) {
         </div>
       </form>
       {result ? (
-        <QuickResult
-          result={result}
-          onPicked={(line) => setResult({ ...result, unmatched: result.unmatched.filter((item) => item.line !== line) })}
-        />
+        <div ref={resultRef}>
+          <QuickResult result={result} onPicked={(line) => onPicked(result, line)} />
+        </div>
       ) : null}
     </section>
   );
