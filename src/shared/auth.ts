@@ -26,6 +26,10 @@ export const TEXTS = {
   usernameTaken: 'El nombre de usuario ya está en uso',
   emailChangeNeedsPassword: 'Debe ingresar su contraseña actual para cambiar el email',
   accountDisabled: 'Su cuenta está deshabilitada. Comuníquese con su proveedor.',
+  /** A distributor's right password at the client door (docs/product.md §7.3). */
+  wrongDoorDistributor: 'Esta cuenta es de distribuidor: ingrese en Acceso de Distribuidor.',
+  /** A client's right password at the distributor door (docs/product.md §7.3). */
+  wrongDoorClient: 'Esta cuenta es de cliente: ingrese en Acceso de Cliente, desde la pantalla de inicio.',
 } as const;
 
 /** Message of the password length limit (Spanish, as every message a visitor can see). */

@@ -278,16 +278,44 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
     expect(guest.json()).toMatchObject({ isAuthenticated: false, userType: 'guest', username: null });
   });
 
-  it('a login for another account type fails generically', async () => {
+  it('the wrong door, with the right password only, says which door to use and creates no session', async () => {
     const distributor = await createUser(t.database.db, { profileType: 'distributor' });
-    const asClient = await inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: distributor.username, password: distributor.password, userType: 'client' },
-    });
-    expect(asClient.statusCode).toBe(401);
-    expect(asClient.json().error.message).toBe(TEXTS.loginFailed);
+    const client = await createUser(t.database.db, { profileType: 'client' });
+    const admin = await createUser(t.database.db, { profileType: 'admin' });
+    const attempt = (username: string, password: string, userType: string) =>
+      inject({ method: 'POST', url: '/api/auth/login', payload: { username, password, userType } });
+    const sessionRows = async () => (await t.database.db.select({ userId: sessions.userId }).from(sessions)).map((s) => s.userId);
+    const before = await sessionRows();
+
+    // A distributor at the client door (the start screen's "Acceso de Cliente"), by name or e-mail.
+    const atClientDoor = await attempt(distributor.username, distributor.password, 'client');
+    expect(atClientDoor.statusCode).toBe(403);
+    expect(atClientDoor.json()).toEqual({ error: { code: 'FORBIDDEN', message: TEXTS.wrongDoorDistributor, field: 'userType' } });
+    expect(atClientDoor.headers['set-cookie']).toBeUndefined();
+    expect((await attempt(`${distributor.username}@example.com`, distributor.password, 'client')).json().error.field).toBe('userType');
+    // A client at /distribuidores.
+    const atDistributorDoor = await attempt(client.username, client.password, 'distributor');
+    expect(atDistributorDoor.statusCode).toBe(403);
+    expect(atDistributorDoor.json()).toEqual({ error: { code: 'FORBIDDEN', message: TEXTS.wrongDoorClient, field: 'userType' } });
+    expect(atDistributorDoor.headers['set-cookie']).toBeUndefined();
+    expect(await sessionRows()).toEqual(before);
+
+    // Without the right password the wrong door is the generic failure, like an unknown user.
+    const unknown = await attempt('nadie-en-ninguna-puerta', 'mala-clave', 'client');
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: TEXTS.loginFailed } });
+    expect((await attempt(distributor.username, 'mala-clave', 'client')).json()).toEqual(unknown.json());
+    expect((await attempt(client.username, 'mala-clave', 'distributor')).json()).toEqual(unknown.json());
+    // The admin door is neither pointed to nor from.
+    expect((await attempt(admin.username, admin.password, 'client')).json()).toEqual(unknown.json());
+    expect((await attempt(admin.username, admin.password, 'distributor')).json()).toEqual(unknown.json());
+    expect((await attempt(client.username, client.password, 'admin')).json()).toEqual(unknown.json());
+    expect((await attempt(distributor.username, distributor.password, 'admin')).json()).toEqual(unknown.json());
+    expect(await sessionRows()).toEqual(before);
+
+    // Each at its own door gets in.
     expect((await loginCookie(t.app, distributor, 'distributor')).length).toBeGreaterThan(20);
+    expect((await loginCookie(t.app, client, 'client')).length).toBeGreaterThan(20);
   });
 
   it('logout ends the session server-side: the old cookie no longer works', async () => {
@@ -609,6 +637,21 @@ describe.each(testEngines())('rate limits on %s', (engine) => {
           expect((await attempt('duenio', 'olvidada', '10.0.0.3')).statusCode).toBe(401);
         }
       }
+
+      // The wrong door counts as a failure even with the right password: three, then that address is
+      // refused for the account at either door; another address gets in at the right one.
+      const wholesaler = await createUser(t.database.db, { username: 'mayorista', profileType: 'distributor' });
+      for (let i = 0; i < 3; i++) expect((await attempt('mayorista', wholesaler.password, '10.0.0.6')).statusCode).toBe(403);
+      expect((await attempt('mayorista', wholesaler.password, '10.0.0.6')).statusCode).toBe(429);
+      const atItsDoor = (remoteAddress: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress,
+          payload: { username: 'mayorista', password: wholesaler.password, userType: 'distributor' },
+        });
+      expect((await atItsDoor('10.0.0.6')).statusCode).toBe(429);
+      expect((await atItsDoor('10.0.0.7')).statusCode).toBe(200);
 
       // Per address, whatever the account: six failures on six names, then that address is refused.
       for (let i = 0; i < 6; i++) expect((await attempt(`nadie${i}`, 'x', '10.0.0.4')).statusCode).toBe(401);

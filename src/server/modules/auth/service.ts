@@ -85,13 +85,26 @@ export async function register(db: Db, body: z.infer<typeof registerBodySchema>)
 }
 
 /**
+ * The door a client or a distributor who signed in at the other one is sent to (docs/product.md
+ * §7.3), by the account's type: the message, told only once the password was verified. The admin
+ * door is not pointed to, nor from.
+ */
+const OTHER_DOOR: Partial<Record<UserRow['profileType'], string>> = {
+  client: TEXTS.wrongDoorClient,
+  distributor: TEXTS.wrongDoorDistributor,
+};
+
+/**
  * Checks credentials for a login of `userType`, throttled per account and client address
  * (docs/security.md "Login throttling"). A right password clears that address's failures; a
  * successful login records its time (`lastLoginAt`, shown in the panel).
  * @param ip the client address (Fastify's `request.ip`, trusted proxies applied).
  * @throws AppError RATE_LIMITED while throttled; UNAUTHENTICATED with one generic message for an
- *   unknown user, a wrong password or another account type; FORBIDDEN {@link TEXTS.accountDisabled}
- *   for a disabled account or "pendiente de aprobación", only when the password is right.
+ *   unknown user, a wrong password, or an account of another type when admin is either side;
+ *   FORBIDDEN with `details.field` `userType` and the door to use for a client at the distributor
+ *   door or a distributor at the client one; FORBIDDEN {@link TEXTS.accountDisabled} for a disabled
+ *   account or "pendiente de aprobación". Those FORBIDDEN answers come only with the right password
+ *   (docs/product.md §7.3). A login at the wrong door counts as a failure, right password or not.
  */
 export async function login(db: Db, body: z.infer<typeof loginBodySchema>, throttle: LoginThrottle, ip: string): Promise<UserRow> {
   const user = await findAccount(db, body.username);
@@ -100,6 +113,8 @@ export async function login(db: Db, body: z.infer<typeof loginBodySchema>, throt
   const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
   if (!user || !ok || user.profileType !== body.userType) {
     await throttle.failed(key, ip);
+    const door = user && ok && body.userType !== 'admin' ? OTHER_DOOR[user.profileType] : undefined;
+    if (door) throw new AppError('FORBIDDEN', door, { field: 'userType' });
     throw new AppError('UNAUTHENTICATED', TEXTS.loginFailed);
   }
   await throttle.succeeded(key, ip);
