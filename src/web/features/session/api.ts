@@ -30,6 +30,15 @@ export function loginErrorMessage(error: unknown): string {
   return errorMessage(error, TEXTS.loginFailed);
 }
 
+/**
+ * Whether a failed login was the right password at the other door: a client at `/distribuidores`
+ * or a distributor at "Acceso de Cliente" (403 `FORBIDDEN` naming the `userType` field,
+ * docs/product.md §7.3). The screen then links to the other door.
+ */
+export function isWrongDoor(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'FORBIDDEN' && error.field === 'userType';
+}
+
 // Everything cached except the session and the public configuration depends on who is looking
 // (prices come from the session on the server).
 const dependsOnViewer = (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== SESSION_KEY[0] && query.queryKey[0] !== 'config';

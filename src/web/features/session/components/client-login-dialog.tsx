@@ -5,8 +5,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../lib/form.ts';
-import { loginErrorMessage, useLogin } from '../api.ts';
+import { useLogin } from '../api.ts';
 import { loginFormSchema } from '../login-form-schema.ts';
+import { LoginFailure } from './login-failure.tsx';
 
 export interface ClientLoginDialogProps {
   open: boolean;
@@ -18,7 +19,8 @@ export interface ClientLoginDialogProps {
  * Ingresar ("Ingresando..." while busy, disabled while a field is empty or busy). Closes after a
  * successful attempt; a failure keeps the dialog open with both fields filled and the Spanish message
  * in a red alert (docs/product.md §7.3: failures are shown; issue 22: the spec's closing on failure is
- * a defect we do not copy). A phone's back button closes it (docs/product.md §13.4).
+ * a defect we do not copy). A distributor's right password here links to "Acceso de Distribuidor"
+ * (docs/product.md §7.3). A phone's back button closes it (docs/product.md §13.4).
  */
 export function ClientLoginDialog({ open, onOpenChange }: ClientLoginDialogProps) {
   const {
@@ -76,9 +78,11 @@ export function ClientLoginDialog({ open, onOpenChange }: ClientLoginDialogProps
           {...register('password')}
         />
         {loginMutation.isError ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            {loginErrorMessage(loginMutation.error)}
-          </p>
+          <LoginFailure
+            error={loginMutation.error}
+            // `replace`, like "¿Olvidó su contraseña?": the other door takes the open dialog's entry.
+            otherDoor={{ href: routes.distributors, label: 'Ir a Acceso de Distribuidor', replace: true }}
+          />
         ) : null}
         {/* `replace`: the page takes the open dialog's history entry, so back returns to the start screen. */}
         <Link

@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { TEXTS } from '../../../../shared/auth.ts';
 import { config, loginAnswer } from '../../../test/fixtures.ts';
 import { errorResponse, json, mockApi, pending, renderWithApp } from '../../../test/render.tsx';
 import { SESSION_KEY } from '../session-store.ts';
@@ -44,5 +45,18 @@ describe('DistributorLogin', () => {
     await userEvent.type(screen.getByLabelText('Usuario'), 'mayorista');
     await userEvent.type(screen.getByLabelText('Contraseña'), 'mala{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('Usuario o contraseña incorrectos');
+  });
+
+  it('links a client who gave the right password to "Acceso de Cliente"', async () => {
+    mockApi({
+      'GET /api/config': config,
+      'POST /api/auth/login': () => json({ error: { code: 'FORBIDDEN', message: TEXTS.wrongDoorClient, field: 'userType' } }, 403),
+    });
+    renderWithApp(<DistributorLogin />);
+    await userEvent.type(screen.getByLabelText('Usuario'), 'taller');
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'clave123{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Esta cuenta es de cliente: ingrese en Acceso de Cliente, desde la pantalla de inicio.');
+    expect(within(alert).getByRole('link', { name: 'Ir a Acceso de Cliente' })).toHaveAttribute('href', '/login');
   });
 });

@@ -3,23 +3,28 @@ import { useWatch } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useZodForm } from '../../../lib/form.ts';
-import { type LoginInput, loginErrorMessage, useLogin } from '../api.ts';
+import { type LoginInput, useLogin } from '../api.ts';
 import { loginFormSchema } from '../login-form-schema.ts';
+import { LoginFailure, type OtherDoor } from './login-failure.tsx';
 
 /**
  * The login form of the portal screens (distributor, admin): usuario and contraseña, Enter submits,
  * disabled while a field is empty, busy (focus kept, docs/product.md §13.4) while it signs in, the
- * failure shown in a red alert.
+ * failure shown in a red alert, with a link to `otherDoor` when the server says the account signs
+ * in there (docs/product.md §7.3).
  */
 export function PortalLoginForm({
   userType,
   submitLabel,
   busyLabel,
+  otherDoor,
   children,
 }: {
   userType: LoginInput['userType'];
   submitLabel: string;
   busyLabel: string;
+  /** Where an account of the other type signs in (the distributor door's is "Acceso de Cliente"). */
+  otherDoor?: OtherDoor;
   children?: ReactNode;
 }) {
   const {
@@ -44,11 +49,7 @@ export function PortalLoginForm({
         error={errors.password?.message}
         {...register('password')}
       />
-      {loginMutation.isError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {loginErrorMessage(loginMutation.error)}
-        </p>
-      ) : null}
+      {loginMutation.isError ? <LoginFailure error={loginMutation.error} otherDoor={otherDoor} /> : null}
       <Button type="submit" size="lg" className="w-full" disabled={!username.trim() || !password} busy={busy}>
         {busy ? busyLabel : submitLabel}
       </Button>
