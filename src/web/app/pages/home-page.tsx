@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect } from 'react';
 import { Redirect, useSearch } from 'wouter';
 import { prefetchGuestList } from '../../features/catalog/index.ts';
-import { readGuestChoice, StartScreen, useSessionState } from '../../features/session/index.ts';
+import { readGuestChoice, StartScreen, useLandingFocus, useSessionState } from '../../features/session/index.ts';
 import { usePublicConfigState } from '../../lib/public-config.ts';
 import { CatalogueScreen } from '../catalogue/catalogue-screen.tsx';
 import { PageFallback } from '../page-fallback.tsx';
@@ -36,6 +36,8 @@ export function HomePage() {
   useEffect(() => {
     if (pending && readGuestChoice()) prefetchGuestList(client, search);
   }, []);
+  // Signed in on the start screen, or at /login on the way here: the focus goes into the catalogue.
+  useLandingFocus(!pending && session?.isAuthenticated === true);
   if (pending) return <PageFallback />;
   if (session?.isAuthenticated) return <CatalogueScreen />;
   return startReady ? <StartScreen /> : <PageFallback />;

@@ -12,6 +12,7 @@ import {
 import { routes } from '../../app/paths.ts';
 import { ApiError, apiGet, apiRequest } from '../../lib/api-client.ts';
 import { clearOfflineData } from '../../lib/offline.ts';
+import { markLanding } from './landing-focus.ts';
 import { ANONYMOUS_SESSION, clearGuestSession, fromServerSession, SESSION_KEY } from './session-store.ts';
 
 export const CONNECTION_ERROR = 'Error de conexión. Intente nuevamente.';
@@ -87,6 +88,7 @@ export function useLogin() {
     onSuccess: async (session) => {
       await clearOfflineData();
       clearGuestSession();
+      markLanding();
       applyViewer(client, session);
       void client.invalidateQueries({ queryKey: SESSION_KEY });
     },

@@ -5,5 +5,6 @@
  * form library in every visitor's first load.
  */
 export { StartScreen } from './components/start-screen.tsx';
+export { useLandingFocus } from './landing-focus.ts';
 export { UserMenu } from './components/user-menu.tsx';
 export { readGuestChoice, startGuestSession, useSession, useSessionState, useUserType } from './session-store.ts';
