@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect } from 'react';
-import { Redirect, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { prefetchGuestList } from '../../features/catalog/index.ts';
 import { readGuestChoice, StartScreen, useLandingFocus, useSessionState } from '../../features/session/index.ts';
+import { afterDialogEntryGone } from '../../lib/use-close-on-back.ts';
 import { usePublicConfigState } from '../../lib/public-config.ts';
 import { CatalogueScreen } from '../catalogue/catalogue-screen.tsx';
 import { PageFallback } from '../page-fallback.tsx';
@@ -43,10 +44,29 @@ export function HomePage() {
   return startReady ? <StartScreen /> : <PageFallback />;
 }
 
+/**
+ * Signed in at /login: the catalogue at `/` takes the place of /login in the history, once the login
+ * dialog's own entry is gone, so Back leaves the sign-in instead of returning to /login (which would
+ * only send the user forward again) or to the dialog's entry (docs/product.md §7.3).
+ */
+function LeaveLogin() {
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    let live = true;
+    afterDialogEntryGone(() => {
+      if (live) navigate(routes.home, { replace: true });
+    });
+    return () => {
+      live = false;
+    };
+  }, [navigate]);
+  return <PageFallback />;
+}
+
 /** `/login`: the start screen with the client dialog open (docs/product.md §2); the catalogue (at /) once in. */
 export function LoginPage() {
   const { session, pending, startReady } = useHomeState();
   if (pending) return <PageFallback />;
-  if (session?.isAuthenticated && session.userType !== 'guest') return <Redirect to={routes.home} replace />;
+  if (session?.isAuthenticated && session.userType !== 'guest') return <LeaveLogin />;
   return startReady ? <StartScreen loginOpen /> : <PageFallback />;
 }

@@ -1,10 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
 import { config, loginAnswer, signedInSession } from '../../test/fixtures.ts';
 import { anonymousSession, buildPartsResponse } from '../../test/fixtures.ts';
-import { json, mockApi, renderWithApp } from '../../test/render.tsx';
+import { json, mockApi, pressBack, renderWithApp, testQueryClient } from '../../test/render.tsx';
 import { AppRoutes } from '../app.tsx';
+import { AppProviders } from '../providers.tsx';
 
 /** The API of a visitor who signs in as `userType`: the session answers signed in once the login did. */
 function signInApi(userType: 'client' | 'distributor') {
@@ -29,5 +31,29 @@ describe('signing in (docs/product.md §7.3, §13.4)', () => {
     const main = await screen.findByRole('main', {}, { timeout: 5000 });
     await waitFor(() => expect(main).toHaveFocus());
     expect(within(main).getByRole('heading', { name: 'TODOS LOS PRODUCTOS' })).toBeInTheDocument();
+  });
+
+  it('at /login leaves no step of its own for Back, and the focus is in the catalogue', async () => {
+    signInApi('client');
+    window.history.pushState(null, '', '/forgot-password');
+    window.history.pushState(null, '', '/login');
+    // The browser's own history, as in the app: the dialog's back entry and the redirect share it.
+    render(
+      <AppProviders client={testQueryClient()}>
+        <Router>
+          <AppRoutes />
+        </Router>
+      </AppProviders>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Acceso de Cliente' }, { timeout: 5000 });
+    await userEvent.type(within(dialog).getByLabelText('Usuario o Email'), 'taller');
+    await userEvent.type(within(dialog).getByLabelText('Contraseña'), 'clave123{Enter}');
+    const main = await screen.findByRole('main', {}, { timeout: 5000 });
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    await waitFor(() => expect(main).toHaveFocus());
+    expect(window.history.state).toBeNull();
+    // One Back leaves the sign-in: the page before /login, not /login nor the dialog's entry.
+    await pressBack();
+    expect(window.location.pathname).toBe('/forgot-password');
   });
 });
