@@ -136,8 +136,8 @@ function RelatedList({ main, emptyFocus }: { main: AdminPart; emptyFocus: () => 
   const add = useAddRelation();
   const listRef = useRef<HTMLDivElement>(null);
   const [removed, setRemoved] = useState<{ id: number; index: number } | null>(null);
-  const [undo, setUndo] = useState<{ part: AdminPart; restoring: boolean } | null>(null);
-  const back = undo && data?.relatedProducts.some((p) => p.id === undo.part.id);
+  const [undo, setUndo] = useState<{ part: AdminPart; restoring: boolean; gone: boolean } | null>(null);
+  const present = undo !== null && data?.relatedProducts.some((p) => p.id === undo.part.id) === true;
   useEffect(() => {
     const gone = removed;
     if (!gone || !data || data.relatedProducts.some((p) => p.id === gone.id)) return;
@@ -145,25 +145,34 @@ function RelatedList({ main, emptyFocus }: { main: AdminPart; emptyFocus: () => 
     const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
     (buttons[Math.min(gone.index, buttons.length - 1)] ?? emptyFocus())?.focus();
   }, [data, removed, emptyFocus]);
-  // Related again (undone here or added from the candidates): the offer ends; undone, the part's
-  // "Quitar" takes the focus from "Deshacer", which leaves with the offer.
+  // Gone from the list (the offer may come before the new list does), then related again (undone
+  // here or added from the candidates): the offer ends; undone, the part's "Quitar" takes the focus
+  // from "Deshacer", which leaves with the offer.
   useEffect(() => {
-    if (!undo || !back) return;
+    if (!undo) return;
+    if (!present) {
+      if (!undo.gone) setUndo({ ...undo, gone: true });
+      return;
+    }
+    if (!undo.gone) return;
     setUndo(null);
     if (undo.restoring) listRef.current?.querySelector<HTMLButtonElement>(`button[data-related-remove="${undo.part.id}"]`)?.focus();
-  }, [undo, back]);
+  }, [undo, present]);
   if (isPending) return <LoadingState />;
   if (isError)
     return <ErrorState error={error} message="No se pudieron cargar los productos relacionados." onRetry={() => void refetch()} />;
   const offer =
-    undo && !back ? (
+    undo && !present ? (
       <UndoRemoval
         part={undo.part}
         busy={undo.restoring}
         onUndo={() => {
-          const { part } = undo;
-          setUndo({ part, restoring: true });
-          add.mutate({ partId: main.id, relatedId: part.id }, { onError: () => setUndo({ part, restoring: false }) });
+          setUndo({ ...undo, restoring: true });
+          // Refused (toasted): the offer stays, for another try.
+          add.mutate(
+            { partId: main.id, relatedId: undo.part.id },
+            { onError: () => setUndo((current) => current && { ...current, restoring: false }) },
+          );
         }}
       />
     ) : null;
@@ -200,7 +209,7 @@ function RelatedList({ main, emptyFocus }: { main: AdminPart; emptyFocus: () => 
                     {
                       onSuccess: () => {
                         setRemoved({ id: part.id, index });
-                        setUndo({ part, restoring: false });
+                        setUndo({ part, restoring: false, gone: false });
                       },
                     },
                   );
