@@ -583,4 +583,33 @@ describe('Mi pedido at the keyboard (§13.4: the focus goes where the user conti
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Continuar' })).toHaveFocus());
   });
+
+  it('keeps the focus through "Vaciar pedido": its question, "Cancelar", "Sí, vaciar" and "Deshacer"', async () => {
+    storeGuestLines([
+      { partId: 1, quantity: 2, seenUnitPrice: '1000.00' },
+      { partId: 3, quantity: 5, seenUnitPrice: '1000.00' },
+    ]);
+    mockApi({ 'GET /api/user/session': anonymousSession, 'POST /api/cart/price': priceHandler([]) });
+    renderWithApp(<OrderHeaderActions />);
+    const dialog = await openCart();
+    await within(dialog).findByText('PN-3', { selector: 'p' });
+
+    within(dialog).getByRole('button', { name: 'Vaciar pedido' }).focus();
+    await userEvent.keyboard('{Enter}');
+    // The question's safe answer first.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Vaciar pedido' })).toHaveFocus());
+
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus());
+    within(dialog).getByRole('button', { name: 'Sí, vaciar' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await within(dialog).findByText('Su pedido está vacío.')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Deshacer' })).toHaveFocus());
+
+    await userEvent.keyboard('{Enter}');
+    expect(await within(dialog).findByText('PN-3', { selector: 'p' })).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Vaciar pedido' })).toHaveFocus());
+  });
 });

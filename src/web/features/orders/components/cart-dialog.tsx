@@ -1,5 +1,5 @@
 import { ClipboardList, ListPlus, ShoppingCart, Trash2 } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { type Cart, type CartLineInput, type GuestCustomer, ORDER_TEXTS, type Order } from '../../../../shared/orders.ts';
 import { paths } from '../../../app/paths.ts';
@@ -30,14 +30,32 @@ function undoLines(mode: CartMode, cart: Cart): CartLineInput[] {
   }));
 }
 
-/** "Vaciar pedido" with a confirmation, then "Deshacer" until the next change. */
-function EmptyCartControl({ cart, onEmptied }: { cart: Cart; onEmptied: (lines: CartLineInput[]) => void }) {
+/**
+ * "Vaciar pedido" with a confirmation, then "Deshacer" until the next change. Each step takes the
+ * place of the one before, and the focus with it: the question's "Cancelar" (the safe answer), and
+ * back to "Vaciar pedido" when cancelled (docs/product.md §13.4). `buttonRef` is "Vaciar pedido".
+ */
+function EmptyCartControl({
+  cart,
+  onEmptied,
+  buttonRef,
+}: {
+  cart: Cart;
+  onEmptied: (lines: CartLineInput[]) => void;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+}) {
   const { mode, replace } = useCartActions();
   const [confirming, setConfirming] = useState(false);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const answered = useRef(false);
+  useEffect(() => {
+    if (confirming) cancelRef.current?.focus();
+    else if (answered.current) buttonRef.current?.focus();
+  }, [confirming, buttonRef]);
   const count = cart.lines.length + cart.unavailable.length;
   if (!confirming) {
     return (
-      <Button variant="ghost" onClick={() => setConfirming(true)} className="text-accent-700">
+      <Button ref={buttonRef} variant="ghost" onClick={() => setConfirming(true)} className="text-accent-700">
         <Trash2 aria-hidden="true" className="size-4" />
         {ORDER_TEXTS.empty}
       </Button>
@@ -51,6 +69,8 @@ function EmptyCartControl({ cart, onEmptied }: { cart: Cart; onEmptied: (lines: 
         size="sm"
         onClick={async () => {
           const previous = undoLines(mode, cart);
+          // Should the emptying fail, the focus is back on "Vaciar pedido"; else "Deshacer" takes it.
+          answered.current = true;
           setConfirming(false);
           try {
             await replace([]);
@@ -62,7 +82,15 @@ function EmptyCartControl({ cart, onEmptied }: { cart: Cart; onEmptied: (lines: 
       >
         Sí, vaciar
       </Button>
-      <Button variant="outline" size="sm" onClick={() => setConfirming(false)}>
+      <Button
+        ref={cancelRef}
+        variant="outline"
+        size="sm"
+        onClick={() => {
+          answered.current = true;
+          setConfirming(false);
+        }}
+      >
         Cancelar
       </Button>
     </div>
@@ -127,6 +155,8 @@ export function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange
   const quickRef = useRef<HTMLButtonElement>(null);
   const continueRef = useRef<HTMLButtonElement>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
+  const emptyRef = useRef<HTMLButtonElement>(null);
+  const undoRef = useRef<HTMLButtonElement>(null);
   const focusWhen = useFocusWhen();
   // A removed line's "Quitar" hands the focus to the one now in its place (the previous one at the
   // end), so several are removed in a row; the last one gone, to "Pedido rápido", the empty
@@ -259,12 +289,18 @@ export function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange
           <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-slate-100 p-3 text-sm">
             <span>Se vació el pedido.</span>
             <Button
+              ref={undoRef}
               variant="outline"
               size="sm"
               onClick={async () => {
                 const lines = undo;
                 setUndo(null);
-                await replace(lines).catch(() => setUndo(lines));
+                // Back where the customer was: "Vaciar pedido", once the lines are back.
+                focusWhen(() => emptyRef.current ?? undefined);
+                await replace(lines).catch(() => {
+                  setUndo(lines);
+                  focusWhen(() => undoRef.current ?? undefined);
+                });
               }}
             >
               Deshacer
@@ -293,7 +329,14 @@ export function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange
               </p>
             ) : null}
             <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-3">
-              <EmptyCartControl cart={cart} onEmptied={setUndo} />
+              <EmptyCartControl
+                cart={cart}
+                buttonRef={emptyRef}
+                onEmptied={(lines) => {
+                  setUndo(lines);
+                  focusWhen(() => undoRef.current ?? undefined);
+                }}
+              />
               <Button ref={continueRef} variant="accent" size="lg" disabled={cart.lines.length === 0} onClick={toSend}>
                 Continuar
               </Button>
