@@ -39,9 +39,20 @@ export function useDiscountedProducts() {
   return useQuery(carouselQueries.discounts());
 }
 
-/** One edit of an entry of the draft (`PUT /api/products/carousel/:partId`). */
+/**
+ * One edit of an entry of the draft (`PUT /api/products/carousel/:partId`). `add` puts the part last;
+ * on-sale, it may bring its discount and offer days (an undone "Quitar" puts them back).
+ */
 export type CarouselChange =
-  | { partId: number; category: Collection; action: 'add' | 'remove' }
+  | { partId: number; category: Collection; action: 'remove' }
+  | {
+      partId: number;
+      category: Collection;
+      action: 'add';
+      discountPercentage?: number;
+      startsOn?: string | null;
+      endsOn?: string | null;
+    }
   | { partId: number; category: Collection; action: 'update-discount'; discountPercentage: number }
   | { partId: number; category: Collection; action: 'update-dates'; startsOn: string | null; endsOn: string | null };
 

@@ -101,6 +101,87 @@ describe('CarouselsTab', () => {
     await waitFor(() => expect(within(addList).getByRole('button', { name: 'Agregar PN-5' })).toHaveFocus());
   });
 
+  it('undoes "Quitar" in Productos Rebajados: the entry comes back in its place with its discount and days', async () => {
+    const first = carouselEntry(rebajado, { discountPercentage: 12.5, startsOn: '2025-06-01', endsOn: '2025-06-30' });
+    let onSale = [first, carouselEntry(otro, { position: 1 })];
+    let published = true;
+    const answer = () => json({ ...draft, 'on-sale': onSale, hasUnpublishedChanges: !published });
+    const fetchMock = api({
+      'GET /api/admin/carousels': answer,
+      'PUT /api/products/carousel/1': (_url: URL, init?: RequestInit) => {
+        const body = JSON.parse(String(init?.body)) as { action: string; discountPercentage?: number; startsOn?: string; endsOn?: string };
+        if (body.action === 'remove') {
+          onSale = onSale.filter((e) => e.partId !== 1);
+          published = false;
+        } else {
+          // As the server adds: last, with what the request brings.
+          const { discountPercentage = 0, startsOn = null, endsOn = null } = body;
+          onSale = [...onSale, carouselEntry(rebajado, { position: 9, discountPercentage, startsOn, endsOn })];
+        }
+        return answer();
+      },
+      'PUT /api/admin/carousels/on-sale/order': (_url: URL, init?: RequestInit) => {
+        const { partIds } = JSON.parse(String(init?.body)) as { partIds: number[] };
+        onSale = partIds.map((id, position) => ({ ...(onSale.find((e) => e.partId === id) as typeof first), position }));
+        published = true;
+        return answer();
+      },
+    });
+    renderWithApp(<CarouselsTab />);
+    await userEvent.click(await screen.findByRole('tab', { name: /Productos Rebajados/ }));
+    const entries = await screen.findByRole('list', { name: 'Productos en Productos Rebajados' });
+    await userEvent.click(within(entries).getByRole('button', { name: 'Quitar PN-1' }));
+    const row = (await screen.findByText(/Se quitó/)).closest('[role="status"]') as HTMLElement;
+    expect(row).toHaveTextContent('Se quitó PN-1 de Productos Rebajados.');
+    await waitFor(() => expect(within(entries).getByRole('button', { name: 'Quitar PN-4' })).toHaveFocus());
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Deshacer' }));
+    await waitFor(() => expect(within(entries).getByRole('button', { name: 'Quitar PN-1' })).toHaveFocus());
+    await waitFor(() => expect(order(entries)).toEqual(['1. PN-1', '2. PN-4']));
+    const adds = callsTo(fetchMock, 'PUT', '/api/products/carousel/1').map((c) => c.body);
+    expect(adds).toEqual([
+      { category: 'on-sale', action: 'remove' },
+      { category: 'on-sale', action: 'add', discountPercentage: 12.5, startsOn: '2025-06-01', endsOn: '2025-06-30' },
+    ]);
+    expect(callsTo(fetchMock, 'PUT', '/api/admin/carousels/on-sale/order')[0]?.body).toEqual({ partIds: [1, 4] });
+    expect(screen.getByLabelText('Descuento (%) de PN-1')).toHaveValue(12.5);
+    expect(screen.getByLabelText('Desde', { selector: '[aria-label="Fechas de la oferta de PN-1"] input' })).toHaveValue('2025-06-01');
+    expect(screen.queryByText(/Se quitó/)).not.toBeInTheDocument();
+    expect(await screen.findByText(/Los carruseles publicados están al día/)).toBeInTheDocument();
+  });
+
+  it('puts the last entry back without reordering, and keeps the offer when that is refused', async () => {
+    let featured = [carouselEntry(destacado), carouselEntry(otro, { position: 1 })];
+    let refuse = true;
+    const answer = () => json({ ...draft, featured });
+    const fetchMock = api({
+      'GET /api/admin/carousels': answer,
+      'PUT /api/products/carousel/4': (_url: URL, init?: RequestInit) => {
+        const body = JSON.parse(String(init?.body)) as { action: string };
+        if (body.action === 'remove') featured = featured.filter((e) => e.partId !== 4);
+        else if (refuse) return errorResponse(409, 'CONFLICT', 'El producto ya está en ese carrusel');
+        else featured = [...featured, carouselEntry(otro, { position: 1 })];
+        return answer();
+      },
+    });
+    renderWithApp(<CarouselsTab />);
+    const entries = await screen.findByRole('list', { name: 'Productos en Productos Destacados' });
+    await userEvent.click(within(entries).getByRole('button', { name: 'Quitar PN-4' }));
+    const undo = await screen.findByRole('button', { name: 'Deshacer' });
+    undo.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText(/No se pudo actualizar el producto/)).toBeInTheDocument();
+    expect(undo).toHaveFocus();
+    expect(undo).not.toHaveAttribute('aria-busy');
+
+    refuse = false;
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(within(entries).getByRole('button', { name: 'Quitar PN-4' })).toHaveFocus());
+    expect(order(entries)).toEqual(['1. PN-2', '2. PN-4']);
+    expect(callsTo(fetchMock, 'PUT', '/api/products/carousel/4').at(-1)?.body).toEqual({ category: 'featured', action: 'add' });
+    expect(callsTo(fetchMock, 'PUT', '/api/admin/carousels/featured/order')).toHaveLength(0);
+  });
+
   it('toasts a failed discount update, with the server’s reason when it refused the request', async () => {
     let answer = errorResponse(500, 'INTERNAL', 'x');
     api({ 'PUT /api/products/carousel/1': () => answer });

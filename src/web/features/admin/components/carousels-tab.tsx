@@ -12,7 +12,7 @@ import {
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import * as Tabs from '@radix-ui/react-tabs';
-import { AlertTriangle, ArrowDown, ArrowUp, CheckCircle2, GripVertical, Plus, Save, Trash2 } from 'lucide-react';
+import { AlertTriangle, ArrowDown, ArrowUp, CheckCircle2, GripVertical, Plus, Save, Trash2, Undo2 } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import { COLLECTIONS, type Collection } from '../../../../shared/api.ts';
@@ -216,8 +216,8 @@ function EntryCard({
   discounted: DiscountedProduct | undefined;
   today: string;
   onMove: (from: number, to: number) => void;
-  /** After "Quitar" took the entry out (the list moves the focus on). */
-  onRemoved: (partId: number, index: number) => void;
+  /** After "Quitar" took the entry out, as it was (the list moves the focus on and offers "Deshacer"). */
+  onRemoved: (entry: CarouselEntry, index: number) => void;
 }) {
   const mutation = useUpdateCarousel();
   const sortable = useSortable({ id: entry.partId });
@@ -310,13 +310,10 @@ function EntryCard({
         className={cn('ml-auto text-accent-700', mutation.isPending && 'opacity-50')}
         // Not disabled while saving: a disabled button drops the keyboard's focus to the page.
         aria-disabled={mutation.isPending || undefined}
-        data-carousel-remove
+        data-carousel-remove={entry.partId}
         onClick={() => {
           if (!mutation.isPending)
-            mutation.mutate(
-              { partId: entry.partId, category: collection, action: 'remove' },
-              { onSuccess: () => onRemoved(entry.partId, index) },
-            );
+            mutation.mutate({ partId: entry.partId, category: collection, action: 'remove' }, { onSuccess: () => onRemoved(entry, index) });
         }}
       >
         <Trash2 aria-hidden="true" className="size-4" />
@@ -443,7 +440,7 @@ function SortableEntries({
   entries: CarouselEntry[];
   discounted: DiscountedProduct[];
   today: string;
-  onRemoved: (partId: number, index: number) => void;
+  onRemoved: (entry: CarouselEntry, index: number) => void;
 }) {
   const reorder = useReorderCarousel();
   const sensors = useSensors(
@@ -488,6 +485,60 @@ function SortableEntries({
   );
 }
 
+/** An entry taken out by "Quitar", as it was: its place in the list, discount and offer days. */
+interface RemovedEntry {
+  entry: CarouselEntry;
+  index: number;
+  /** "Deshacer" was pressed: the entry is being put back. */
+  restoring: boolean;
+  /** The list has shown it gone (the offer ends once it is back). */
+  gone: boolean;
+}
+
+/**
+ * Puts a removed entry back as it was (docs/product.md §10.2): added again with its discount and
+ * offer days (on-sale), then, unless it was the last, moved to its place with the carousel's order
+ * (`PUT /api/admin/carousels/:collection/order`). Rejects when a request failed (each toasts why).
+ */
+function useRestoreEntry(collection: Collection) {
+  const update = useUpdateCarousel();
+  const reorder = useReorderCarousel();
+  return async ({ entry, index }: Pick<RemovedEntry, 'entry' | 'index'>) => {
+    const { partId, discountPercentage, startsOn, endsOn } = entry;
+    const draft = await update.mutateAsync(
+      collection === 'on-sale'
+        ? { partId, category: collection, action: 'add', discountPercentage, startsOn, endsOn }
+        : { partId, category: collection, action: 'add' },
+    );
+    const ids = [...draft[collection]]
+      .sort((x, y) => x.position - y.position)
+      .map((e) => e.partId)
+      .filter((id) => id !== partId);
+    if (index >= ids.length) return;
+    ids.splice(index, 0, partId);
+    await reorder.mutateAsync({ collection, partIds: ids });
+  };
+}
+
+/**
+ * "Se quitó … de …" with "Deshacer", after a "Quitar" (as "Vaciar pedido" offers its undo): it
+ * stays until the next removal or until the part is back in the carousel. `busy` while the entry is
+ * being put back (the button keeps the focus).
+ */
+function UndoRemoval({ partNumber, label, busy, onUndo }: { partNumber: string; label: string; busy: boolean; onUndo: () => void }) {
+  return (
+    <div role="status" className="mb-3 flex flex-wrap items-center justify-between gap-2 rounded-md bg-slate-100 p-3 text-sm">
+      <span>
+        Se quitó <strong className="font-mono">{partNumber}</strong> de {label}.
+      </span>
+      <Button variant="outline" size="sm" busy={busy} onClick={onUndo}>
+        <Undo2 aria-hidden="true" className="size-4" />
+        Deshacer
+      </Button>
+    </div>
+  );
+}
+
 function CollectionPanel({
   collection,
   entries,
@@ -509,18 +560,53 @@ function CollectionPanel({
     'button[data-carousel-remove]',
     searchBox,
   );
+  const restore = useRestoreEntry(collection);
+  const [undo, setUndo] = useState<RemovedEntry | null>(null);
+  const present = undo !== null && entries.some((e) => e.partId === undo.entry.partId);
+  // Gone from the list (the offer may come before the new list does), then back in it (undone here
+  // or added from the list below): the offer ends; undone, the entry's "Quitar" takes the focus
+  // from "Deshacer", which leaves with the offer.
+  useEffect(() => {
+    if (!undo) return;
+    if (!present) {
+      if (!undo.gone) setUndo({ ...undo, gone: true });
+      return;
+    }
+    if (!undo.gone) return;
+    setUndo(null);
+    if (undo.restoring) boxRef.current?.querySelector<HTMLButtonElement>(`button[data-carousel-remove="${undo.entry.partId}"]`)?.focus();
+  }, [undo, present]);
+  const onRemoved = useCallback(
+    (entry: CarouselEntry, index: number) => {
+      removed(entry.partId, index);
+      setUndo({ entry, index, restoring: false, gone: false });
+    },
+    [removed],
+  );
   return (
     <div ref={boxRef}>
       <h3 className="mb-1 text-base font-semibold text-slate-900">
         En {label} ({entries.length})
       </h3>
+      {undo && !present ? (
+        <UndoRemoval
+          partNumber={undo.entry.partNumber}
+          label={label}
+          busy={undo.restoring}
+          onUndo={() => {
+            setUndo({ ...undo, restoring: true });
+            // Refused (toasted): the offer stays, for another try.
+            restore(undo).catch(() => setUndo((current) => current && { ...current, restoring: false }));
+          }}
+        />
+      ) : null}
       {entries.length > 1 ? (
         <p className="mb-2 text-xs text-slate-600">Arrastre el asa o use las flechas para cambiar el orden en que se muestran.</p>
       ) : null}
       {entries.length === 0 ? (
         <EmptyState>No hay productos en esta categoría</EmptyState>
       ) : (
-        <SortableEntries collection={collection} entries={entries} discounted={discounted} today={today} onRemoved={removed} />
+        <SortableEntries collection={collection} entries={entries} discounted={discounted} today={today} onRemoved={onRemoved} />
       )}
       <Candidates collection={collection} />
     </div>
