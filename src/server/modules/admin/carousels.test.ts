@@ -99,6 +99,38 @@ describe.each(testEngines())('carousel administration on %s', (engine) => {
     await as({ method: 'POST', url: '/api/carousel/save' });
   });
 
+  it('puts a removed on-sale entry back as it was: add with its discount and days, then the old order', async () => {
+    // What "Deshacer" after "Quitar" sends (carousels-tab.tsx): no change is left to publish.
+    const codes = ['CAR-1', 'CAR-2', 'CAR-3'];
+    for (const code of codes) await put(ids[code] as number, { category: 'on-sale', action: 'add' });
+    const middle = ids['CAR-2'] as number;
+    await put(middle, { category: 'on-sale', action: 'update-discount', discountPercentage: 12.5 });
+    await put(middle, { category: 'on-sale', action: 'update-dates', startsOn: '2025-03-01', endsOn: '2099-03-31' });
+    await as({ method: 'POST', url: '/api/carousel/save' });
+    const before = (await as({ method: 'GET', url: '/api/admin/carousels' })).json();
+    expect(before.hasUnpublishedChanges).toBe(false);
+
+    await put(middle, { category: 'on-sale', action: 'remove' });
+    const added = await put(middle, {
+      category: 'on-sale',
+      action: 'add',
+      discountPercentage: 12.5,
+      startsOn: '2025-03-01',
+      endsOn: '2099-03-31',
+    });
+    expect(added.json()['on-sale'].map((e: { partNumber: string }) => e.partNumber)).toEqual(['CAR-1', 'CAR-3', 'CAR-2']);
+    const restored = await as({
+      method: 'PUT',
+      url: '/api/admin/carousels/on-sale/order',
+      payload: { partIds: codes.map((code) => ids[code]) },
+    });
+    const strip = (entries: { position: number }[]) => entries.map(({ position: _position, ...entry }) => entry);
+    expect(strip(restored.json()['on-sale'])).toEqual(strip(before['on-sale']));
+    expect(restored.json().hasUnpublishedChanges).toBe(false);
+    for (const code of codes) await put(ids[code] as number, { category: 'on-sale', action: 'remove' });
+    await as({ method: 'POST', url: '/api/carousel/save' });
+  });
+
   it('shows an offer only on its days: a guest sees neither the carousel entry nor the discount outside them', async () => {
     const id = ids['CAR-2'] as number;
     const today = argentineDay();
