@@ -56,7 +56,8 @@ function useBusy(action: () => Promise<void>) {
 
 /**
  * "Agregar al pedido" for a quantity chosen elsewhere (the product page's and the detail dialog's
- * steppers). Renders nothing for staff.
+ * steppers): busy while it adds (a Button's `busy`: presses ignored, focus kept, docs/product.md
+ * §13.4). Renders nothing for staff.
  */
 export function AddToOrderButton({ part, quantity, className }: { part: Part; quantity: number; className?: string }) {
   const mode = useCartMode();
@@ -64,14 +65,7 @@ export function AddToOrderButton({ part, quantity, className }: { part: Part; qu
   const { busy, run } = useBusy(() => add(part, quantity));
   if (mode === 'none') return null;
   return (
-    <Button
-      variant="accent"
-      className={cn(busy && 'opacity-60', className)}
-      aria-disabled={busy || undefined}
-      onPointerEnter={preload}
-      onFocus={preload}
-      onClick={() => void run()}
-    >
+    <Button variant="accent" className={className} busy={busy} onPointerEnter={preload} onFocus={preload} onClick={() => void run()}>
       <ShoppingCart aria-hidden="true" className="size-4" />
       {ORDER_LABELS.addToCart}
     </Button>
@@ -127,6 +121,7 @@ export function CardOrderControl({ part, mode }: { part: Part; mode: Exclude<Car
         <button
           type="button"
           aria-disabled={busy || undefined}
+          aria-busy={busy || undefined}
           // Named with the code (the card's own text shows it), without repeating it as page text.
           aria-label={`${ORDER_LABELS.addToCart} ${part.partNumber}`}
           onPointerEnter={preload}

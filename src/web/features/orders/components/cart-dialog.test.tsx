@@ -7,7 +7,7 @@ import { anonymousSession, buildPart, signedInSession } from '../../../test/fixt
 import { errorResponse, json, mockApi, renderWithApp } from '../../../test/render.tsx';
 import { readGuestLines } from '../guest-cart.ts';
 import { cartLine, cartOf } from '../test-fixtures.ts';
-import { CardOrderControl, useCardOrderControl } from './add-to-order.tsx';
+import { AddToOrderButton, CardOrderControl, useCardOrderControl } from './add-to-order.tsx';
 
 /** A card's order control as the catalogue gets it: from the page's one cart-mode subscription. */
 function CardControls({ part }: { part: Part }) {
@@ -277,6 +277,7 @@ describe('a card\'s "Agregar al pedido"', () => {
     button.focus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+    expect(button).toHaveAttribute('aria-busy', 'true');
     expect(button).toHaveFocus();
     // A second press while it runs adds nothing more.
     await userEvent.keyboard('{Enter}');
@@ -284,6 +285,31 @@ describe('a card\'s "Agregar al pedido"', () => {
     await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
     expect(button).toHaveFocus();
     expect(readGuestLines()).toEqual([{ partId: 9, quantity: 1, seenUnitPrice: '1000.00', partNumber: 'PN-9' }]);
+  });
+
+  it('keeps the focus on the detail\'s and product page\'s "Agregar al pedido" while it adds, marked busy', async () => {
+    let answer: (response: Response) => void = () => {};
+    const calls: unknown[] = [];
+    mockApi({
+      'GET /api/user/session': anonymousSession,
+      'POST /api/cart/price': () =>
+        new Promise<Response>((resolve) => {
+          calls.push(1);
+          answer = resolve;
+        }),
+    });
+    renderWithApp(<AddToOrderButton part={buildPart({ id: 9, partNumber: 'PN-9', price: '1000.00' })} quantity={2} />);
+    const button = await screen.findByRole('button', { name: 'Agregar al pedido' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    answer(json(cartOf([cartLine({ partId: 9, quantity: 2 })])));
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-busy'));
+    expect(button).toHaveFocus();
+    expect(calls).toHaveLength(1);
   });
 
   it('gives focus back to "Mi pedido" when the dialog closes with Escape', async () => {
