@@ -33,6 +33,15 @@ describe('signing in (docs/product.md §7.3, §13.4)', () => {
     expect(within(main).getByRole('heading', { name: 'TODOS LOS PRODUCTOS' })).toBeInTheDocument();
   });
 
+  it('as a guest from the start screen puts the focus into the catalogue', async () => {
+    mockApi({ 'GET /api/config': config, 'GET /api/user/session': anonymousSession, 'GET /api/parts': buildPartsResponse([], 0, 1) });
+    renderWithApp(<AppRoutes />);
+    await userEvent.click(await screen.findByRole('button', { name: /Ingresar como Invitado/ }));
+    const main = await screen.findByRole('main', {}, { timeout: 5000 });
+    await waitFor(() => expect(main).toHaveFocus());
+    expect(within(main).getByRole('heading', { name: 'TODOS LOS PRODUCTOS' })).toBeInTheDocument();
+  });
+
   it('at /login leaves no step of its own for Back, and the focus is in the catalogue', async () => {
     signInApi('client');
     window.history.pushState(null, '', '/forgot-password');

@@ -7,6 +7,7 @@ import { buttonClasses } from '../../../components/ui/button.tsx';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useOnDemandDialog } from '../../../lib/use-on-demand-dialog.ts';
+import { markLanding } from '../landing-focus.ts';
 import { startGuestSession } from '../session-store.ts';
 
 // The login dialog (and its form library) loads when the visitor first asks for it, not with the
@@ -50,6 +51,12 @@ function ChoiceCard({
   );
 }
 
+/** "Ingresar como Invitado": the guest session, and the catalogue that replaces this screen takes the focus. */
+function enterAsGuest(): void {
+  markLanding();
+  startGuestSession();
+}
+
 /**
  * Start screen (docs/product.md §7.1): guest card (immediate guest session), client card (opens "Acceso de
  * Cliente"), the two chat links, "¿No tiene cuenta?" with "Registrarse", and a footer line.
@@ -76,7 +83,7 @@ export function StartScreen({ loginOpen = false }: { loginOpen?: boolean }) {
               icon={<UserRound aria-hidden="true" className="size-6" />}
               title="Ingresar como Invitado"
               text="Acceso básico al catálogo de repuestos."
-              onClick={startGuestSession}
+              onClick={enterAsGuest}
             />
             <ChoiceCard
               tone="accent"
