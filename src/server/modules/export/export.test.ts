@@ -410,8 +410,37 @@ describe.each(testEngines())('catalogue exports on %s', (engine) => {
       }
       // The fixture's OM352 photos exist on disk: they are embedded as image objects.
       expect(response.response.rawPayload.toString('latin1')).toContain('/Subtype /Image');
-      const without = await download(`/api/export/catalog.pdf?categoryIds=${insumos}`);
+      const without = await download(`/api/export/catalog.pdf?categoryIds=${om352}&includeImages=false`);
       expect(without.rawPayload.toString('latin1')).not.toContain('/Subtype /Image');
+    });
+
+    it('draws the images unless includeImages=false, as /print does (the catalogue’s button sends no flag)', async () => {
+      const om352 = await childId('Varios', 'OM352');
+      const response = await pdfTextOf(`/api/export/catalog.pdf?categoryIds=${om352}&includePrices=true`);
+      expect(response.text).toContain('IMAGEN');
+      expect(response.response.rawPayload.toString('latin1')).toContain('/Subtype /Image');
+    });
+
+    it('follows the list’s search and brand: the parts the list shows, grouped as /print', async () => {
+      const listed = await apiParts('search=exportable');
+      expect(listed.sort()).toEqual(['EXP-NOPRICE', 'EXP-PRICE']);
+      const searched = await pdfTextOf('/api/export/catalog.pdf?categoryIds=all&search=exportable&includePrices=true');
+      expect(searched.pages[0]).toContain('Búsqueda «exportable»');
+      expect(searched.pages[0]).toMatch(/\b2 productos/);
+      expect(searched.text).toMatch(/EXP-NOPRICE\s+Junta sin precio exportable/);
+      expect(searched.text).toMatch(/EXP-PRICE\s+Bomba de agua exportable/);
+      expect(searched.text).not.toContain('EXP-H1');
+      expect(searched.text).not.toContain('EXP-F1');
+      expect(searched.response.headers['content-disposition']).toMatch(/filename="catalogo-busqueda-exportable-\d{4}-\d{2}-\d{2}\.pdf"/);
+
+      const repuestos = await categoryId('Repuestos', 1);
+      const branded = await pdfTextOf(`/api/export/catalog.pdf?categoryIds=${repuestos}&categoryName=Repuestos&brand=Bosch`);
+      expect(branded.pages[0]).toContain('Repuestos · Marca Bosch');
+      expect(branded.text).toContain('EXP-PRICE');
+      expect(branded.text).not.toContain('EXP-NOPRICE');
+
+      const nothing = await pdfTextOf('/api/export/catalog.pdf?search=zzzqqqxxx');
+      expect(nothing.text).toContain('No se encontraron productos para imprimir.');
     });
 
     it('uses categoryName in the title and the file name, and prints an empty selection', async () => {

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { partListFiltersSchema } from '../../../shared/admin-parts-list.ts';
 import { partFiltersSchema } from '../../../shared/api.ts';
+import * as z from 'zod/mini';
 import { parseCategoryIds, printQuerySchema } from '../../../shared/print.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest } from '../../errors.ts';
@@ -21,6 +22,17 @@ import { planCataloguePdf, writeCataloguePdf } from './pdf.ts';
 import { attachmentHeader, fileDate, fileSlug, presentedBatches, selectCatalogue, selectPrint } from './service.ts';
 import { ExportAborted } from './stream.ts';
 import { XLSX_CONTENT_TYPE, writeCatalogueXlsx } from './xlsx.ts';
+
+/**
+ * Query of `GET /api/export/catalog.pdf`: the parameters of `/print` plus the list's `search` and
+ * `brand`, so the catalogue's "Descargar PDF" prints what the list shows (docs/product.md §9.2).
+ */
+export const pdfExportQuerySchema = z.extend(printQuerySchema, {
+  // On unless `false`, as on /print (docs/product.md §9.3); the shared schema defaults every flag to off.
+  includeImages: z._default(z.enum(['true', 'false'], { error: 'debe ser true o false' }), 'true'),
+  search: partFiltersSchema.shape.search,
+  brand: partFiltersSchema.shape.brand,
+});
 
 /** Exports generated at once by this process; more answer 429 (a 100,000-part PDF costs ~30 s of CPU). */
 export const MAX_CONCURRENT_EXPORTS = 2;
@@ -120,9 +132,10 @@ export function exportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['export'],
           summary: 'Printable catalogue at the viewer’s prices (streamed PDF)',
           description:
-            'Parameters of /print: categoryIds (comma list or "all"), categoryName, includeImages, includePrices. ' +
-            'Cover, contents with page numbers, groups by category, as /print.',
-          querystring: printQuerySchema,
+            'Parameters of /print: categoryIds (comma list or "all"), categoryName, includeImages (on unless false), ' +
+            'includePrices; and the list filters search and brand (as GET /api/parts). Cover, contents with page ' +
+            'numbers, groups by category, as /print.',
+          querystring: pdfExportQuerySchema,
         },
       },
       async (request, reply) => {
@@ -130,19 +143,24 @@ export function exportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const query = request.query;
         const categoryIds = parseCategoryIds(query.categoryIds);
         if (categoryIds === null) throw badRequest('categoryIds: debe ser "all" o una lista de números de categoría separados por comas');
-        const selection = await selectPrint(reader, request.viewer, categoryIds);
+        const narrow = { search: query.search || undefined, brand: query.brand || undefined };
+        const selection = await selectPrint(reader, request.viewer, categoryIds, narrow);
+        // The title says what was narrowed: the category, then the search and the brand.
+        const title = [query.categoryName, narrow.search ? `Búsqueda «${narrow.search}»` : '', narrow.brand ? `Marca ${narrow.brand}` : '']
+          .filter(Boolean)
+          .join(' · ');
         const plan = await planCataloguePdf({
           reader,
           selection,
           brandName: ctx.config.brandName,
           tagline: ctx.config.tagline,
-          categoryName: query.categoryName || undefined,
-          includeImages: query.includeImages === 'true',
+          categoryName: title || undefined,
+          includeImages: query.includeImages !== 'false',
           includePrices: query.includePrices === 'true',
           imageDir: ctx.config.imageDir,
           now,
         });
-        const slug = query.categoryName ? fileSlug(query.categoryName) : '';
+        const slug = title ? fileSlug(title) : '';
         const filename = `catalogo-${slug ? `${slug}-` : ''}${fileDate(now)}.pdf`;
         return streamDownload(reply, request.log, 'application/pdf', filename, (out) => writeCataloguePdf(plan, out));
       },

@@ -76,13 +76,34 @@ export interface PrintSelection {
   scope: PartScope;
 }
 
+/** The list filters a PDF may follow besides its categories (those of `GET /api/parts`). */
+export interface PrintNarrowing {
+  /** The list's search, with the catalogue's own matching (forgiving search included). */
+  search?: string | undefined;
+  brand?: string | undefined;
+}
+
 /**
  * The parts of `GET /api/export/catalog.pdf` grouped and ordered as `/print` does (docs/product.md
  * §9.3, src/shared/print.ts): active parts of visible categories, limited to `categoryIds` and
- * their descendants unless `'all'`. Unknown or hidden ids select nothing.
+ * their descendants unless `'all'`, and to the parts the list shows for `narrow.search` and
+ * `narrow.brand` when given (docs/product.md §9.2). Unknown or hidden ids select nothing.
  */
-export async function selectPrint(reader: CatalogueReader, viewer: Viewer, categoryIds: 'all' | number[]): Promise<PrintSelection> {
+export async function selectPrint(
+  reader: CatalogueReader,
+  viewer: Viewer,
+  categoryIds: 'all' | number[],
+  narrow: PrintNarrowing = {},
+): Promise<PrintSelection> {
   const scope = await categoryScope(reader, viewer, categoryIds);
+  // The list's own matching decides which parts a search or brand keeps; the groups and the print
+  // order stay those of /print.
+  const kept =
+    narrow.search || narrow.brand
+      ? new Set(
+          (await listPartIds(reader, viewer, { sortBy: 'relevance', sortDir: 'asc', search: narrow.search, brand: narrow.brand })).ids,
+        )
+      : null;
   const { db } = reader;
   const { conditions } = scope;
   // Groups are few (one per category); each maps to a print path, several may share one.
@@ -131,10 +152,11 @@ export async function selectPrint(reader: CatalogueReader, viewer: Viewer, categ
       .from(parts)
       .where(and(...conditions, or(...group.sources)))
       .orderBy(asc(parts.id));
-    rows.sort((a, b) => comparePartNumbers(a.partNumber, b.partNumber));
-    if (!rows.length) continue;
-    sections.push({ path: group.path, ids: rows.map((r) => r.id) });
-    total += rows.length;
+    const shown = kept ? rows.filter((r) => kept.has(r.id)) : rows;
+    shown.sort((a, b) => comparePartNumbers(a.partNumber, b.partNumber));
+    if (!shown.length) continue;
+    sections.push({ path: group.path, ids: shown.map((r) => r.id) });
+    total += shown.length;
   }
   return { sections, total, scope };
 }

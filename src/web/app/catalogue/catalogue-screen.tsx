@@ -81,6 +81,8 @@ export function CatalogueScreen() {
               <PdfButton
                 categoryIds={categoryId ? [categoryId] : 'all'}
                 {...(category ? { categoryName: category.name } : {})}
+                search={catalogue.state.search}
+                brand={catalogue.state.brand}
                 includePrices
                 tone={place === 'menu' ? 'page' : 'header'}
                 {...(place === 'menu' ? { variant: 'ghost' as const } : {})}

@@ -28,6 +28,10 @@ export interface PdfExportOptions {
   categoryName?: string;
   includeImages?: boolean;
   includePrices?: boolean;
+  /** The list's search: the PDF keeps only the parts the list shows for it (docs/product.md §9.2). */
+  search?: string;
+  /** The list's brand filter. */
+  brand?: string;
 }
 
 /** `/api/export/catalog.xlsx?…` with the filters that narrow the list (defaults left out). */
@@ -41,7 +45,7 @@ export function excelExportUrl(filters: ExcelExportFilters = {}): string {
   });
 }
 
-/** `/api/export/catalog.pdf?categoryIds=…&…`; flags are sent only when given. */
+/** `/api/export/catalog.pdf?categoryIds=…&…`; flags, search and brand are sent only when given. */
 export function pdfExportUrl(options: PdfExportOptions = {}): string {
   const ids = options.categoryIds;
   const query: QueryParams = {
@@ -49,6 +53,8 @@ export function pdfExportUrl(options: PdfExportOptions = {}): string {
     categoryName: options.categoryName?.trim() || undefined,
     includeImages: options.includeImages,
     includePrices: options.includePrices,
+    search: options.search?.trim() || undefined,
+    brand: options.brand?.trim() || undefined,
   };
   return withQuery(PDF_EXPORT_PATH, query);
 }

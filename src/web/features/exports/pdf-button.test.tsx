@@ -45,6 +45,24 @@ describe('PdfButton', () => {
     expect(downloads.saved).toEqual([{ href: 'blob:http://localhost/1', download: 'catálogo-embrague-2025-11-21.pdf' }]);
   });
 
+  it('sends the list’s search and brand, so the PDF holds what the list shows', async () => {
+    const fetchMock = mockApi({
+      'GET /api/config': config,
+      'GET /api/export/catalog.pdf': () => fileResponse('%PDF', 'application/pdf', 'catalogo.pdf'),
+    });
+    renderWithApp(<PdfButton categoryIds="all" search=" embrague " brand="Bosch" includePrices />);
+    await userEvent.click(screen.getByRole('button', { name: 'Descargar PDF' }));
+    await screen.findByRole('button', { name: 'Descargar PDF' });
+    const call = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/export/catalog.pdf'));
+    const url = new URL(String(call?.[0]), 'http://localhost');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      categoryIds: 'all',
+      includePrices: 'true',
+      search: 'embrague',
+      brand: 'Bosch',
+    });
+  });
+
   it('asks for every category by default', async () => {
     const fetchMock = mockApi({
       'GET /api/config': config,

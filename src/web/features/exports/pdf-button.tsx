@@ -10,13 +10,13 @@ export type PdfButtonProps = PdfExportOptions & ExportButtonLookProps;
 /**
  * "Descargar PDF": downloads the printable catalogue (`GET /api/export/catalog.pdf`, cover,
  * contents and the print grouping, at the viewer's prices; `includePrices` is the caller's
- * choice) with a busy label while it streams in. Failure: the toast "Error al generar PDF" /
+ * choice; `search` and `brand` narrow it to what the list shows) with a busy label while it streams in. Failure: the toast "Error al generar PDF" /
  * "Hubo un problema al crear el archivo PDF." (docs/product.md §9.2); a 429 shows the server's message instead.
  */
-export function PdfButton({ categoryIds, categoryName, includeImages, includePrices, ...look }: PdfButtonProps) {
+export function PdfButton({ categoryIds, categoryName, includeImages, includePrices, search, brand, ...look }: PdfButtonProps) {
   const { busy, bytes, start } = useDownload();
   const download = () =>
-    start(pdfExportUrl({ categoryIds, categoryName, includeImages, includePrices }), PDF_TEXTS.fallbackName, {
+    start(pdfExportUrl({ categoryIds, categoryName, includeImages, includePrices, search, brand }), PDF_TEXTS.fallbackName, {
       onSuccess: () => {},
       onError: (error) =>
         toast({ title: PDF_TEXTS.failureTitle, description: rateLimitMessage(error) ?? PDF_TEXTS.failure, variant: 'destructive' }),
