@@ -5,7 +5,7 @@
  * <body>; and the login page leaves no step of its own for Back.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { DISTRIBUTOR } from './fixtures.ts';
+import { ADMIN, DISTRIBUTOR } from './fixtures.ts';
 import { createClient, uniqueName } from './support.ts';
 
 /** Where the page is now: path and query. */
@@ -132,4 +132,13 @@ test('"Ingresar como Invitado" puts the focus into the catalogue', async ({ page
   await page.goto('/');
   await page.getByRole('button', { name: /Ingresar como Invitado/ }).click();
   await expectCatalogueWithFocus(page, /Mi Perfil: Invitado, Invitado/);
+});
+
+test('signing in at /adminkon2025 puts the focus into the panel', async ({ page }) => {
+  await page.goto('/adminkon2025');
+  await page.getByLabel('Usuario', { exact: true }).fill(ADMIN.username);
+  await page.getByLabel('Contraseña', { exact: true }).fill(ADMIN.password);
+  await page.getByLabel('Contraseña', { exact: true }).press('Enter');
+  await expect(page.getByRole('heading', { name: 'Panel de Administración' })).toBeVisible();
+  await expect(page.locator('main')).toBeFocused();
 });

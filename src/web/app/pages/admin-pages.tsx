@@ -1,5 +1,5 @@
 import { lazy, type ReactNode } from 'react';
-import { UserMenu, useSessionState } from '../../features/session/index.ts';
+import { UserMenu, useLandingFocus, useSessionState } from '../../features/session/index.ts';
 import { AdminLogin } from '../../features/session/pages.ts';
 import { PageFallback } from '../page-fallback.tsx';
 
@@ -9,6 +9,16 @@ const AdminCategoriesPage = lazy(async () => ({ default: (await import('../../fe
 const DebugPage = lazy(async () => ({ default: (await import('../../features/admin/index.ts')).DebugPage }));
 
 /**
+ * Puts a focus lost by the admin login into the panel's `<main>` (docs/product.md §13.4). Rendered
+ * after the lazy screen in the same Suspense boundary, so its effect runs once that screen, and its
+ * `<main>`, is in the document.
+ */
+function AdminLanding() {
+  useLandingFocus(true);
+  return null;
+}
+
+/**
  * Renders `screen` for an admin session, with the session's badge, profile and logout as the
  * header actions; anyone else gets the admin login (docs/product.md §10.1).
  */
@@ -16,7 +26,12 @@ function AdminGate({ screen }: { screen: (actions: ReactNode) => ReactNode }) {
   const { session, pending } = useSessionState();
   if (pending) return <PageFallback />;
   if (session?.userType !== 'admin') return <AdminLogin />;
-  return screen(<UserMenu session={session} />);
+  return (
+    <>
+      {screen(<UserMenu session={session} />)}
+      <AdminLanding />
+    </>
+  );
 }
 
 /** `/adminkon2025` (and any deeper path but /categorias): the admin panel. */

@@ -66,3 +66,25 @@ describe('signing in (docs/product.md §7.3, §13.4)', () => {
     expect(window.location.pathname).toBe('/forgot-password');
   });
 });
+
+describe('signing in at /adminkon2025 (docs/product.md §13.4)', () => {
+  it('puts the focus into the panel once its screens have loaded, not on <body>', async () => {
+    let signedIn = false;
+    mockApi({
+      'GET /api/config': config,
+      'GET /api/user/session': () => json(signedIn ? signedInSession('admin') : anonymousSession),
+      'POST /api/auth/login': () => {
+        signedIn = true;
+        return json(loginAnswer('admin'));
+      },
+      'GET /api/profiles': [],
+    });
+    renderWithApp(<AppRoutes />, { path: '/adminkon2025' });
+    await userEvent.type(await screen.findByLabelText('Usuario'), 'admin');
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'clave123{Enter}');
+    await screen.findByRole('heading', { level: 1, name: 'Panel de Administración' }, { timeout: 5000 });
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('tablist')).toBeInTheDocument();
+    await waitFor(() => expect(main).toHaveFocus());
+  });
+});

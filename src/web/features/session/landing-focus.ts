@@ -1,6 +1,6 @@
 /**
  * Where the keyboard's focus lands after signing in (docs/product.md §7.3, §13.4). A login at
- * `/distribuidores`, at `/login` or in "Acceso de Cliente" replaces the screen that held the focus
+ * `/distribuidores`, at `/login`, in "Acceso de Cliente" or at `/adminkon2025` replaces the screen that held the focus
  * (the form, the dialog) with the catalogue, and the focus would fall to `<body>`, so the next Tab
  * would start over from the top of the page. The login marks that it happened; the page that shows
  * the catalogue then puts a lost focus into its main content (`<main>`, the "Saltar al contenido"
