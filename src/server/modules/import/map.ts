@@ -485,7 +485,7 @@ function recordMapper(records: SourceRecord[], options: MapOptions): { result: M
     if (!map.fields.partNumber) {
       rejections.push({
         row: record.row,
-        reason: 'No se encontró la columna de código (codigo, sku, code): asígnela con el mapeo de columnas.',
+        reason: 'No se encontró la columna de código (codigo, sku, code). Asígnela con el mapeo de columnas.',
       });
       return;
     }

@@ -84,7 +84,20 @@ describe.each(testEngines())('the import pipeline on %s', (engine) => {
       { i: 1, c: '4PK-0640', n: 'CORREA POLY-V 4PK 640', s: 3, p: 25000, l: 'CORREAS' },
       { i: 2, c: '6PK-1200', n: 'CORREA POLY-V 6PK 1200', s: 0, p: 31000.5, l: 'CORREAS' },
     ]);
-    await expect(importCatalogueFile(database.db, erp, base)).rejects.toThrow(/columna de código/);
+    // One file-wide reason, said once: not repeated per row, nor with a stray ".;" between rows.
+    await expect(importCatalogueFile(database.db, erp, base)).rejects.toThrow(
+      'No se pudo importar ninguna fila: no se encontró la columna de código (codigo, sku, code). Asígnela con el mapeo de columnas.',
+    );
+    await expect(
+      importCatalogueFile(
+        database.db,
+        json([
+          { codigo: '', descripcion: 'CORREA' },
+          { codigo: '-', descripcion: 'RETEN' },
+        ]),
+        base,
+      ),
+    ).rejects.toThrow(/^No se pudo importar ninguna fila: falta el código del producto\.$/);
     const report = await importCatalogueFile(database.db, erp, {
       ...base,
       mapping: [

@@ -277,6 +277,32 @@ export async function importRecords(
  * 100,000 rows, while planning and writing need only the mapped rows (docs/performance.md "The
  * import's records").
  */
+/**
+ * The failure of a run with no valid row (docs/product.md §11.1), in Spanish: a reason every row
+ * shares (a file without a code column) is said once, as the file's; otherwise the first three rows
+ * with theirs, e.g. "No se pudo importar ninguna fila (fila 2: falta el código del producto; fila 3: …)."
+ */
+function nothingImportedMessage(rejections: readonly { row: number; reason: string }[]): string {
+  // A reason as a clause inside the sentence: without its full stop, a leading word in lower case.
+  const clause = (reason: string) =>
+    reason
+      .trim()
+      .replace(/\.$/, '')
+      .replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase());
+  const reasons = new Set(rejections.map((r) => r.reason));
+  const [only] = reasons;
+  if (reasons.size === 1 && only !== undefined) {
+    // "No se encontró la columna de código (…). Asígnela …": its first sentence joins the message.
+    const [first, ...rest] = only.trim().split(/(?<=\.) /);
+    return `No se pudo importar ninguna fila: ${clause(first ?? only)}.${rest.length ? ` ${rest.join(' ')}` : ''}`;
+  }
+  const first = rejections
+    .slice(0, 3)
+    .map((r) => `fila ${r.row}: ${clause(r.reason)}`)
+    .join('; ');
+  return `No se pudo importar ninguna fila${first ? ` (${first})` : ''}.`;
+}
+
 async function runImport(
   db: Db,
   records: SourceRecord[],
@@ -290,13 +316,7 @@ async function runImport(
   const mapped = await mapRecordsInSteps(records, { lowStock: options.lowStock, mapping: options.mapping, duplicates: options.duplicates });
   if (release) records.length = 0;
   const { rows, rejections } = mapped;
-  if (rows.length === 0) {
-    const first = rejections
-      .slice(0, 3)
-      .map((r) => `fila ${r.row}: ${r.reason}`)
-      .join('; ');
-    throw new AppError('IMPORT_FAILED', `No se pudo importar ninguna fila${first ? ` (${first})` : ''}.`, { rejections });
-  }
+  if (rows.length === 0) throw new AppError('IMPORT_FAILED', nothingImportedMessage(rejections), { rejections });
   if (options.maxRejectedRatio !== undefined && total > 0 && rejections.length / total > options.maxRejectedRatio) {
     throw new AppError(
       'IMPORT_FAILED',
