@@ -51,6 +51,8 @@ describe('UndoLastImport', () => {
     expect(callsTo(fetchMock, 'POST', '/api/admin/import/undo')).toHaveLength(1);
     expect(await screen.findByText(/deshecha el/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Deshacer la última importación' })).not.toBeInTheDocument();
+    // The button is gone: the focus is on the line that says the run was undone, not on <body>.
+    await waitFor(() => expect(screen.getByText(/deshecha el/)).toHaveFocus());
     expect(client.getQueryState(['parts', 'list', { page: 1 }])?.isInvalidated).toBe(true);
   });
 

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Undo2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { lastImportRunSchema, undoReportSchema } from '../../../../shared/import.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -22,6 +22,9 @@ const parts = (count: number) => `${n(count)} ${count === 1 ? 'producto' : 'prod
 export function UndoLastImport() {
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
+  // Undone, the button leaves the page: the focus moves to the line that now says "deshecha".
+  const line = useRef<HTMLParagraphElement>(null);
+  const [undoneHere, setUndoneHere] = useState(false);
   const { data } = useQuery({
     queryKey: lastRunKey(),
     queryFn: ({ signal }) => apiGet('/api/admin/import/last-run', lastImportRunSchema, undefined, signal),
@@ -31,6 +34,7 @@ export function UndoLastImport() {
     mutationFn: () => apiRequest('/api/admin/import/undo', undoReportSchema, { method: 'POST' }),
     onSuccess: async (report) => {
       setOpen(false);
+      setUndoneHere(true);
       toast({
         title: 'Importación deshecha',
         description: `Con sus datos anteriores: ${parts(report.restored)}. Nuevos desactivados: ${parts(report.deactivated)}. Reactivados: ${parts(report.reactivated)}.${report.skipped ? ` Cambiados después, sin tocar: ${parts(report.skipped)}.` : ''}`,
@@ -40,11 +44,17 @@ export function UndoLastImport() {
     onError: (error) => errorToast(serverMessage(error, 'No se pudo deshacer la importación')),
   });
   const run = data?.run;
+  const undoneAt = run?.undoneAt;
+  useEffect(() => {
+    if (!undoneHere || !undoneAt) return;
+    setUndoneHere(false);
+    line.current?.focus({ preventScroll: true });
+  }, [undoneHere, undoneAt]);
   if (!run) return null;
   const { updated, inserted, deactivated } = run.changes;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-200 bg-white p-3 text-sm text-slate-700">
-      <p>
+      <p ref={line} tabIndex={-1} className="focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-700">
         Última importación: {run.source}, de {run.actor}, el {formatDateTime(run.createdAt)}
         {run.undoneAt ? ` (deshecha el ${formatDateTime(run.undoneAt)})` : ''}.
       </p>
