@@ -4,7 +4,7 @@
  * Cells are written with the export module's formula-injection guard and ARS number format.
  */
 import type { Order, OrderSummary } from '../../../shared/orders.ts';
-import { ORDER_STATUS_LABELS, ORDER_TEXTS } from '../../../shared/orders.ts';
+import { ORDER_STATUS_LABELS, ORDER_TEXTS, allUnpriced, unpricedTotalText } from '../../../shared/orders.ts';
 import { NO_PRICE_TEXT, formatPrice } from '../../../shared/pricing.ts';
 import { PRINT_TIME_ZONE, formatPrintDateTime } from '../../../shared/print.ts';
 import { PRICE_FORMAT, safeCellText } from '../export/xlsx.ts';
@@ -45,7 +45,8 @@ function excelWallClock(iso: string): Date {
 
 /**
  * The pedido as an XLSX workbook: title, customer data, one row per line (Código, Descripción,
- * Unidad de Venta, Cantidad, Precio unitario, Subtotal; "Consultar Precio" without a price), total.
+ * Unidad de Venta, Cantidad, Precio unitario, Subtotal; "Consultar Precio" without a price), total
+ * (ARS; "A consultar (N repuestos)" when no line has a price, docs/product.md §16.1).
  */
 export async function orderXlsx(order: Order, brand: DocumentBrand): Promise<Buffer> {
   const { default: Excel } = await import('exceljs');
@@ -88,9 +89,11 @@ export async function orderXlsx(order: Order, brand: DocumentBrand): Promise<Buf
     ]);
     for (const col of [5, 6]) if (typeof row.getCell(col).value === 'number') row.getCell(col).numFmt = PRICE_FORMAT;
   }
-  const total = sheet.addRow(['', '', '', '', ORDER_TEXTS.total, Number(order.totals.total)]);
+  // A pedido without any price has no amount: its total says so, as everywhere (§16.1).
+  const unpriced = allUnpriced(order.totals);
+  const total = sheet.addRow(['', '', '', '', ORDER_TEXTS.total, unpriced ? unpricedTotalText(order.totals) : Number(order.totals.total)]);
   total.font = { bold: true };
-  total.getCell(6).numFmt = PRICE_FORMAT;
+  if (!unpriced) total.getCell(6).numFmt = PRICE_FORMAT;
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
@@ -208,7 +211,15 @@ export async function orderPdf(order: Order, brand: DocumentBrand): Promise<Buff
   doc
     .font('Helvetica-Bold')
     .fontSize(11)
-    .text(`${ORDER_TEXTS.total}: ${formatPrice(order.totals.total)}`, left, doc.y, { width, align: 'right' });
+    .text(
+      `${ORDER_TEXTS.total}: ${allUnpriced(order.totals) ? unpricedTotalText(order.totals) : formatPrice(order.totals.total)}`,
+      left,
+      doc.y,
+      {
+        width,
+        align: 'right',
+      },
+    );
   if (order.totals.unpricedCount > 0) doc.font('Helvetica').fontSize(8.5).text(ORDER_TEXTS.unpricedNote, { width, align: 'right' });
   if (order.note) {
     doc.moveDown();
