@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatArs } from '../../../lib/format.ts';
 import { buildReport } from '../jobs-test-fixtures.ts';
-import { ReportDetails } from './import-preview.tsx';
+import { ApplyPreview, ReportDetails } from './import-preview.tsx';
 
 describe('ReportDetails', () => {
   it('says how many hand edits were kept, in the singular for one', () => {
@@ -77,5 +77,18 @@ describe('ReportDetails', () => {
       ['Después', formatArs('27500.00')],
       ['Cambio', '+10 %'],
     ]);
+  });
+});
+
+describe('ApplyPreview', () => {
+  it('offers no "Aplicar" for a preview that changes no part, and says so', () => {
+    const report = buildReport({ dryRun: true, inserted: 0, updated: 0, deactivated: 0, unchanged: 118 });
+    const { unmount } = render(<ApplyPreview report={report} noun="importación" pending={false} onApply={() => {}} />);
+    expect(screen.getByText('Es una vista previa: no cambiaría ningún producto, no hay nada que aplicar.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Aplicar importación' })).not.toBeInTheDocument();
+    unmount();
+    render(<ApplyPreview report={buildReport({ dryRun: true })} noun="importación" pending={false} onApply={() => {}} />);
+    expect(screen.getByText('Es una vista previa: todavía no se aplicó ningún cambio.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Aplicar importación' })).toBeEnabled();
   });
 });

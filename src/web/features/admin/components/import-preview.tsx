@@ -239,7 +239,8 @@ function KeptEdit({ edit }: { edit: KeptEditBody }) {
 
 /**
  * The apply step under a finished preview: a large change (over 10 % deactivated or 30 % of prices)
- * lists why and needs a checked confirmation before "Aplicar" is enabled.
+ * lists why and needs a checked confirmation before "Aplicar" is enabled; a preview that inserts,
+ * updates and deactivates nothing offers no "Aplicar" and says there is nothing to apply.
  */
 export function ApplyPreview({
   report,
@@ -254,6 +255,14 @@ export function ApplyPreview({
 }) {
   const [confirmed, setConfirmed] = useState(false);
   const large = report.largeChange ?? [];
+  // The preview is exactly what applying would do (§11.4): nothing to write, nothing to offer.
+  if (report.inserted + report.updated + report.deactivated === 0) {
+    return (
+      <p className="rounded-md border border-brand-200 bg-brand-50/50 p-4 text-sm text-slate-700">
+        Es una vista previa: no cambiaría ningún producto, no hay nada que aplicar.
+      </p>
+    );
+  }
   return (
     <div className="grid gap-3 rounded-md border border-brand-200 bg-brand-50/50 p-4">
       <p className="text-sm text-slate-700">Es una vista previa: todavía no se aplicó ningún cambio.</p>
