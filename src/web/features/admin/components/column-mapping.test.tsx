@@ -152,6 +152,38 @@ describe('Importar catálogo: columnas', () => {
     expect(mappingOf(calls.uploads[1])).toEqual(expected);
   });
 
+  it('stops the preview of a file whose columns give no code until one is chosen, saying why', async () => {
+    const user = userEvent.setup();
+    const unknown: ColumnsResponse = {
+      ...AUTO,
+      columns: [
+        { name: 'Articulo', samples: ['A1', 'A2'], special: null },
+        { name: 'Detalle', samples: ['Cosa', 'Otra'], special: null },
+      ],
+      assignments: [],
+      ignored: [],
+    };
+    mockApi({
+      'GET /api/admin/jobs/current': jobSlot().current,
+      'GET /api/admin/import-mappings': { mappings: [] },
+      'POST /api/admin/import/columns': () => json(unknown),
+    });
+    renderWithApp(<ImportCatalogueButton />);
+    await user.click(screen.getByRole('button', { name: 'Importar catálogo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Importar catálogo' });
+    await user.upload(within(dialog).getByLabelText('Archivo'), csv());
+    const columns = await within(dialog).findByRole('list', { name: 'Destino de cada columna' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Ninguna columna está asignada a «Código»: elija la que trae el código para ver la vista previa.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Vista previa' })).toBeDisabled();
+    // A mapping without a code may still be saved, to finish it later.
+    expect(within(dialog).getByRole('button', { name: 'Guardar mapeo' })).toBeEnabled();
+    await user.selectOptions(within(columns).getByRole('combobox', { name: 'Columna «Articulo»' }), 'partNumber');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Vista previa' })).toBeEnabled();
+  });
+
   it('saves the mapping by name and starts from a saved one', async () => {
     const user = userEvent.setup();
     const calls = setup();

@@ -35,9 +35,11 @@ const ERP_PRICES_OPTION = { value: AUTOMATIC, label: 'Listas de precios del ERP 
 export interface MappingState {
   /** null while the columns are read or when they could not be (the import then maps by itself). */
   assignments: ColumnAssignment[] | null;
-  /** Spanish reason the chosen mapping cannot be sent (a field fed by two columns). */
+  /** Spanish reason the chosen mapping cannot be previewed (a field fed by two columns, or no column for the code). */
   problem: string | null;
 }
+
+const NO_CODE = 'Ninguna columna está asignada a «Código»: elija la que trae el código para ver la vista previa.';
 
 /** A message as a sentence of its own: ending with its full stop, so the next one reads apart. */
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
@@ -81,12 +83,14 @@ export function ColumnMapping({ file, disabled, onChange }: { file: File; disabl
 
   const assignments = useMemo(() => (data && choicesFor === data ? assignmentsOf(data, choices) : null), [data, choicesFor, choices]);
   const problem = assignments ? assignmentsProblem(assignments) : null;
+  // Without a code column every row would be rejected: the preview waits for one (§11.3).
+  const noCode = assignments !== null && !assignments.some((a) => a.target === 'partNumber');
+  const blocking = problem ?? (noCode ? NO_CODE : null);
   useEffect(() => {
-    onChange({ assignments, problem });
-  }, [assignments, problem, onChange]);
+    onChange({ assignments, problem: blocking });
+  }, [assignments, blocking, onChange]);
 
   const reasons = new Map((data?.ignored ?? []).map((i) => [i.column, i.reason]));
-  const noCode = assignments !== null && !assignments.some((a) => a.target === 'partNumber');
   const savedOptions = [
     { value: '', label: 'Automático (por nombre de columna)' },
     ...(saved.data ?? []).map((m) => ({
@@ -167,8 +171,8 @@ export function ColumnMapping({ file, disabled, onChange }: { file: File; disabl
             </p>
           ) : null}
           {noCode && !problem ? (
-            <p role="status" className="text-sm text-amber-800">
-              Ninguna columna está asignada a «Código»: la importación necesita una.
+            <p role="alert" className="text-sm text-accent-700">
+              {NO_CODE}
             </p>
           ) : null}
           {assignments ? (
