@@ -500,6 +500,9 @@ describe('export helpers', () => {
 
   it('keeps texts printable with the standard PDF fonts', () => {
     expect(pdfText('Cigüeñal € 1/2"\tok')).toBe('Cigüeñal € 1/2" ok');
-    expect(pdfText('Ω≥')).toBe('??');
+    expect(pdfText('√≠')).toBe('??');
+    // Real Zabala descriptions measure in inches with the double prime (REP. CAMARA TRISTOP WABCO TIPO 30″).
+    expect(pdfText('DIAFRAGMA 6 1/2″ / TIPO 30″')).toBe('DIAFRAGMA 6 1/2" / TIPO 30"');
+    expect(pdfText('5′ ‐ 10 − 2 ≥ 1')).toBe("5' - 10 - 2 >= 1");
   });
 });

@@ -104,14 +104,41 @@ interface TocEntry {
 /** Characters Helvetica (WinAnsi) can show; anything else would print as garbage. */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 
-/** A text as the standard PDF fonts can show it: control characters as spaces, unknown glyphs as `?`. */
+/**
+ * Look-alikes outside WinAnsi that real catalogues use, printed as their nearest WinAnsi character
+ * instead of `?`: inch and foot marks (`6 1/2″`, 53 Zabala parts), hyphens and minus, the ≈ ≤ ≥
+ * signs, and the Greek and math letters of sizes and units.
+ */
+const WIN_ANSI_LOOKALIKES: Readonly<Record<string, string>> = {
+  '″': '"',
+  '′': "'",
+  '‶': '"',
+  '‵': "'",
+  '‐': '-',
+  '‑': '-',
+  '‒': '–',
+  '―': '—',
+  '−': '-',
+  '∅': 'Ø',
+  Ω: 'ohm',
+  '≈': '~',
+  '≤': '<=',
+  '≥': '>=',
+  '\u2009': ' ',
+  '\u202f': ' ',
+};
+
+/**
+ * A text as the standard PDF fonts can show it: control characters as spaces, common look-alikes
+ * ({@link WIN_ANSI_LOOKALIKES}) as their WinAnsi counterpart, other unknown glyphs as `?`.
+ */
 export function pdfText(text: string): string {
   let out = '';
   for (const char of text.normalize('NFC')) {
     const code = char.codePointAt(0) ?? 0;
     if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += ' ';
     else if (code <= 0xff || WIN_ANSI_EXTRA.has(char)) out += char;
-    else out += '?';
+    else out += WIN_ANSI_LOOKALIKES[char] ?? '?';
   }
   return out;
 }
