@@ -70,7 +70,7 @@ test('a distributor’s Excel and PDF of a search carry the distributor price', 
   await search(page, ROLE_PRICE_PART.partNumber);
 
   const sheetFile = await download(page, 'Descargar Excel', isMobile);
-  expect(sheetFile.suggestedFilename()).toMatch(/^catalogo-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  expect(sheetFile.suggestedFilename()).toMatch(/^catalogo-busqueda-erp-100-\d{4}-\d{2}-\d{2}\.xlsx$/);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(await sheetFile.path());
   const sheet = workbook.worksheets[0];

@@ -252,6 +252,22 @@ describe.each(testEngines())('catalogue exports on %s', (engine) => {
       }
     });
 
+    it('names the file and the title row after the list’s category, search and brand', async () => {
+      const repuestos = await categoryId('Repuestos', 1);
+      const { response, sheet } = await workbookOf(`/api/export/catalog.xlsx?categoryId=${repuestos}&search=Exportable&brand=Bosch`);
+      expect(response.headers['content-disposition']).toMatch(
+        /^attachment; filename="catalogo-repuestos-busqueda-exportable-marca-bosch-\d{4}-\d{2}-\d{2}\.xlsx"/,
+      );
+      expect(String(sheet.getCell('A1').value)).toMatch(
+        /^.+ — Catálogo de Productos — Repuestos · Búsqueda «Exportable» · Marca Bosch — \d{2}\/\d{2}\/\d{4}$/,
+      );
+      expect(dataRows(sheet).map((row) => row.getCell(1).value)).toEqual(['EXP-PRICE']);
+      // A hidden category gives its name to nothing.
+      const hidden = await categoryId('Oculta', 1);
+      const secret = await download(`/api/export/catalog.xlsx?categoryId=${hidden}`);
+      expect(secret.headers['content-disposition']).toMatch(/^attachment; filename="catalogo-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    });
+
     it('writes only the headings when no part matches the filters', async () => {
       const { sheet } = await workbookOf('/api/export/catalog.xlsx?search=zzqqxxnada');
       expect(dataRows(sheet)).toEqual([]);

@@ -19,7 +19,7 @@ import { requireAdmin } from '../auth/guards.ts';
 import { databaseReader } from '../catalogue/service.ts';
 import { writeAdminPartsXlsx } from './admin-parts-xlsx.ts';
 import { planCataloguePdf, writeCataloguePdf } from './pdf.ts';
-import { attachmentHeader, fileDate, fileSlug, presentedBatches, selectCatalogue, selectPrint } from './service.ts';
+import { attachmentHeader, exportFileName, fileDate, presentedBatches, selectCatalogue, selectPrint, selectionTitle } from './service.ts';
 import { ExportAborted } from './stream.ts';
 import { XLSX_CONTENT_TYPE, writeCatalogueXlsx } from './xlsx.ts';
 
@@ -113,11 +113,13 @@ export function exportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const now = new Date();
         const selection = await selectCatalogue(reader, request.viewer, request.query);
-        return streamDownload(reply, request.log, XLSX_CONTENT_TYPE, `catalogo-${fileDate(now)}.xlsx`, (out) =>
+        const title = await selectionTitle(reader, request.query);
+        return streamDownload(reply, request.log, XLSX_CONTENT_TYPE, exportFileName(title, now, 'xlsx'), (out) =>
           writeCatalogueXlsx({
             out,
             batches: presentedBatches(reader, selection.scope, selection.ids),
             brandName: ctx.config.brandName,
+            title,
             now,
           }),
         );
@@ -146,9 +148,7 @@ export function exportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const narrow = { search: query.search || undefined, brand: query.brand || undefined };
         const selection = await selectPrint(reader, request.viewer, categoryIds, narrow);
         // The title says what was narrowed: the category, then the search and the brand.
-        const title = [query.categoryName, narrow.search ? `Búsqueda «${narrow.search}»` : '', narrow.brand ? `Marca ${narrow.brand}` : '']
-          .filter(Boolean)
-          .join(' · ');
+        const title = await selectionTitle(reader, { categoryName: query.categoryName, ...narrow });
         const plan = await planCataloguePdf({
           reader,
           selection,
@@ -160,9 +160,9 @@ export function exportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           imageDir: ctx.config.imageDir,
           now,
         });
-        const slug = title ? fileSlug(title) : '';
-        const filename = `catalogo-${slug ? `${slug}-` : ''}${fileDate(now)}.pdf`;
-        return streamDownload(reply, request.log, 'application/pdf', filename, (out) => writeCataloguePdf(plan, out));
+        return streamDownload(reply, request.log, 'application/pdf', exportFileName(title, now, 'pdf'), (out) =>
+          writeCataloguePdf(plan, out),
+        );
       },
     );
 

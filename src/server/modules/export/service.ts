@@ -161,6 +161,33 @@ export async function selectPrint(
   return { sections, total, scope };
 }
 
+/**
+ * What narrows an export, in words: the category's name, `Búsqueda «…»` and `Marca …`, joined
+ * with ` · ` (empty for the whole catalogue). Titles the PDF and the spreadsheet and names their
+ * files, so a workshop's downloads of several categories or searches are told apart
+ * (docs/product.md §9). A hidden or unknown category adds nothing.
+ */
+export async function selectionTitle(
+  reader: CatalogueReader,
+  narrow: { categoryId?: number | undefined; categoryName?: string | undefined; search?: string | undefined; brand?: string | undefined },
+): Promise<string> {
+  let category = narrow.categoryName?.trim() ?? '';
+  if (!category && narrow.categoryId) {
+    const loaded = await reader.categories();
+    const row = loaded.all.find((c) => c.id === narrow.categoryId);
+    if (row && !loaded.hidden.has(row.id)) category = row.name;
+  }
+  const search = narrow.search?.trim();
+  const brand = narrow.brand?.trim();
+  return [category, search ? `Búsqueda «${search}»` : '', brand ? `Marca ${brand}` : ''].filter(Boolean).join(' · ');
+}
+
+/** `catalogo-<slug of title>-YYYY-MM-DD.<extension>`, or `catalogo-YYYY-MM-DD.<extension>` without a title. */
+export function exportFileName(title: string, now: Date, extension: 'pdf' | 'xlsx'): string {
+  const slug = fileSlug(title);
+  return `catalogo-${slug ? `${slug}-` : ''}${fileDate(now)}.${extension}`;
+}
+
 /** `YYYY-MM-DD` of a date in Argentine time, for file names. */
 export function fileDate(date: Date): string {
   return new Intl.DateTimeFormat('en-CA', {

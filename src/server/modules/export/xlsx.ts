@@ -34,12 +34,15 @@ export interface CatalogueXlsxOptions {
   /** Parts in export order, in batches. */
   batches: AsyncIterable<Part[]>;
   brandName: string;
+  /** What narrows the list (`selectionTitle`: category, search, brand), shown in the title row; empty for all. */
+  title?: string;
   /** Generation time for the title row. */
   now: Date;
 }
 
 /**
- * Writes the catalogue workbook to `out`: a title row (brand, "Catálogo de Productos", date), a
+ * Writes the catalogue workbook to `out`: a title row (brand, "Catálogo de Productos", what
+ * narrows the list, date), a
  * frozen header row and one row per part with code, description, category path ("A > B > C"),
  * brand, price (a number in ARS format, or "Consultar Precio"), stock level and sales unit.
  * Waits for the client between batches; ends `out` when done.
@@ -58,7 +61,8 @@ export async function writeCatalogueXlsx(options: CatalogueXlsxOptions): Promise
   });
   sheet.columns = WIDTHS.map((width) => ({ width }));
 
-  const title = sheet.addRow([safeCellText(`${options.brandName} — Catálogo de Productos — ${formatPrintDate(options.now)}`)]);
+  const heading = [options.brandName, 'Catálogo de Productos', options.title, formatPrintDate(options.now)].filter(Boolean).join(' — ');
+  const title = sheet.addRow([safeCellText(heading)]);
   title.font = { bold: true, size: 14 };
   title.height = 22;
   sheet.mergeCells(1, 1, 1, XLSX_HEADERS.length);
