@@ -6,7 +6,7 @@ import { cn } from '../../lib/cn.ts';
  * A disclosure menu of the dark header on phones (issue 22): a 44 px "Más opciones" button opening a
  * panel of labelled actions (full-width, 44 px tall). The panel stays mounted while closed, so an
  * action that is still running (a download) keeps its state. Closes on Escape, on a tap outside and
- * after choosing an action.
+ * after choosing an action; Escape and a chosen action put the focus back on the trigger.
  */
 export function HeaderMenu({ label = 'Más opciones', children }: { label?: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -53,7 +53,10 @@ export function HeaderMenu({ label = 'Más opciones', children }: { label?: stri
         id={id}
         hidden={!open}
         onClick={(event) => {
-          if ((event.target as HTMLElement).closest('button, a')) setOpen(false);
+          if (!(event.target as HTMLElement).closest('button, a')) return;
+          setOpen(false);
+          // The chosen action is hidden with the panel: the focus goes back to the trigger, never to <body>.
+          trigger.current?.focus();
         }}
         className={cn(
           'absolute top-full right-0 z-40 mt-1 w-60 rounded-lg border border-slate-200 bg-white p-1 text-slate-900 shadow-lg',
