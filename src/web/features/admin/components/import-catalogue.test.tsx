@@ -128,6 +128,41 @@ describe('Importar catálogo', () => {
     expect(await within(dialog).findByRole('heading', { name: 'Vista previa de la importación' })).not.toHaveFocus();
   });
 
+  it('offers "Aplicar" only under the preview of the file chosen: another file, or the dialog reopened, asks for a new preview', async () => {
+    const slot = jobSlot();
+    const applied: URL[] = [];
+    mockApi({
+      'GET /api/admin/jobs/current': slot.current,
+      'POST /api/admin/import': (url: URL) => {
+        if (url.searchParams.get('dryRun') === 'false') applied.push(url);
+        slot.job = buildJob({ kind: 'upload', id: 4, status: 'done', report: buildReport({ dryRun: true }) });
+        return json({ job: slot.job }, 202);
+      },
+    });
+    renderWithApp(<ImportCatalogueButton />);
+    let dialog = await openDialog();
+    await userEvent.upload(within(dialog).getByLabelText('Archivo'), xlsx('lunes.xlsx'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Vista previa' }));
+    await within(dialog).findByRole('heading', { name: 'Vista previa de la importación' });
+    expect(await within(dialog).findByRole('button', { name: 'Aplicar importación' })).toBeEnabled();
+
+    // Another file chosen: the preview shown is not its own, so it cannot be applied from there.
+    const stale = 'Esta vista previa es de un archivo anterior: elija el archivo y pida «Vista previa» para poder aplicarlo.';
+    await userEvent.upload(within(dialog).getByLabelText('Archivo'), xlsx('martes.xlsx'));
+    expect(within(dialog).getByRole('heading', { name: 'Vista previa de la importación' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Aplicar importación' })).not.toBeInTheDocument();
+    expect(within(dialog).getByText(stale)).toBeInTheDocument();
+
+    // Reopened, the dialog has no file: the old preview says why it offers no "Aplicar".
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    dialog = await openDialog();
+    await within(dialog).findByRole('heading', { name: 'Vista previa de la importación' });
+    expect(within(dialog).getByText(stale)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Aplicar importación' })).not.toBeInTheDocument();
+    expect(applied).toHaveLength(0);
+  });
+
   it('sends the source named in «Fuente» with the preview and applies the one previewed', async () => {
     const slot = jobSlot();
     const sent: URL[] = [];

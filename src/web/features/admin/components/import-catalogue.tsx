@@ -73,6 +73,8 @@ function ImportCatalogueForm({ tracker, onClose }: { tracker: ReturnType<typeof 
   const [fileKey, setFileKey] = useState(0);
   const [mapping, setMapping] = useState<MappingState>(NO_MAPPING);
   const [previewed, setPreviewed] = useState<MappingState['assignments']>(null);
+  // The file the preview was asked for: "Aplicar" applies only that one (docs/product.md §11.4).
+  const [previewedFile, setPreviewedFile] = useState<File | null>(null);
   // The supplier's name (docs/product.md §11.4): two suppliers' `products.json` are two sources.
   const [source, setSource] = useState('');
   const [previewedSource, setPreviewedSource] = useState<string | undefined>(undefined);
@@ -89,6 +91,7 @@ function ImportCatalogueForm({ tracker, onClose }: { tracker: ReturnType<typeof 
   const submit = handleSubmit(({ file: chosen }) => {
     if (busy || mapping.problem) return;
     setPreviewed(mapping.assignments);
+    setPreviewedFile(chosen);
     const named = source.trim() || undefined;
     setPreviewedSource(named);
     upload.mutate({ file: chosen, run: { dryRun: true, mapping: mapping.assignments ?? undefined, source: named } });
@@ -154,7 +157,12 @@ function ImportCatalogueForm({ tracker, onClose }: { tracker: ReturnType<typeof 
       </form>
       <UndoLastImport />
       {job ? <CatalogueJobStatus key={job.id} job={job} focusReport={upload.data?.id === job.id} /> : null}
-      {preview && job && file ? (
+      {preview && !(file && file === previewedFile) ? (
+        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          Esta vista previa es de un archivo anterior: elija el archivo y pida «Vista previa» para poder aplicarlo.
+        </p>
+      ) : null}
+      {preview && job && file && file === previewedFile ? (
         <ApplyPreview
           key={job.id}
           report={preview}
