@@ -25,6 +25,9 @@ async function download(page: Page, name: 'Descargar Excel' | 'Descargar PDF', i
   const header = page.getByRole('banner');
   if (isMobile) await header.getByRole('button', { name: 'Más opciones' }).click();
   const [file] = await Promise.all([page.waitForEvent('download'), header.getByRole('button', { name }).click()]);
+  // The menu closes after the action: the focus goes back to its trigger, never to <body>.
+  if (isMobile) await expect(header.getByRole('button', { name: 'Más opciones' })).toBeFocused();
+  else await expect(header.getByRole('button', { name })).toBeFocused();
   return file;
 }
 
