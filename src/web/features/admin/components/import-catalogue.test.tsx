@@ -135,7 +135,7 @@ describe('Importar catálogo', () => {
       'GET /api/admin/jobs/current': slot.current,
       'POST /api/admin/import': (url: URL) => {
         if (url.searchParams.get('dryRun') === 'false') applied.push(url);
-        slot.job = buildJob({ kind: 'upload', id: 4, status: 'done', report: buildReport({ dryRun: true }) });
+        slot.job = buildJob({ kind: 'upload', id: (slot.job?.id ?? 3) + 1, status: 'done', report: buildReport({ dryRun: true }) });
         return json({ job: slot.job }, 202);
       },
     });
@@ -152,6 +152,11 @@ describe('Importar catálogo', () => {
     expect(within(dialog).getByRole('heading', { name: 'Vista previa de la importación' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Aplicar importación' })).not.toBeInTheDocument();
     expect(within(dialog).getByText(stale)).toBeInTheDocument();
+    // Its own preview replaces the old one (a single report) and can be applied.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Vista previa' }));
+    expect(await within(dialog).findByRole('button', { name: 'Aplicar importación' })).toBeEnabled();
+    expect(within(dialog).getAllByRole('heading', { name: 'Vista previa de la importación' })).toHaveLength(1);
+    expect(within(dialog).queryByText(stale)).not.toBeInTheDocument();
 
     // Reopened, the dialog has no file: the old preview says why it offers no "Aplicar".
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));

@@ -164,7 +164,8 @@ function ImportCatalogueForm({ tracker, onClose }: { tracker: ReturnType<typeof 
       ) : null}
       {preview && job && file && file === previewedFile ? (
         <ApplyPreview
-          key={job.id}
+          // Not the bare id: the report above is keyed by it, and two siblings with one key duplicate it.
+          key={`apply-${job.id}`}
           report={preview}
           noun="importación"
           pending={upload.isPending}
