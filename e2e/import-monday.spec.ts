@@ -66,6 +66,23 @@ test('a list of unknown columns: mapped by hand, previewed, applied and undone w
   await expect(dialog.getByText('Es una vista previa: todavía no se aplicó ningún cambio.')).toBeVisible();
   await expectNoSidewaysScroll(page);
 
+  // Another file chosen under this preview: it is not the file's, so it cannot be applied from there.
+  const other = testInfo.outputPath('otra-lista.csv');
+  fs.writeFileSync(other, `Codigo;Descripcion\n${tag}-9;OTRA LISTA\n`);
+  await dialog.getByLabel('Archivo', { exact: true }).setInputFiles(other);
+  await expect(
+    dialog.getByText('Esta vista previa es de un archivo anterior: elija el archivo y pida «Vista previa» para poder aplicarlo.'),
+  ).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Aplicar importación' })).toHaveCount(0);
+  // Back to the Monday list: mapped and previewed again, it can be applied.
+  await dialog.getByLabel('Archivo', { exact: true }).setInputFiles(file);
+  await dialog.getByRole('combobox', { name: 'Columna «Articulo»' }).selectOption({ label: 'Código' });
+  await dialog.getByRole('combobox', { name: 'Columna «Detalle»' }).selectOption({ label: 'Descripción' });
+  await dialog.getByRole('combobox', { name: 'Columna «Valor»' }).selectOption({ label: 'Lista de precios 1' });
+  await press(dialog.getByRole('button', { name: 'Vista previa', exact: true }));
+  await expect(preview.getByRole('heading', { name: 'Vista previa de la importación' })).toBeFocused({ timeout: 30_000 });
+  await expect(count(preview, 'insertados')).toHaveText(/^2\s*insertados$/);
+
   await press(dialog.getByRole('button', { name: 'Aplicar importación' }));
   const summary = dialog.getByRole('region', { name: 'Resumen de la importación' });
   await expect(summary.getByRole('heading', { name: 'Resumen de la importación' })).toBeFocused({ timeout: 30_000 });
