@@ -33,6 +33,8 @@ describe('ExcelButton', () => {
     expect(busy).toHaveFocus();
     expect(busy).toHaveAttribute('aria-busy', 'true');
     expect(busy).toHaveAttribute('aria-disabled', 'true');
+    // Also said in a toast: on a phone the button closes with the "Más opciones" menu.
+    expect(screen.getByText('La descarga comienza cuando el archivo esté listo.')).toBeInTheDocument();
     await userEvent.keyboard('{Enter}');
     await userEvent.click(busy);
     const exports = fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/export/catalog.xlsx'));

@@ -14,16 +14,20 @@ export type ExcelButtonProps = ExcelExportFilters &
 /**
  * "Descargar Excel" (visible text "Excel"): downloads the catalogue as filtered on screen
  * (`GET /api/export/catalog.xlsx`, at the viewer's prices), with a busy label while the file
- * streams in, and the success or failure toast of docs/product.md §9.1 (a 429 shows the server's message).
+ * streams in (also as a toast, seen when the button sits in a closed menu), and the success or failure toast of docs/product.md §9.1 (a 429 shows the server's message).
  * Made for the catalogue header (`tone="header"`, the default).
  */
 export function ExcelButton({ categoryId, search, brand, sortBy, sortDir, tone = 'header', fullLabel = false, ...look }: ExcelButtonProps) {
   const { busy, bytes, start } = useDownload();
-  const download = () =>
-    start(excelExportUrl({ categoryId, search, brand, sortBy, sortDir }), EXCEL_TEXTS.fallbackName, {
+  const download = () => {
+    if (busy) return;
+    // Said in a toast too: in the phone's "Más opciones" the button closes with its menu.
+    toast({ title: EXCEL_TEXTS.busy, description: EXCEL_TEXTS.busyHint });
+    return start(excelExportUrl({ categoryId, search, brand, sortBy, sortDir }), EXCEL_TEXTS.fallbackName, {
       onSuccess: () => toast({ title: EXCEL_TEXTS.success }),
       onError: (error) => toast({ title: 'Error', description: rateLimitMessage(error) ?? EXCEL_TEXTS.failure, variant: 'destructive' }),
     });
+  };
   return (
     <ExportButton
       icon={FileSpreadsheet}

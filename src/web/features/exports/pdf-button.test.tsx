@@ -40,8 +40,13 @@ describe('PdfButton', () => {
       includePrices: 'true',
     });
 
+    // Also said in a toast: on a phone the button closes with the "Más opciones" menu.
+    expect(screen.getByText('Generando PDF…', { selector: '[data-state] *' })).toBeInTheDocument();
+    expect(screen.getByText('La descarga comienza cuando el archivo esté listo.')).toBeInTheDocument();
+
     answer.resolve(fileResponse('%PDF-1.7', 'application/pdf', 'catálogo-embrague-2025-11-21.pdf'));
     await screen.findByRole('button', { name: 'Descargar PDF' });
+    expect(screen.queryByText('La descarga comienza cuando el archivo esté listo.')).not.toBeInTheDocument();
     expect(downloads.saved).toEqual([{ href: 'blob:http://localhost/1', download: 'catálogo-embrague-2025-11-21.pdf' }]);
   });
 

@@ -3,6 +3,8 @@ export const EXCEL_TEXTS = {
   label: 'Descargar Excel',
   shortLabel: 'Excel',
   busy: 'Generando Excel…',
+  /** Under the busy toast: on a phone the button is hidden with its menu while the file is made. */
+  busyHint: 'La descarga comienza cuando el archivo esté listo.',
   success: 'Archivo Excel descargado correctamente',
   failure: 'Error al generar el archivo Excel',
   fallbackName: 'catalogo.xlsx',
@@ -11,6 +13,7 @@ export const EXCEL_TEXTS = {
 export const PDF_TEXTS = {
   label: 'Descargar PDF',
   busy: 'Generando PDF…',
+  busyHint: 'La descarga comienza cuando el archivo esté listo.',
   failureTitle: 'Error al generar PDF',
   failure: 'Hubo un problema al crear el archivo PDF.',
   fallbackName: 'catalogo.pdf',
