@@ -410,33 +410,29 @@ test('an admin imports the Resortes XLSX from the panel, reads the report, and a
   const preview = dialog.getByRole('region', { name: 'Vista previa de la importación' });
   await expect(preview).toBeVisible({ timeout: 30_000 });
   await expect(preview).toContainText('XLSX, 824 filas.');
-  await expect(dialog.getByText('Es una vista previa: todavía no se aplicó ningún cambio.')).toBeVisible();
   // The supplier's cost column is never published as a price list.
   await expect(preview.getByText('PRECIO COSTO', { exact: true })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Aplicar importación' }).click();
-
-  // The live progress may pass too quickly to see: the report is what stays.
-  const summary = dialog.getByRole('region', { name: 'Resumen de la importación' });
-  await expect(summary).toBeVisible({ timeout: 30_000 });
-  await expect(summary).toContainText('XLSX, 824 filas.');
-  await expect(summary).toContainText(`Importación de ${ADMIN.username}`);
-  // The e2e server imported this same file at start: nothing new, nothing changed; the rows without
-  // a code, or with a family name as code, are rejected again with their row numbers.
-  const count = (label: string) => summary.getByRole('list', { name: 'Resultado' }).getByRole('listitem').filter({ hasText: label });
+  // The e2e server imported this same file at start: nothing to apply (docs/product.md §11.4).
+  await expect(dialog.getByText('Es una vista previa: no cambiaría ningún producto, no hay nada que aplicar.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Aplicar importación' })).toHaveCount(0);
+  await expect(preview).toContainText(`Importación de ${ADMIN.username}`);
+  // Nothing new, nothing changed; the rows without a code, or with a family name as code, are
+  // rejected again with their row numbers.
+  const count = (label: string) => preview.getByRole('list', { name: 'Resultado' }).getByRole('listitem').filter({ hasText: label });
   await expect(count('insertados')).toHaveText(/^0\s*insertados$/);
   await expect(count('actualizados')).toHaveText(/^0\s*actualizados$/);
   await expect(count('sin cambios')).toHaveText(/^785\s*sin cambios$/);
   await expect(count('desactivados')).toHaveText(/^0\s*desactivados$/);
   await expect(count('rechazados')).toHaveText(/^29\s*rechazados$/);
-  const rejected = summary.getByRole('region', { name: 'Filas rechazadas' });
+  const rejected = preview.getByRole('region', { name: 'Filas rechazadas' });
   await expect(rejected.getByRole('row')).toHaveCount(30);
   await expect(rejected.getByRole('row', { name: /^249\s*—\s*Falta el código del producto\.$/ })).toBeVisible();
   await expect(rejected.getByRole('row', { name: /^816\s*ACERO PARABOLICO\s*El código son palabras sin números/ })).toBeVisible();
   // The same file under another source name is no conflict, even for a description of short words
   // only (row 656, `PC 5/8"X8" CB C/T`).
-  await expect(summary.getByText(/^Conflictos con otra fuente/)).toHaveCount(0);
+  await expect(preview.getByText(/^Conflictos con otra fuente/)).toHaveCount(0);
   // Repeated codes are reported with both rows, not rejected.
-  await expect(summary.getByText('Códigos repetidos con otra descripción: 4 (se conservó la primera fila)')).toBeVisible();
+  await expect(preview.getByText('Códigos repetidos con otra descripción: 4 (se conservó la primera fila)')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Vista previa', exact: true })).toBeEnabled();
   await dialog.getByRole('button', { name: 'Cerrar' }).click();
   await expect(dialog).toBeHidden();
