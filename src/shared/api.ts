@@ -85,7 +85,7 @@ export const partFiltersSchema = z.object({
   sortBy: z._default(partSortSchema, 'relevance'),
   sortDir: z._default(z.enum(['asc', 'desc']), 'asc'),
   categoryId: z.optional(optionalInt(0, 2_147_483_647)),
-  search: z.optional(z.string().check(z.trim(), z.maxLength(200, { error: 'la búsqueda admite hasta 200 caracteres' }))),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(200, { error: 'admite hasta 200 caracteres' }))),
   brand: z.optional(z.string().check(z.trim(), z.maxLength(120))),
   /** Accepted for compatibility; ignored for pricing (docs/product.md §3.1). */
   userType: z.optional(z.string().check(z.maxLength(40))),
@@ -162,7 +162,7 @@ export const brandCountsSchema = z.array(z.object({ brand: z.string(), count: in
 
 /** `GET /api/search/suggest`: what the search box offers as the user types (issue 18). */
 export const suggestQuerySchema = z.object({
-  q: z.string().check(z.trim(), z.maxLength(200, { error: 'la búsqueda admite hasta 200 caracteres' })),
+  q: z.string().check(z.trim(), z.maxLength(200, { error: 'admite hasta 200 caracteres' })),
 });
 
 /** Up to 8 parts (code and description, never a price) and the matching public categories. */

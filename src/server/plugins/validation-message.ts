@@ -55,6 +55,7 @@ const FIELD_LABELS: Record<string, string> = {
   phone: 'teléfono',
   priceList: 'lista de precios',
   profileType: 'tipo de usuario',
+  q: 'búsqueda',
   query: 'búsqueda',
   reason: 'motivo',
   relatedId: 'repuesto relacionado',

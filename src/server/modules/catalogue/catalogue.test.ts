@@ -82,6 +82,13 @@ describe.each(testEngines())('catalogue API on %s', (engine) => {
       expect(body.error.code).toBe('VALIDATION');
       expect(body.error.message.length).toBeGreaterThan(5);
     }
+    // The search's own limit reads as one sentence about the field, not the field then a sentence.
+    expect((await get(`/api/parts?search=${'x'.repeat(201)}`)).body.error.message).toBe(
+      'El parámetro «búsqueda» admite hasta 200 caracteres.',
+    );
+    expect((await get(`/api/search/suggest?q=${'x'.repeat(201)}`)).body.error.message).toBe(
+      'El parámetro «búsqueda» admite hasta 200 caracteres.',
+    );
   });
 
   it('searches without case or accents: "ciguenal" finds Cigüeñal and Cigueñal, "bujia" finds BUJIA', async () => {
