@@ -12,7 +12,7 @@ import {
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import * as Tabs from '@radix-ui/react-tabs';
-import { AlertTriangle, ArrowDown, ArrowUp, CheckCircle2, GripVertical, Plus, Save, Trash2, Undo2 } from 'lucide-react';
+import { AlertTriangle, ArrowDown, ArrowUp, CheckCircle2, GripVertical, Plus, Save, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import { COLLECTIONS, type Collection } from '../../../../shared/api.ts';
@@ -34,6 +34,7 @@ import {
 } from '../carousels-api.ts';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_DEBOUNCE_MS, COLLECTION_LABELS, parseDiscount } from '../texts.ts';
 import { EmptyState, ErrorState, LoadingState, Section } from './ui.tsx';
+import { UndoRemoval, useUndoRemoval } from './undo-removal.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
 import { useRefocusAfterRemoval } from '../lib/use-refocus-after-removal.ts';
 
@@ -489,10 +490,6 @@ function SortableEntries({
 interface RemovedEntry {
   entry: CarouselEntry;
   index: number;
-  /** "Deshacer" was pressed: the entry is being put back. */
-  restoring: boolean;
-  /** The list has shown it gone (the offer ends once it is back). */
-  gone: boolean;
 }
 
 /**
@@ -503,7 +500,7 @@ interface RemovedEntry {
 function useRestoreEntry(collection: Collection) {
   const update = useUpdateCarousel();
   const reorder = useReorderCarousel();
-  return async ({ entry, index }: Pick<RemovedEntry, 'entry' | 'index'>) => {
+  return async ({ entry, index }: RemovedEntry) => {
     const { partId, discountPercentage, startsOn, endsOn } = entry;
     const draft = await update.mutateAsync(
       collection === 'on-sale'
@@ -518,25 +515,6 @@ function useRestoreEntry(collection: Collection) {
     ids.splice(index, 0, partId);
     await reorder.mutateAsync({ collection, partIds: ids });
   };
-}
-
-/**
- * "Se quitó … de …" with "Deshacer", after a "Quitar" (as "Vaciar pedido" offers its undo): it
- * stays until the next removal or until the part is back in the carousel. `busy` while the entry is
- * being put back (the button keeps the focus).
- */
-function UndoRemoval({ partNumber, label, busy, onUndo }: { partNumber: string; label: string; busy: boolean; onUndo: () => void }) {
-  return (
-    <div role="status" className="mb-3 flex flex-wrap items-center justify-between gap-2 rounded-md bg-slate-100 p-3 text-sm">
-      <span>
-        Se quitó <strong className="font-mono">{partNumber}</strong> de {label}.
-      </span>
-      <Button variant="outline" size="sm" busy={busy} onClick={onUndo}>
-        <Undo2 aria-hidden="true" className="size-4" />
-        Deshacer
-      </Button>
-    </div>
-  );
 }
 
 function CollectionPanel({
@@ -561,44 +539,27 @@ function CollectionPanel({
     searchBox,
   );
   const restore = useRestoreEntry(collection);
-  const [undo, setUndo] = useState<RemovedEntry | null>(null);
-  const present = undo !== null && entries.some((e) => e.partId === undo.entry.partId);
-  // Gone from the list (the offer may come before the new list does), then back in it (undone here
-  // or added from the list below): the offer ends; undone, the entry's "Quitar" takes the focus
-  // from "Deshacer", which leaves with the offer.
-  useEffect(() => {
-    if (!undo) return;
-    if (!present) {
-      if (!undo.gone) setUndo({ ...undo, gone: true });
-      return;
-    }
-    if (!undo.gone) return;
-    setUndo(null);
-    if (undo.restoring) boxRef.current?.querySelector<HTMLButtonElement>(`button[data-carousel-remove="${undo.entry.partId}"]`)?.focus();
-  }, [undo, present]);
+  const undo = useUndoRemoval<RemovedEntry>(
+    ({ entry }) => entries.some((e) => e.partId === entry.partId),
+    ({ entry }) => boxRef.current?.querySelector<HTMLButtonElement>(`button[data-carousel-remove="${entry.partId}"]`)?.focus(),
+  );
+  const offerUndo = undo.removed;
   const onRemoved = useCallback(
     (entry: CarouselEntry, index: number) => {
       removed(entry.partId, index);
-      setUndo({ entry, index, restoring: false, gone: false });
+      offerUndo({ entry, index });
     },
-    [removed],
+    [removed, offerUndo],
   );
   return (
     <div ref={boxRef}>
       <h3 className="mb-1 text-base font-semibold text-slate-900">
         En {label} ({entries.length})
       </h3>
-      {undo && !present ? (
-        <UndoRemoval
-          partNumber={undo.entry.partNumber}
-          label={label}
-          busy={undo.restoring}
-          onUndo={() => {
-            setUndo({ ...undo, restoring: true });
-            // Refused (toasted): the offer stays, for another try.
-            restore(undo).catch(() => setUndo((current) => current && { ...current, restoring: false }));
-          }}
-        />
+      {undo.offered ? (
+        <UndoRemoval busy={undo.restoring} onUndo={() => undo.undo(restore)}>
+          Se quitó <strong className="font-mono">{undo.offered.entry.partNumber}</strong> de {label}.
+        </UndoRemoval>
       ) : null}
       {entries.length > 1 ? (
         <p className="mb-2 text-xs text-slate-600">Arrastre el asa o use las flechas para cambiar el orden en que se muestran.</p>

@@ -1,10 +1,11 @@
-import { Link2, Plus, RefreshCw, Trash2, Undo2 } from 'lucide-react';
+import { Link2, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { SearchField } from '../../../components/ui/form-field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { type AdminPart, errorToast, useAddRelation, useAdminParts, useRelationSearch, useRelations, useRemoveRelation } from '../api.ts';
 import { ADMIN_SEARCH_DEBOUNCE_MS, ADMIN_TEXTS, RELATED_MIN_CHARS } from '../texts.ts';
+import { UndoRemoval, useUndoRemoval } from './undo-removal.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
 import { EmptyState, ErrorState, LoadingState, Section, TableHead, TableScroll, td } from './ui.tsx';
 
@@ -105,25 +106,6 @@ function MainProductPicker({ onPick, autoFocus = false }: { onPick: (part: Admin
 }
 
 /**
- * "Se quitó … de los relacionados." with "Deshacer", after a "Quitar" (as "Vaciar pedido" offers
- * its undo): it stays until the next removal or until the part is related again. `busy` while the
- * part is being put back (the button keeps the focus).
- */
-function UndoRemoval({ part, busy, onUndo }: { part: AdminPart; busy: boolean; onUndo: () => void }) {
-  return (
-    <div role="status" className="mb-3 flex flex-wrap items-center justify-between gap-2 rounded-md bg-slate-100 p-3 text-sm">
-      <span>
-        Se quitó <strong className="font-mono">{part.partNumber}</strong> de los relacionados.
-      </span>
-      <Button variant="outline" size="sm" busy={busy} onClick={onUndo}>
-        <Undo2 aria-hidden="true" className="size-4" />
-        Deshacer
-      </Button>
-    </div>
-  );
-}
-
-/**
  * The main part's related parts with "Quitar". A removed part hands the keyboard's focus to the
  * "Quitar" now in its place (the previous one at the end), so several are removed in a row; the
  * last one gone, `emptyFocus()` (the candidate search) takes it (docs/product.md §10.2). The last
@@ -136,8 +118,10 @@ function RelatedList({ main, emptyFocus }: { main: AdminPart; emptyFocus: () => 
   const add = useAddRelation();
   const listRef = useRef<HTMLDivElement>(null);
   const [removed, setRemoved] = useState<{ id: number; index: number } | null>(null);
-  const [undo, setUndo] = useState<{ part: AdminPart; restoring: boolean; gone: boolean } | null>(null);
-  const present = undo !== null && data?.relatedProducts.some((p) => p.id === undo.part.id) === true;
+  const undo = useUndoRemoval<AdminPart>(
+    (part) => data?.relatedProducts.some((p) => p.id === part.id) === true,
+    (part) => listRef.current?.querySelector<HTMLButtonElement>(`button[data-related-remove="${part.id}"]`)?.focus(),
+  );
   useEffect(() => {
     const gone = removed;
     if (!gone || !data || data.relatedProducts.some((p) => p.id === gone.id)) return;
@@ -145,37 +129,14 @@ function RelatedList({ main, emptyFocus }: { main: AdminPart; emptyFocus: () => 
     const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
     (buttons[Math.min(gone.index, buttons.length - 1)] ?? emptyFocus())?.focus();
   }, [data, removed, emptyFocus]);
-  // Gone from the list (the offer may come before the new list does), then related again (undone
-  // here or added from the candidates): the offer ends; undone, the part's "Quitar" takes the focus
-  // from "Deshacer", which leaves with the offer.
-  useEffect(() => {
-    if (!undo) return;
-    if (!present) {
-      if (!undo.gone) setUndo({ ...undo, gone: true });
-      return;
-    }
-    if (!undo.gone) return;
-    setUndo(null);
-    if (undo.restoring) listRef.current?.querySelector<HTMLButtonElement>(`button[data-related-remove="${undo.part.id}"]`)?.focus();
-  }, [undo, present]);
   if (isPending) return <LoadingState />;
   if (isError)
     return <ErrorState error={error} message="No se pudieron cargar los productos relacionados." onRetry={() => void refetch()} />;
-  const offer =
-    undo && !present ? (
-      <UndoRemoval
-        part={undo.part}
-        busy={undo.restoring}
-        onUndo={() => {
-          setUndo({ ...undo, restoring: true });
-          // Refused (toasted): the offer stays, for another try.
-          add.mutate(
-            { partId: main.id, relatedId: undo.part.id },
-            { onError: () => setUndo((current) => current && { ...current, restoring: false }) },
-          );
-        }}
-      />
-    ) : null;
+  const offer = undo.offered ? (
+    <UndoRemoval busy={undo.restoring} onUndo={() => undo.undo((part) => add.mutateAsync({ partId: main.id, relatedId: part.id }))}>
+      Se quitó <strong className="font-mono">{undo.offered.partNumber}</strong> de los relacionados.
+    </UndoRemoval>
+  ) : null;
   if (data.relatedProducts.length === 0)
     return (
       <>
@@ -209,7 +170,7 @@ function RelatedList({ main, emptyFocus }: { main: AdminPart; emptyFocus: () => 
                     {
                       onSuccess: () => {
                         setRemoved({ id: part.id, index });
-                        setUndo({ part, restoring: false, gone: false });
+                        undo.removed(part);
                       },
                     },
                   );
