@@ -12,6 +12,11 @@ export interface ToastInput {
   description?: string;
   /** `destructive` is the red error style (docs/product.md §13.2: errors are destructive toasts titled "Error"). */
   variant?: 'default' | 'destructive';
+  /**
+   * How long it shows, ms ({@link TOAST_DURATION_MS} unless said): a notice of work still going on
+   * ("Generando PDF…") stays until the work's end replaces or dismisses it (`Infinity`).
+   */
+  duration?: number;
 }
 
 interface ActiveToast extends ToastInput {
@@ -97,6 +102,7 @@ export function Toaster() {
         <ToastPrimitive.Root
           key={active.id}
           defaultOpen
+          {...(active.duration === undefined ? {} : { duration: active.duration })}
           onEscapeKeyDown={leaveEscapeToDialog}
           onOpenChange={(open) => {
             if (!open) dismissToast(active.id);

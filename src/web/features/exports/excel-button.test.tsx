@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dismissToast } from '../../components/ui/toast.tsx';
 import { config } from '../../test/fixtures.ts';
-import { errorResponse, mockApi, renderWithApp } from '../../test/render.tsx';
+import { advanceClock, errorResponse, installFakeClock, mockApi, renderWithApp } from '../../test/render.tsx';
 import { ExcelButton } from './index.ts';
 import { captureDownloads, deferred, fileResponse } from './test-support.ts';
 
@@ -17,6 +17,19 @@ describe('ExcelButton', () => {
   afterEach(() => {
     downloads.restore();
     dismissToast();
+  });
+
+  it('keeps saying "Generando Excel…" past the usual 5 s while a large list streams', async () => {
+    const user = installFakeClock();
+    const answer = deferred<Response>();
+    mockApi({ 'GET /api/config': config, 'GET /api/export/catalog.xlsx': () => answer.promise });
+    renderWithApp(<ExcelButton />);
+    await user.click(screen.getByRole('button', { name: 'Descargar Excel' }));
+    await advanceClock(20_000);
+    expect(screen.getByText('La descarga comienza cuando el archivo esté listo.')).toBeInTheDocument();
+    answer.resolve(fileResponse('PK', XLSX, 'catalogo.xlsx'));
+    expect(await screen.findByText('Archivo Excel descargado correctamente')).toBeInTheDocument();
+    expect(screen.queryByText('La descarga comienza cuando el archivo esté listo.')).not.toBeInTheDocument();
   });
 
   it('downloads the filtered catalogue with a busy label, then toasts success', async () => {

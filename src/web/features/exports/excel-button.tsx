@@ -1,5 +1,5 @@
 import { FileSpreadsheet } from 'lucide-react';
-import { toast } from '../../components/ui/toast.tsx';
+import { dismissToast, toast } from '../../components/ui/toast.tsx';
 import { EXCEL_TEXTS } from './texts.ts';
 import { type ExcelExportFilters, excelExportUrl, rateLimitMessage } from './download.ts';
 import { ExportButton, type ExportButtonLookProps } from './export-button.tsx';
@@ -22,9 +22,11 @@ export function ExcelButton({ categoryId, search, brand, sortBy, sortDir, tone =
   const download = () => {
     if (busy) return;
     // Said in a toast too: in the phone's "Más opciones" the button closes with its menu.
-    toast({ title: EXCEL_TEXTS.busy, description: EXCEL_TEXTS.busyHint });
+    // It stays until the file or the error replaces it (a large list streams for seconds).
+    const notice = toast({ title: EXCEL_TEXTS.busy, description: EXCEL_TEXTS.busyHint, duration: Number.POSITIVE_INFINITY });
     return start(excelExportUrl({ categoryId, search, brand, sortBy, sortDir }), EXCEL_TEXTS.fallbackName, {
       onSuccess: () => toast({ title: EXCEL_TEXTS.success }),
+      onAbort: () => dismissToast(notice),
       onError: (error) => toast({ title: 'Error', description: rateLimitMessage(error) ?? EXCEL_TEXTS.failure, variant: 'destructive' }),
     });
   };

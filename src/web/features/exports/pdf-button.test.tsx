@@ -1,11 +1,25 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dismissToast } from '../../components/ui/toast.tsx';
 import { config } from '../../test/fixtures.ts';
-import { errorResponse, mockApi, renderWithApp } from '../../test/render.tsx';
+import { advanceClock, errorResponse, installFakeClock, mockApi, renderWithApp } from '../../test/render.tsx';
 import { PdfButton } from './index.ts';
 import { captureDownloads, deferred, fileResponse } from './test-support.ts';
+
+/** A screen holding the button, which "Salir" leaves; the app (and its toasts) stays. */
+function LeavingScreen() {
+  const [shown, setShown] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setShown(false)}>
+        Salir
+      </button>
+      {shown ? <PdfButton categoryIds={[12]} categoryName="Embrague" /> : null}
+    </>
+  );
+}
 
 describe('PdfButton', () => {
   let downloads: ReturnType<typeof captureDownloads>;
@@ -66,6 +80,30 @@ describe('PdfButton', () => {
       search: 'embrague',
       brand: 'Bosch',
     });
+  });
+
+  it('keeps saying "Generando PDF…" past the usual 5 s while a long PDF is made', async () => {
+    const user = installFakeClock();
+    const answer = deferred<Response>();
+    mockApi({ 'GET /api/config': config, 'GET /api/export/catalog.pdf': () => answer.promise });
+    renderWithApp(<PdfButton categoryIds={[12]} categoryName="Embrague" />);
+    await user.click(screen.getByRole('button', { name: 'Descargar PDF' }));
+    expect(screen.getByText('La descarga comienza cuando el archivo esté listo.')).toBeInTheDocument();
+    // A whole catalogue with images takes about 13 s on the server.
+    await advanceClock(20_000);
+    expect(screen.getByText('La descarga comienza cuando el archivo esté listo.')).toBeInTheDocument();
+    answer.resolve(fileResponse('%PDF-1.7', 'application/pdf', 'catalogo.pdf'));
+    await screen.findByRole('button', { name: 'Descargar PDF' });
+    expect(screen.queryByText('La descarga comienza cuando el archivo esté listo.')).not.toBeInTheDocument();
+  });
+
+  it('drops its notice when the screen leaves before the PDF is made (the download is aborted)', async () => {
+    mockApi({ 'GET /api/config': config, 'GET /api/export/catalog.pdf': () => deferred<Response>().promise });
+    renderWithApp(<LeavingScreen />);
+    await userEvent.click(screen.getByRole('button', { name: 'Descargar PDF' }));
+    expect(screen.getByText('La descarga comienza cuando el archivo esté listo.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Salir' }));
+    expect(screen.queryByText('La descarga comienza cuando el archivo esté listo.')).not.toBeInTheDocument();
   });
 
   it('asks for every category by default', async () => {

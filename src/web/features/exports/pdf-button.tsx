@@ -20,9 +20,11 @@ export function PdfButton({ categoryIds, categoryName, includeImages, includePri
   const download = () => {
     if (busy) return;
     // Said in a toast too: in the phone's "Más opciones" the button closes with its menu.
-    const notice = toast({ title: PDF_TEXTS.busy, description: PDF_TEXTS.busyHint });
+    // A whole catalogue with images takes seconds: the notice stays until the file or the error.
+    const notice = toast({ title: PDF_TEXTS.busy, description: PDF_TEXTS.busyHint, duration: Number.POSITIVE_INFINITY });
     return start(pdfExportUrl({ categoryIds, categoryName, includeImages, includePrices, search, brand }), PDF_TEXTS.fallbackName, {
       onSuccess: () => dismissToast(notice),
+      onAbort: () => dismissToast(notice),
       onError: (error) =>
         toast({ title: PDF_TEXTS.failureTitle, description: rateLimitMessage(error) ?? PDF_TEXTS.failure, variant: 'destructive' }),
     });

@@ -14,20 +14,25 @@ export interface DownloadState {
 export interface DownloadHandlers {
   onSuccess: (filename: string) => void;
   onError: (error: unknown) => void;
+  /** The download was aborted because its screen left (no success or error then): e.g. drop its notice. */
+  onAbort?: () => void;
 }
 
 /**
  * One download at a time: `start` is ignored while one runs, and leaving the screen aborts it
- * (no toast then).
+ * (no success or error toast then; `onAbort` is called at once).
  */
 export function useDownload(): DownloadState & { start: (url: string, fallbackName: string, handlers: DownloadHandlers) => Promise<void> } {
   const [state, setState] = useState<DownloadState>({ busy: false, bytes: 0 });
   const running = useRef<AbortController | null>(null);
+  const runningHandlers = useRef<DownloadHandlers | null>(null);
 
   useEffect(
     () => () => {
-      running.current?.abort();
+      if (!running.current) return;
+      running.current.abort();
       running.current = null;
+      runningHandlers.current?.onAbort?.();
     },
     [],
   );
@@ -36,6 +41,7 @@ export function useDownload(): DownloadState & { start: (url: string, fallbackNa
     if (running.current) return;
     const controller = new AbortController();
     running.current = controller;
+    runningHandlers.current = handlers;
     setState({ busy: true, bytes: 0 });
     let shown = 0;
     try {
